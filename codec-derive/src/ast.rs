@@ -1,0 +1,174 @@
+//! The IR: what codegen reads. Built once from `syn` plus the parsed attributes, with
+//! every JSON name already resolved (rename, rename_all, raw identifiers).
+
+use syn::ext::IdentExt;
+use syn::spanned::Spanned;
+
+use crate::attr;
+use crate::case::RenameRule;
+use crate::ctxt::Ctxt;
+
+pub struct Container<'a> {
+    pub ident: &'a syn::Ident,
+    pub generics: &'a syn::Generics,
+    pub attrs: attr::Container,
+    pub data: Data<'a>,
+    /// Path to the runtime crate (`::codec` unless `crate = "..."`).
+    pub krate: syn::Path,
+}
+
+pub enum Data<'a> {
+    Struct(Style, Vec<Field<'a>>),
+    Enum(Vec<Variant<'a>>),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Style {
+    /// `{ a: A }`
+    Struct,
+    /// `(A, B)`
+    Tuple,
+    /// `(A)`: the inner value stands for the whole.
+    Newtype,
+    /// no fields
+    Unit,
+}
+
+/// How an enum shows its variant in JSON.
+pub enum Repr<'c> {
+    /// `{"Variant": content}`, unit variants as `"Variant"`.
+    External,
+    /// `{"tag": "Variant", ...fields}`.
+    Internal { tag: &'c str },
+    /// `{"tag": "Variant", "content": content}`.
+    Adjacent { tag: &'c str, content: &'c str },
+    /// content only, matched by shape.
+    Untagged,
+}
+
+pub struct Variant<'a> {
+    pub ident: &'a syn::Ident,
+    pub attrs: attr::Variant,
+    pub style: Style,
+    pub fields: Vec<Field<'a>>,
+    /// The JSON name.
+    pub name: String,
+    pub original: &'a syn::Variant,
+}
+
+pub struct Field<'a> {
+    pub member: syn::Member,
+    pub ty: &'a syn::Type,
+    pub attrs: attr::Field,
+    /// The JSON key (for tuple fields, the position, used only in messages).
+    pub name: String,
+    pub original: &'a syn::Field,
+}
+
+impl<'a> Field<'a> {
+    pub fn encodes(&self) -> bool {
+        self.attrs.skip.is_none() && self.attrs.skip_encoding.is_none()
+    }
+    pub fn decodes(&self) -> bool {
+        self.attrs.skip.is_none() && self.attrs.skip_decoding.is_none()
+    }
+    pub fn is_flatten(&self) -> bool {
+        self.attrs.flatten.is_some()
+    }
+    /// Every key this field is decoded from: its name, then its aliases.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.name.as_str()).chain(self.attrs.aliases.iter().map(|a| a.value.as_str()))
+    }
+    pub fn span(&self) -> proc_macro2::Span {
+        self.original.span()
+    }
+}
+
+impl<'a> Variant<'a> {
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.name.as_str()).chain(self.attrs.aliases.iter().map(|a| a.value.as_str()))
+    }
+}
+
+impl<'a> Container<'a> {
+    pub fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
+        let attrs = attr::Container::parse(cx, &input.attrs);
+        let rule = attrs.rename_all.as_ref().map(|r| r.value);
+        let data = match &input.data {
+            syn::Data::Struct(s) => {
+                let (style, fields) = fields_from_ast(cx, &s.fields, rule);
+                Data::Struct(style, fields)
+            }
+            syn::Data::Enum(e) => Data::Enum(
+                e.variants
+                    .iter()
+                    .map(|v| {
+                        let vattrs = attr::Variant::parse(cx, &v.attrs);
+                        let field_rule = vattrs.rename_all.as_ref().map(|r| r.value);
+                        let (style, fields) = fields_from_ast(cx, &v.fields, field_rule);
+                        let name = match &vattrs.rename {
+                            Some(r) => r.value.clone(),
+                            None => json_name(&v.ident, rule),
+                        };
+                        Variant { ident: &v.ident, attrs: vattrs, style, fields, name, original: v }
+                    })
+                    .collect(),
+            ),
+            syn::Data::Union(u) => {
+                cx.error_spanned_by(
+                    u.union_token,
+                    "Codec cannot be derived for unions: a union does not know which field is live",
+                );
+                return None;
+            }
+        };
+        let krate = attrs.crate_path.clone().unwrap_or_else(|| syn::parse_quote!(::codec));
+        Some(Container { ident: &input.ident, generics: &input.generics, attrs, data, krate })
+    }
+
+    /// Only meaningful for enums; checked combinations are guaranteed by `check`.
+    pub fn repr(&self) -> Repr<'_> {
+        match (&self.attrs.tag, &self.attrs.content, self.attrs.untagged) {
+            (_, _, Some(_)) => Repr::Untagged,
+            (Some(t), Some(c), _) => Repr::Adjacent { tag: &t.value, content: &c.value },
+            (Some(t), None, _) => Repr::Internal { tag: &t.value },
+            _ => Repr::External,
+        }
+    }
+}
+
+fn json_name(ident: &syn::Ident, rule: Option<RenameRule>) -> String {
+    let plain = ident.unraw().to_string();
+    match rule {
+        Some(rule) => rule.apply(&plain),
+        None => plain,
+    }
+}
+
+fn fields_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields, rule: Option<RenameRule>) -> (Style, Vec<Field<'a>>) {
+    let style = match fields {
+        syn::Fields::Named(_) => Style::Struct,
+        syn::Fields::Unnamed(f) if f.unnamed.len() == 1 => Style::Newtype,
+        syn::Fields::Unnamed(_) => Style::Tuple,
+        syn::Fields::Unit => Style::Unit,
+    };
+    let fields = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let attrs = attr::Field::parse(cx, &f.attrs);
+            let (member, name) = match &f.ident {
+                Some(ident) => {
+                    let name = match &attrs.rename {
+                        Some(r) => r.value.clone(),
+                        None => json_name(ident, rule),
+                    };
+                    (syn::Member::Named(ident.clone()), name)
+                }
+                None => (syn::Member::Unnamed(syn::Index { index: i as u32, span: f.span() }), i.to_string()),
+            };
+            Field { member, ty: &f.ty, attrs, name, original: f }
+        })
+        .collect();
+    (style, fields)
+}

@@ -1,0 +1,367 @@
+//! Decoding of enums in each representation, all without buffering: external and
+//! adjacent forms dispatch on the tag as they meet it; the internal form reads the tag
+//! first when it is first and otherwise scans ahead over the input slice for it, then
+//! decodes from the object's start; untagged tries each variant from a checkpoint.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use super::keys::key_match;
+use super::struct_::{self, FieldSet};
+use crate::ast::{Container, Repr, Style, Variant};
+use crate::encode::bytes;
+
+fn p(c: &Container) -> TokenStream {
+    let krate = &c.krate;
+    quote!(#krate::__private)
+}
+
+fn index(i: usize) -> u32 {
+    i as u32
+}
+
+/// `&["A", "B"]`: the names messages list as expected.
+fn expected_variants(variants: &[Variant]) -> TokenStream {
+    let names = variants.iter().filter(|v| v.attrs.other.is_none()).map(|v| v.name.as_str());
+    quote!(&[#(#names),*])
+}
+
+/// `let __vi: u32 = match <key bytes> {...}`: unknown names go to the `other` variant or
+/// return an "unknown variant" error.
+fn variant_index(c: &Container, variants: &[Variant], key: TokenStream) -> TokenStream {
+    let p = p(c);
+    let expected = expected_variants(variants);
+    let unknown = match variants.iter().position(|v| v.attrs.other.is_some()) {
+        Some(i) => {
+            let i = index(i);
+            quote!(#i)
+        }
+        None => quote!(return #p::Err(#p::unknown_variant(__r, #key, #expected))),
+    };
+    let arms = variants.iter().enumerate().filter(|(_, v)| v.attrs.other.is_none()).map(|(i, v)| {
+        let i = index(i);
+        (v.keys().collect::<Vec<_>>(), quote!(#i))
+    });
+    let m = key_match(quote!(__r.key_bytes(#key)?), arms, unknown);
+    quote!(let __vi: u32 = #m;)
+}
+
+/// `match __vi { 0 => body0, ..., _ => body_last }`: the last arm is `_` so the match is
+/// exhaustive without an unreachable panic.
+fn per_variant(variants: &[Variant], body: impl Fn(&Variant) -> TokenStream) -> TokenStream {
+    let n = variants.len();
+    let arms = variants.iter().enumerate().map(|(i, v)| {
+        let b = body(v);
+        if i + 1 == n {
+            quote!(_ => #b,)
+        } else {
+            let i = index(i);
+            quote!(#i => #b,)
+        }
+    });
+    quote!(match __vi { #(#arms)* })
+}
+
+/// Wraps `body` (an expression of type `Self` that may `return Err`) so its errors get
+/// `segment` added to their path.
+fn with_segment(c: &Container, body: TokenStream, segment: TokenStream) -> TokenStream {
+    let p = p(c);
+    quote! {
+        match (|__r: &mut #p::JsonReader<'__de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
+            #p::Ok(__v) => __v,
+            #p::Err(__e) => return #p::Err(__e #segment),
+        }
+    }
+}
+
+/// The variant's content at the reader's position, as an expression of type `Self`.
+fn content(c: &Container, v: &Variant) -> TokenStream {
+    let p = p(c);
+    let ident = v.ident;
+    let deny = c.attrs.deny_unknown_fields.is_some();
+    match v.style {
+        Style::Unit => quote!({ __r.read_null()?; Self::#ident }),
+        Style::Newtype => {
+            let f = &v.fields[0];
+            if f.decodes() {
+                let call = FieldSet::value_call(c, f);
+                quote!(Self::#ident(#call?))
+            } else {
+                quote!({ __r.skip_value()?; Self::#ident(#p::Default::default()) })
+            }
+        }
+        Style::Tuple => struct_::tuple(c, &v.fields, quote!(Self::#ident)),
+        Style::Struct => FieldSet::new(c, &v.fields, false).object(quote!(Self::#ident), deny),
+    }
+}
+
+pub fn decode(c: &Container, variants: &[Variant]) -> TokenStream {
+    let p = p(c);
+    if variants.is_empty() {
+        let msg = format!("nothing: enum {} has no variants", c.ident);
+        return quote!(#p::Err(#p::invalid_type(__r, #msg)));
+    }
+    match c.repr() {
+        Repr::External => external(c, variants),
+        Repr::Internal { tag } => internal(c, variants, tag),
+        Repr::Adjacent { tag, content } => adjacent(c, variants, tag, content),
+        Repr::Untagged => untagged(c, variants),
+    }
+}
+
+fn external(c: &Container, variants: &[Variant]) -> TokenStream {
+    let p = p(c);
+    let what = format!("a variant of enum {} (a string, or an object with one key)", c.ident);
+    let by_name = variant_index(c, variants, quote!(__key));
+    let unit_or_error = per_variant(variants, |v| {
+        let ident = v.ident;
+        if v.style == Style::Unit {
+            quote!(#p::Ok(Self::#ident))
+        } else {
+            let msg = format!("variant `{}` has content: write it as {{\"{}\": ...}}", v.name, v.name);
+            quote!(#p::Err(#p::invalid_value(__r, __key.offset(), #p::From::from(#msg))))
+        }
+    });
+    let with_content = per_variant(variants, |v| {
+        let ident = v.ident;
+        if v.attrs.other.is_some() {
+            return quote!({ __r.skip_value()?; Self::#ident });
+        }
+        let name = &v.name;
+        with_segment(c, content(c, v), quote!(.in_field(#name)))
+    });
+    quote! {
+        match __r.peek() {
+            #p::Some(b'"') => {
+                let __key = __r.read_string_token()?;
+                #by_name
+                #unit_or_error
+            }
+            #p::Some(b'{') => {
+                __r.begin_object()?;
+                if !__r.object_first()? {
+                    return #p::Err(#p::invalid_value(__r, __r.position().saturating_sub(1), #p::From::from(#what)));
+                }
+                let __key = __r.read_key()?;
+                #by_name
+                let __value: Self = #with_content;
+                if __r.object_next()? {
+                    return #p::Err(#p::invalid_value(__r, __r.position(), #p::From::from(#what)));
+                }
+                #p::Ok(__value)
+            }
+            _ => #p::Err(#p::invalid_type(__r, #what)),
+        }
+    }
+}
+
+fn internal(c: &Container, variants: &[Variant], tag: &str) -> TokenStream {
+    let p = p(c);
+    let krate = &c.krate;
+    let tag_lit = bytes(tag);
+    let deny = c.attrs.deny_unknown_fields.is_some();
+    let by_name = variant_index(c, variants, quote!(__tag));
+    let bodies = per_variant(variants, |v| {
+        let ident = v.ident;
+        // (state type, initial state, claim expression, constructor, expected names)
+        let (state_ty, init, claim, finish, expected) = match v.style {
+            Style::Struct => {
+                let set = FieldSet::new(c, &v.fields, false);
+                (set.state_ty(), set.state_init(), set.dispatch(), set.finish(quote!(Self::#ident)), set.expected())
+            }
+            Style::Newtype if v.fields[0].decodes() => {
+                let ty = v.fields[0].ty;
+                let span = v.fields[0].span();
+                (
+                    quote!(<#ty as #p::DecodeFields<'__de>>::State),
+                    quote_spanned!(span=> <#ty as #p::DecodeFields<'__de>>::new_state()),
+                    quote!(<#ty as #p::DecodeFields<'__de>>::decode_field(&mut __st, __key, __r)?),
+                    quote!(Self::#ident(<#ty as #p::DecodeFields<'__de>>::finish(__st, __r)?)),
+                    quote!(&[]),
+                )
+            }
+            Style::Newtype => {
+                (quote!(()), quote!(()), quote!(false), quote!(Self::#ident(#p::Default::default())), quote!(&[]))
+            }
+            // Tuple variants are rejected by `check`.
+            _ => (quote!(()), quote!(()), quote!(false), quote!(Self::#ident), quote!(&[])),
+        };
+        // The catch-all takes any other keys silently.
+        let deny = deny && v.attrs.other.is_none();
+        let body = quote! {{
+            let mut __st: #state_ty = #init;
+            while __more {
+                let __key = __r.read_key()?;
+                if __r.key_bytes(__key)? == #tag_lit {
+                    if __tag_seen {
+                        return #p::Err(#p::duplicate_field(__key, #tag));
+                    }
+                    __tag_seen = true;
+                    __r.skip_value()?;
+                } else if !#claim {
+                    #p::unknown_field(__r, __key, #deny, #expected)?;
+                }
+                __more = __r.object_next()?;
+            }
+            #finish
+        }};
+        let name: &str = &v.name;
+        with_segment(c, body, quote!(.in_variant(#name)))
+    });
+    let _ = krate;
+    quote! {
+        __r.begin_object()?;
+        let __start = __r.checkpoint();
+        let mut __tag_seen: bool;
+        let mut __more: bool;
+        let __tag: #p::Key<'__de> = if __r.object_first()? {
+            let __first_key = __r.read_key()?;
+            if __r.key_bytes(__first_key)? == #tag_lit {
+                let __t = __r.read_string_token()?;
+                __tag_seen = true;
+                __more = __r.object_next()?;
+                __t
+            } else {
+                __r.restore(__start);
+                match #p::scan_for_tag(__r, #tag_lit)? {
+                    #p::Some(__t) => {
+                        __tag_seen = false;
+                        __more = __r.object_first()?;
+                        __t
+                    }
+                    #p::None => return #p::Err(#p::missing_field(__r, #tag)),
+                }
+            }
+        } else {
+            return #p::Err(#p::missing_field(__r, #tag));
+        };
+        #by_name
+        #p::Ok(#bodies)
+    }
+}
+
+fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str) -> TokenStream {
+    let p = p(c);
+    let deny = c.attrs.deny_unknown_fields.is_some();
+    let tag_lit = bytes(tag);
+    let content_lit = bytes(content_key);
+    let by_name = variant_index(c, variants, quote!(__t));
+    let decode_content = per_variant(variants, |v| {
+        let ident = v.ident;
+        if v.attrs.other.is_some() {
+            return quote!({ __r.skip_value()?; Self::#ident });
+        }
+        content(c, v)
+    });
+    let without_content = per_variant(variants, |v| {
+        let ident = v.ident;
+        if v.style == Style::Unit {
+            quote!(#p::Ok(Self::#ident))
+        } else {
+            quote!(#p::Err(#p::missing_field(__r, #content_key)))
+        }
+    });
+    quote! {
+        let __content = |__r: &mut #p::JsonReader<'__de>, __vi: u32| -> #p::Result<Self> {
+            #p::Ok(#decode_content)
+        };
+        __r.begin_object()?;
+        let mut __variant: #p::Option<u32> = #p::None;
+        let mut __value: #p::Option<Self> = #p::None;
+        let mut __content_at: #p::Option<#p::Checkpoint> = #p::None;
+        let mut __more = __r.object_first()?;
+        while __more {
+            let __key = __r.read_key()?;
+            let __which: u8 = match __r.key_bytes(__key)? {
+                #tag_lit => 1,
+                #content_lit => 2,
+                _ => 0,
+            };
+            match __which {
+                1 => {
+                    if __variant.is_some() {
+                        return #p::Err(#p::duplicate_field(__key, #tag));
+                    }
+                    let __t = __r.read_string_token()?;
+                    #by_name
+                    __variant = #p::Some(__vi);
+                }
+                2 => {
+                    if __value.is_some() || __content_at.is_some() {
+                        return #p::Err(#p::duplicate_field(__key, #content_key));
+                    }
+                    match __variant {
+                        #p::Some(__vi) => {
+                            __value = #p::Some(__content(__r, __vi).map_err(|__e| __e.in_field(#content_key))?);
+                        }
+                        #p::None => {
+                            // Content before tag: remember where it is and come back.
+                            __content_at = #p::Some(__r.checkpoint());
+                            __r.skip_value()?;
+                        }
+                    }
+                }
+                _ => #p::unknown_field(__r, __key, #deny, &[#tag, #content_key])?,
+            }
+            __more = __r.object_next()?;
+        }
+        let __vi = match __variant {
+            #p::Some(__vi) => __vi,
+            #p::None => return #p::Err(#p::missing_field(__r, #tag)),
+        };
+        if let #p::Some(__v) = __value {
+            return #p::Ok(__v);
+        }
+        if let #p::Some(__at) = __content_at {
+            let __end = __r.checkpoint();
+            __r.restore(__at);
+            let __v = __content(__r, __vi).map_err(|__e| __e.in_field(#content_key))?;
+            __r.restore(__end);
+            return #p::Ok(__v);
+        }
+        #without_content
+    }
+}
+
+fn untagged(c: &Container, variants: &[Variant]) -> TokenStream {
+    let p = p(c);
+    let enum_name = c.ident.to_string();
+    let tries = variants.iter().map(|v| {
+        let body = content(c, v);
+        let name = v.ident.to_string();
+        quote! {
+            match (|__r: &mut #p::JsonReader<'__de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
+                #p::Ok(__v) => return #p::Ok(__v),
+                #p::Err(__e) => {
+                    __reasons.push((#name, __e));
+                    __r.restore(__start);
+                }
+            }
+        }
+    });
+    quote! {
+        let __start = __r.checkpoint();
+        let __at = __r.position();
+        let mut __reasons: #p::Vec<(&'static str, #p::Error)> = #p::Vec::new();
+        #(#tries)*
+        #p::Err(#p::no_variant_matched(__at, #enum_name, __reasons))
+    }
+}
+
+/// `DecodeKey` for enums of unit variants.
+pub fn decode_key(c: &Container) -> Option<TokenStream> {
+    if !crate::encode::is_key_enum(c) {
+        return None;
+    }
+    let p = p(c);
+    let crate::ast::Data::Enum(variants) = &c.data else { return None };
+    let by_name = variant_index(c, variants, quote!(__key));
+    let build = per_variant(variants, |v| {
+        let ident = v.ident;
+        quote!(Self::#ident)
+    });
+    Some(quote! {
+        #by_name
+        #p::Ok(#build)
+    })
+}

@@ -1,0 +1,51 @@
+//! The `#[derive(Codec)]` macro of the `codec` crate, in phases: attributes are parsed
+//! once into a typed IR (`attr`, `ast`), checked as a whole (`check`), and only then
+//! turned into code (`encode`, `decode`) that reads nothing but the IR. Every mistake is
+//! collected (`ctxt`) and reported together, beside stub impls (`fallback`).
+
+mod ast;
+mod attr;
+mod bound;
+mod case;
+mod check;
+mod ctxt;
+mod decode;
+mod encode;
+mod fallback;
+
+use proc_macro::TokenStream;
+use quote::quote;
+use syn::{parse_macro_input, DeriveInput};
+
+/// Derives `codec::Encode` and `codec::Decode` (and `EncodeKey`/`DecodeKey` for enums of
+/// unit variants). Attributes go in `#[codec(...)]`; see the `codec` crate's README.
+#[proc_macro_derive(Codec, attributes(codec))]
+pub fn derive_codec(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match expand(&input) {
+        Ok(tokens) => tokens.into(),
+        Err(err) => {
+            let errors = err.to_compile_error();
+            let stub = fallback::stub(&input);
+            quote!(#errors #stub).into()
+        }
+    }
+}
+
+fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
+    let cx = ctxt::Ctxt::default();
+    let Some(container) = ast::Container::from_ast(&cx, input) else {
+        cx.check()?;
+        return Err(syn::Error::new_spanned(input, "cannot derive Codec"));
+    };
+    check::check(&cx, &container);
+    cx.check()?;
+    let encode = encode::expand(&container);
+    let decode = decode::expand(&container);
+    Ok(quote! {
+        const _: () = {
+            #encode
+            #decode
+        };
+    })
+}

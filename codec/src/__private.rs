@@ -1,0 +1,205 @@
+//! Everything generated code calls and nothing else does. Not a public API: names and
+//! signatures here change with the derive.
+
+pub use std::borrow::Cow;
+pub use std::default::Default;
+pub use std::marker::PhantomData;
+pub use std::option::Option::{self, None, Some};
+pub use std::result::Result::{Err, Ok};
+pub use std::vec::Vec;
+
+pub use crate::error::{Error, ErrorKind, Result};
+pub use crate::json::{Checkpoint, JsonReader, JsonWriter, Key};
+pub use crate::{Decode, DecodeKey, Encode, EncodeKey};
+pub use std::convert::From;
+
+/// The members of a struct-like type, decodable one key at a time: what lets a struct be
+/// `flatten`ed into another, or be the content of an internally tagged variant, without
+/// buffering. The outer decoder owns the object loop and offers each key it does not
+/// claim itself.
+pub trait DecodeFields<'de>: Sized {
+    /// One slot per field (a tuple of `Option`s).
+    type State;
+    /// All slots empty.
+    fn new_state() -> Self::State;
+    /// If `key` names a field of this type, decodes its value into `state` and returns
+    /// `true`; otherwise consumes nothing and returns `false`.
+    fn decode_field(state: &mut Self::State, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool>;
+    /// Builds the value once the object ended; absent required fields are errors.
+    fn finish(state: Self::State, r: &JsonReader<'de>) -> Result<Self>;
+}
+
+/// The members of a struct-like type written without braces, each preceded by `,`
+/// unless `*first`.
+pub trait EncodeFields {
+    /// Writes `"key":value` pairs.
+    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()>;
+}
+
+/// The object loop of a named struct.
+#[inline]
+pub fn decode_struct<'de, T: DecodeFields<'de>>(
+    r: &mut JsonReader<'de>,
+    deny_unknown: bool,
+    expected: &'static [&'static str],
+) -> Result<T> {
+    r.begin_object()?;
+    let mut state = T::new_state();
+    let mut more = r.object_first()?;
+    while more {
+        let key = r.read_key()?;
+        if !T::decode_field(&mut state, key, r)? {
+            unknown_field(r, key, deny_unknown, expected)?;
+        }
+        more = r.object_next()?;
+    }
+    T::finish(state, r)
+}
+
+/// An unclaimed key: skipped, or an error under `deny_unknown_fields`.
+#[inline]
+pub fn unknown_field<'de>(
+    r: &mut JsonReader<'de>,
+    key: Key<'de>,
+    deny_unknown: bool,
+    expected: &'static [&'static str],
+) -> Result<()> {
+    if deny_unknown {
+        return Err(unknown_field_error(r, key, expected));
+    }
+    // Unknown keys are not matched against anything, but they must still be valid text.
+    r.key_str(key)?;
+    r.skip_value()
+}
+
+#[cold]
+#[inline(never)]
+fn unknown_field_error<'de>(r: &mut JsonReader<'de>, key: Key<'de>, expected: &'static [&'static str]) -> Error {
+    match r.key_str(key) {
+        Ok(s) => Error::new(ErrorKind::UnknownField { name: s.as_str().to_owned(), expected }, key.offset()),
+        Err(e) => e,
+    }
+}
+
+/// A key claimed twice.
+#[cold]
+#[inline(never)]
+pub fn duplicate_field(key: Key<'_>, name: &'static str) -> Error {
+    Error::new(ErrorKind::DuplicateField(Cow::Borrowed(name)), key.offset())
+}
+
+/// A required key that never came.
+#[cold]
+#[inline(never)]
+pub fn missing_field(r: &JsonReader<'_>, name: &'static str) -> Error {
+    Error::new(ErrorKind::MissingField(name), r.position().saturating_sub(1))
+}
+
+/// A tag that names no variant.
+#[cold]
+#[inline(never)]
+pub fn unknown_variant<'de>(r: &mut JsonReader<'de>, key: Key<'de>, expected: &'static [&'static str]) -> Error {
+    match r.key_str(key) {
+        Ok(s) => Error::new(ErrorKind::UnknownVariant { name: s.as_str().to_owned(), expected }, key.offset()),
+        Err(e) => e,
+    }
+}
+
+/// A value of the wrong JSON type.
+#[cold]
+#[inline(never)]
+pub fn invalid_type(r: &mut JsonReader<'_>, expected: &'static str) -> Error {
+    r.invalid_type(expected)
+}
+
+/// A value of the right JSON type that is not acceptable.
+#[cold]
+#[inline(never)]
+pub fn invalid_value(r: &JsonReader<'_>, at: usize, msg: String) -> Error {
+    let _ = r;
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
+}
+
+/// Moves to element `index` of a fixed-length array of `len`: index 0 expects the first
+/// element after `[`, later ones a `,` first.
+#[inline]
+pub fn tuple_next(r: &mut JsonReader<'_>, index: usize, len: usize) -> Result<()> {
+    let present = if index == 0 { r.array_first()? } else { r.array_next()? };
+    if !present {
+        return Err(short_array(r, index, len));
+    }
+    Ok(())
+}
+
+/// Reads element `index` of a fixed-length array of `len` (see [`tuple_next`]).
+#[inline]
+pub fn tuple_element<'de, T: Decode<'de>>(r: &mut JsonReader<'de>, index: usize, len: usize) -> Result<T> {
+    tuple_next(r, index, len)?;
+    T::decode_json(r).map_err(|e| e.in_index(index))
+}
+
+#[cold]
+#[inline(never)]
+fn short_array(r: &JsonReader<'_>, found: usize, len: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {len} elements, found {found}"))),
+        r.position().saturating_sub(1),
+    )
+}
+
+/// After the last element of a fixed-length array of `len` (> 0) elements.
+#[inline]
+pub fn tuple_end(r: &mut JsonReader<'_>, len: usize) -> Result<()> {
+    r.array_end(len)
+}
+
+/// An empty JSON array for a zero-length tuple-like value.
+#[inline]
+pub fn empty_array(r: &mut JsonReader<'_>) -> Result<()> {
+    r.begin_array()?;
+    if r.array_first()? {
+        return Err(r.error(ErrorKind::InvalidValue(Cow::Borrowed("expected an empty array"))));
+    }
+    Ok(())
+}
+
+/// Looks ahead, from just after `{`, for the string value of key `tag`, and returns it
+/// with the reader put back where it was. `None` when the object has no such key.
+pub fn scan_for_tag<'de>(r: &mut JsonReader<'de>, tag: &'static [u8]) -> Result<Option<Key<'de>>> {
+    let start = r.checkpoint();
+    let mut found = None;
+    let mut more = r.object_first()?;
+    while more {
+        let key = r.read_key()?;
+        if r.key_bytes(key)? == tag {
+            found = Some(r.read_string_token()?);
+            break;
+        }
+        r.skip_value()?;
+        more = r.object_next()?;
+    }
+    r.restore(start);
+    Ok(found)
+}
+
+/// The error of an untagged enum that matched no variant: each variant's reason.
+#[cold]
+#[inline(never)]
+pub fn no_variant_matched(at: usize, enum_name: &str, reasons: Vec<(&'static str, Error)>) -> Error {
+    let mut msg = format!("data did not match any variant of untagged enum {enum_name}");
+    for (name, e) in reasons {
+        msg.push_str(&format!("; {name}: {}", e.message()));
+    }
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
+}
+
+/// Writes a pre-escaped key literal, with or without the comma, tracking `first`.
+#[inline(always)]
+pub fn write_key(w: &mut JsonWriter, first: &mut bool, with_comma: &'static [u8]) {
+    if *first {
+        *first = false;
+        w.write_raw(&with_comma[1..]);
+    } else {
+        w.write_raw(with_comma);
+    }
+}

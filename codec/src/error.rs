@@ -1,0 +1,365 @@
+//! The one error type of every format.
+//!
+//! An [`Error`] is a single pointer: the payload lives in a `Box`, so `Result<T, Error>`
+//! costs the success path no more than `Result<T, NonNull<_>>`. Every constructor is
+//! `#[cold]`, and the JSON path (`.statuses[3].user.id`) is assembled only while an error
+//! propagates out of generated code, one segment per level, so a successful decode never
+//! pays for it. Line and column are derived from the byte offset when the top-level entry
+//! point sees the error, never before.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// What went wrong, without where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input is not well-formed (a stray byte, a missing `:`, ...).
+    Syntax(Cow<'static, str>),
+    /// The input ended in the middle of a value.
+    Eof,
+    /// A value of one JSON type stood where another was expected.
+    InvalidType {
+        /// What the decoder wanted, such as `u64` or `a string`.
+        expected: Cow<'static, str>,
+        /// What the input held, such as `string` or `float`.
+        found: Cow<'static, str>,
+    },
+    /// The value has the right type but is not acceptable (a `char` of two characters, a
+    /// string with escapes where `&str` must borrow, ...).
+    InvalidValue(Cow<'static, str>),
+    /// A number does not fit the target type.
+    OutOfRange(Cow<'static, str>),
+    /// A key that the type does not declare, under `deny_unknown_fields`.
+    UnknownField {
+        /// The key as written (unescaped).
+        name: String,
+        /// The keys the type declares.
+        expected: &'static [&'static str],
+    },
+    /// A required key was absent.
+    MissingField(&'static str),
+    /// A key appeared twice in one object.
+    DuplicateField(Cow<'static, str>),
+    /// An enum tag that names no variant.
+    UnknownVariant {
+        /// The tag as written (unescaped).
+        name: String,
+        /// The variant names the enum accepts.
+        expected: &'static [&'static str],
+    },
+    /// A string is not valid UTF-8.
+    InvalidUtf8,
+    /// A `\` escape is malformed, or a `\u` escape is a lone surrogate.
+    InvalidEscape(Cow<'static, str>),
+    /// Nesting deeper than the configured limit.
+    DepthLimit(usize),
+    /// A string, number or document larger than the configured limit.
+    SizeLimit(Cow<'static, str>),
+    /// Non-whitespace bytes after the document.
+    TrailingCharacters,
+    /// Writing to or reading from an `io` stream failed.
+    Io(String),
+    /// A message from user code (a `with` module, a hand-written impl).
+    Custom(String),
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::Syntax(m) => write!(f, "syntax error: {m}"),
+            ErrorKind::Eof => f.write_str("unexpected end of input"),
+            ErrorKind::InvalidType { expected, found } => {
+                write!(f, "invalid type: expected {expected}, found {found}")
+            }
+            ErrorKind::InvalidValue(m) => write!(f, "invalid value: {m}"),
+            ErrorKind::OutOfRange(m) => write!(f, "number out of range: {m}"),
+            ErrorKind::UnknownField { name, expected } => {
+                write!(f, "unknown field `{name}`, ")?;
+                write_one_of(f, expected)
+            }
+            ErrorKind::MissingField(k) => write!(f, "missing field `{k}`"),
+            ErrorKind::DuplicateField(k) => write!(f, "duplicate field `{k}`"),
+            ErrorKind::UnknownVariant { name, expected } => {
+                write!(f, "unknown variant `{name}`, ")?;
+                write_one_of(f, expected)
+            }
+            ErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8 in string"),
+            ErrorKind::InvalidEscape(m) => write!(f, "invalid escape: {m}"),
+            ErrorKind::DepthLimit(n) => write!(f, "nesting deeper than the limit of {n}"),
+            ErrorKind::SizeLimit(m) => write!(f, "size limit exceeded: {m}"),
+            ErrorKind::TrailingCharacters => f.write_str("trailing characters after the value"),
+            ErrorKind::Io(m) => write!(f, "I/O error: {m}"),
+            ErrorKind::Custom(m) => f.write_str(m),
+        }
+    }
+}
+
+fn write_one_of(f: &mut fmt::Formatter<'_>, names: &[&str]) -> fmt::Result {
+    if names.is_empty() {
+        return f.write_str("there are none");
+    }
+    f.write_str("expected one of ")?;
+    for (i, n) in names.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "`{n}`")?;
+    }
+    Ok(())
+}
+
+/// One step of the path from the document root to the failing value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PathSegment {
+    /// A struct field, shown as `.name`.
+    Field(Cow<'static, str>),
+    /// An array position, shown as `[3]`.
+    Index(usize),
+    /// A map key, shown as `["some key"]`.
+    Key(String),
+    /// An enum variant, shown as `<Name>` so it cannot be mistaken for a field.
+    Variant(&'static str),
+}
+
+struct ErrorImpl {
+    kind: ErrorKind,
+    offset: Option<usize>,
+    line_col: Option<(usize, usize)>,
+    /// Innermost segment first: segments are pushed while the error travels outward.
+    path: Vec<PathSegment>,
+}
+
+/// The error of every encode and decode: a kind, where in the input, and the path.
+///
+/// ```
+/// #[derive(codec::Codec, Debug)]
+/// struct User { id: u64 }
+/// #[derive(codec::Codec, Debug)]
+/// struct Status { user: User }
+///
+/// let err = codec::json::from_str::<Status>("{\"user\":\n {\"id\": \"7\"}}").unwrap_err();
+/// assert_eq!(err.path(), ".user.id");
+/// assert_eq!(err.line(), Some(2));
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid type: expected u64, found string at .user.id (line 2, column 9)"
+/// );
+/// ```
+pub struct Error(Box<ErrorImpl>);
+
+impl Error {
+    /// An error of `kind` at byte `offset` of the input.
+    #[cold]
+    #[inline(never)]
+    pub fn new(kind: ErrorKind, offset: usize) -> Error {
+        Error(Box::new(ErrorImpl { kind, offset: Some(offset), line_col: None, path: Vec::new() }))
+    }
+
+    /// An error with no position, for encoders and user code; the decoder adds the
+    /// position when it sees one without.
+    #[cold]
+    #[inline(never)]
+    pub fn without_position(kind: ErrorKind) -> Error {
+        Error(Box::new(ErrorImpl { kind, offset: None, line_col: None, path: Vec::new() }))
+    }
+
+    /// A free-form error, for `with` modules and hand-written impls.
+    #[cold]
+    pub fn custom(msg: impl fmt::Display) -> Error {
+        Error::without_position(ErrorKind::Custom(msg.to_string()))
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0.kind
+    }
+
+    /// Byte offset into the input where the problem was seen, if decoding.
+    pub fn offset(&self) -> Option<usize> {
+        self.0.offset
+    }
+
+    /// 1-based line of [`offset`](Self::offset), known once the error left `from_slice`.
+    pub fn line(&self) -> Option<usize> {
+        self.0.line_col.map(|(l, _)| l)
+    }
+
+    /// 1-based column (in bytes) of [`offset`](Self::offset).
+    pub fn column(&self) -> Option<usize> {
+        self.0.line_col.map(|(_, c)| c)
+    }
+
+    /// The path segments from the root to the failing value.
+    pub fn path_segments(&self) -> impl Iterator<Item = &PathSegment> {
+        self.0.path.iter().rev()
+    }
+
+    /// The path rendered as in messages: `.statuses[3].user.id`, or `` at the root.
+    pub fn path(&self) -> String {
+        let mut s = String::new();
+        for seg in self.path_segments() {
+            match seg {
+                PathSegment::Field(name) => {
+                    s.push('.');
+                    s.push_str(name);
+                }
+                PathSegment::Index(i) => {
+                    s.push('[');
+                    s.push_str(itoa::Buffer::new().format(*i));
+                    s.push(']');
+                }
+                PathSegment::Key(k) => {
+                    s.push_str("[\"");
+                    for c in k.chars() {
+                        match c {
+                            '"' => s.push_str("\\\""),
+                            '\\' => s.push_str("\\\\"),
+                            c if (c as u32) < 0x20 => {
+                                s.push_str(&format!("\\u{:04x}", c as u32));
+                            }
+                            c => s.push(c),
+                        }
+                    }
+                    s.push_str("\"]");
+                }
+                PathSegment::Variant(v) => {
+                    s.push('<');
+                    s.push_str(v);
+                    s.push('>');
+                }
+            }
+        }
+        s
+    }
+
+    /// Adds the enclosing struct field to the path (called by generated code).
+    #[cold]
+    #[inline(never)]
+    pub fn in_field(mut self, name: &'static str) -> Error {
+        self.0.path.push(PathSegment::Field(Cow::Borrowed(name)));
+        self
+    }
+
+    /// Adds the enclosing array position to the path.
+    #[cold]
+    #[inline(never)]
+    pub fn in_index(mut self, index: usize) -> Error {
+        self.0.path.push(PathSegment::Index(index));
+        self
+    }
+
+    /// Adds the enclosing map key to the path.
+    #[cold]
+    #[inline(never)]
+    pub fn in_key(mut self, key: impl fmt::Display) -> Error {
+        self.0.path.push(PathSegment::Key(key.to_string()));
+        self
+    }
+
+    /// Adds the enclosing enum variant to the path.
+    #[cold]
+    #[inline(never)]
+    pub fn in_variant(mut self, name: &'static str) -> Error {
+        self.0.path.push(PathSegment::Variant(name));
+        self
+    }
+
+    /// Sets the offset if the error has none yet (errors from user code).
+    #[cold]
+    pub fn or_at(mut self, offset: usize) -> Error {
+        if self.0.offset.is_none() {
+            self.0.offset = Some(offset);
+        }
+        self
+    }
+
+    /// Resolves line and column against the input the offset refers to.
+    #[cold]
+    pub(crate) fn locate(mut self, input: &[u8]) -> Error {
+        if let Some(off) = self.0.offset {
+            let off = off.min(input.len());
+            let before = &input[..off];
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+            self.0.line_col = Some((line, off - line_start + 1));
+        }
+        self
+    }
+}
+
+impl Error {
+    /// The message without its position: the kind, then ` at <path>` when there is one.
+    /// Used where several errors are listed together (untagged enums).
+    pub fn message(&self) -> String {
+        if self.0.path.is_empty() {
+            self.0.kind.to_string()
+        } else {
+            format!("{} at {}", self.0.kind, self.path())
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())?;
+        match (self.0.line_col, self.0.offset) {
+            (Some((l, c)), _) => write!(f, " (line {l}, column {c})"),
+            (None, Some(o)) => write!(f, " (byte {o})"),
+            (None, None) => Ok(()),
+        }
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("kind", &self.0.kind)
+            .field("offset", &self.0.offset)
+            .field("path", &self.path())
+            .field("line_col", &self.0.line_col)
+            .finish()
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<std::io::Error> for Error {
+    #[cold]
+    fn from(e: std::io::Error) -> Error {
+        Error::without_position(ErrorKind::Io(e.to_string()))
+    }
+}
+
+/// Shorthand used throughout the crate and by generated code.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_is_one_pointer() {
+        assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
+        assert_eq!(std::mem::size_of::<Result<()>>(), std::mem::size_of::<usize>());
+    }
+
+    #[test]
+    fn path_renders_innermost_last() {
+        let e = Error::new(ErrorKind::Eof, 3).in_field("id").in_index(3).in_key("a\"b").in_field("statuses");
+        assert_eq!(e.path(), ".statuses[\"a\\\"b\"][3].id");
+    }
+
+    #[test]
+    fn locate_counts_lines_and_columns() {
+        let e = Error::new(ErrorKind::Eof, 5).locate(b"ab\ncdef");
+        assert_eq!((e.line(), e.column()), (Some(2), Some(3)));
+    }
+
+    fn assert_send_sync<T: Send + Sync + 'static>() {}
+    #[test]
+    fn error_is_send_sync_static() {
+        assert_send_sync::<Error>();
+    }
+}

@@ -1,0 +1,292 @@
+//! Maps as JSON objects, and the types that can be their keys.
+//!
+//! A key that appears twice in one object is an error at its second occurrence, caught
+//! before its value is read (one map lookup through the entry API does both the check
+//! and the insert). An error inside a value gets `["key"]` on its path.
+//!
+//! Both map types also implement the struct-member traits of `__private`, so a map can be
+//! the `flatten` catch-all of a struct: it claims every key the struct does not.
+
+use std::borrow::Cow;
+use std::collections::{btree_map, hash_map, BTreeMap, HashMap};
+use std::hash::{BuildHasher, Hash};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::primitives::{not_one_char, single_char};
+use crate::__private::{DecodeFields, EncodeFields};
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::{JsonReader, JsonWriter, Key, Str};
+use crate::{Decode, DecodeKey, Encode, EncodeKey};
+
+/// Writes `,"key":value`, without the comma for the first member.
+#[inline]
+fn encode_entry<K: EncodeKey, V: Encode>(w: &mut JsonWriter, first: &mut bool, k: &K, v: &V) -> Result<()> {
+    if *first {
+        *first = false;
+    } else {
+        w.write_byte(b',');
+    }
+    k.encode_json_key(w)?;
+    w.write_byte(b':');
+    v.encode_json(w)
+}
+
+/// Reads the value of member `key`, putting the key on the path of any error.
+#[inline]
+fn decode_value<'de, V: Decode<'de>>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<V> {
+    match V::decode_json(r) {
+        Ok(v) => Ok(v),
+        Err(e) => Err(e.in_key(key_text(r, key))),
+    }
+}
+
+/// The unescaped text of a key, for messages (lossy if the key itself is malformed).
+#[cold]
+#[inline(never)]
+fn key_text<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> String {
+    match r.key_str(key) {
+        Ok(s) => s.as_str().to_owned(),
+        Err(_) => String::from_utf8_lossy(key.raw()).into_owned(),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn duplicate_key<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> Error {
+    Error::new(ErrorKind::DuplicateField(Cow::Owned(key_text(r, key))), key.offset())
+}
+
+macro_rules! map_impls {
+    ($entry:ident, $map:ident<$($g:ident),+>, decode: [$($db:tt)*], encode: [$($eb:tt)*]) => {
+        impl<$($g),+> Encode for $map<$($g),+> where $($eb)* {
+            #[inline]
+            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+                w.write_byte(b'{');
+                self.encode_fields(w, &mut true)?;
+                w.write_byte(b'}');
+                Ok(())
+            }
+        }
+
+        impl<$($g),+> EncodeFields for $map<$($g),+> where $($eb)* {
+            #[inline]
+            fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+                for (k, v) in self {
+                    encode_entry(w, first, k, v)?;
+                }
+                Ok(())
+            }
+        }
+
+        impl<'de, $($g),+> Decode<'de> for $map<$($g),+> where $($db)* {
+            #[inline]
+            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+                r.begin_object()?;
+                let mut map = Self::default();
+                let mut more = r.object_first()?;
+                while more {
+                    let key = r.read_key()?;
+                    Self::decode_field(&mut map, key, r)?;
+                    more = r.object_next()?;
+                }
+                Ok(map)
+            }
+        }
+
+        impl<'de, $($g),+> DecodeFields<'de> for $map<$($g),+> where $($db)* {
+            type State = Self;
+
+            #[inline]
+            fn new_state() -> Self {
+                Self::default()
+            }
+
+            /// Claims every key; a key seen before is an error.
+            #[inline]
+            fn decode_field(map: &mut Self, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
+                match map.entry(K::decode_json_key(key, r)?) {
+                    $entry::Entry::Occupied(_) => Err(duplicate_key(r, key)),
+                    $entry::Entry::Vacant(slot) => {
+                        slot.insert(decode_value(key, r)?);
+                        Ok(true)
+                    }
+                }
+            }
+
+            #[inline]
+            fn finish(map: Self, _r: &JsonReader<'de>) -> Result<Self> {
+                Ok(map)
+            }
+        }
+    };
+}
+
+map_impls!(hash_map, HashMap<K, V, S>,
+    decode: [K: DecodeKey<'de> + Eq + Hash, V: Decode<'de>, S: BuildHasher + Default],
+    encode: [K: EncodeKey, V: Encode]);
+map_impls!(btree_map, BTreeMap<K, V>,
+    decode: [K: DecodeKey<'de> + Ord, V: Decode<'de>],
+    encode: [K: EncodeKey, V: Encode]);
+
+// ---- keys ----
+
+impl EncodeKey for str {
+    #[inline]
+    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_str(self);
+        Ok(())
+    }
+}
+
+impl EncodeKey for String {
+    #[inline]
+    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_str(self);
+        Ok(())
+    }
+}
+
+macro_rules! forward_encode_key {
+    ($([$($gen:tt)*] $ty:ty;)*) => {$(
+        impl<$($gen)*> EncodeKey for $ty {
+            #[inline]
+            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+                (**self).encode_json_key(w)
+            }
+        }
+    )*};
+}
+
+forward_encode_key! {
+    [T: EncodeKey + ?Sized] &T;
+    [T: EncodeKey + ?Sized] Box<T>;
+    [T: EncodeKey + ?Sized] Rc<T>;
+    [T: EncodeKey + ?Sized] Arc<T>;
+    ['a, T: EncodeKey + ToOwned + ?Sized] Cow<'a, T>;
+}
+
+impl<'de> DecodeKey<'de> for String {
+    #[inline]
+    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+        Ok(r.key_str(key)?.as_str().to_owned())
+    }
+}
+
+impl<'de: 'a, 'a> DecodeKey<'de> for &'a str {
+    #[inline]
+    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+        match r.key_str(key)? {
+            Str::Borrowed(s) => Ok(s),
+            Str::Transient(_) => Err(escaped_borrowed_key(key)),
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn escaped_borrowed_key(key: Key<'_>) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Borrowed(
+            "map key contains escapes and cannot be borrowed as &str; use Cow<'de, str> or String",
+        )),
+        key.offset(),
+    )
+}
+
+impl<'de: 'a, 'a> DecodeKey<'de> for Cow<'a, str> {
+    #[inline]
+    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+        r.key_str(key).map(Str::into_cow)
+    }
+}
+
+macro_rules! shared_str_key {
+    ($($ptr:ident)*) => {$(
+        impl<'de> DecodeKey<'de> for $ptr<str> {
+            #[inline]
+            fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+                Ok($ptr::from(r.key_str(key)?.as_str()))
+            }
+        }
+    )*};
+}
+
+shared_str_key!(Box Rc Arc);
+
+impl EncodeKey for bool {
+    #[inline]
+    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_raw(if *self { b"\"true\"" } else { b"\"false\"" });
+        Ok(())
+    }
+}
+
+impl<'de> DecodeKey<'de> for bool {
+    #[inline]
+    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+        match r.key_bytes(key)? {
+            b"true" => Ok(true),
+            b"false" => Ok(false),
+            _ => Err(not_bool_key(key)),
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn not_bool_key(key: Key<'_>) -> Error {
+    Error::new(ErrorKind::InvalidValue(Cow::Borrowed("expected the map key \"true\" or \"false\"")), key.offset())
+}
+
+impl EncodeKey for char {
+    #[inline]
+    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_str(self.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+}
+
+impl<'de> DecodeKey<'de> for char {
+    #[inline]
+    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+        single_char(r.key_str(key)?.as_str()).ok_or_else(|| not_one_char(key.offset()))
+    }
+}
+
+macro_rules! int_keys {
+    ($parse:ident: $($t:ident)*) => {$(
+        impl EncodeKey for $t {
+            #[inline]
+            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+                w.write_quoted_int(*self);
+                Ok(())
+            }
+        }
+
+        impl<'de> DecodeKey<'de> for $t {
+            #[inline]
+            fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+                int_keys!(@$parse r, key, $t)
+            }
+        }
+    )*};
+    // The reader checks the range, so the casts below never truncate.
+    (@unsigned $r:ident, $key:ident, $t:ident) => {
+        $r.parse_key_u64($key, stringify!($t), $t::MAX as u64).map(|v| v as $t)
+    };
+    (@signed $r:ident, $key:ident, $t:ident) => {
+        $r.parse_key_i64($key, stringify!($t), $t::MIN as i64, $t::MAX as i64).map(|v| v as $t)
+    };
+    (@wide $r:ident, $key:ident, u128) => {
+        $r.parse_key_128($key, "u128", false).map(|(_, v)| v)
+    };
+    (@wide $r:ident, $key:ident, i128) => {
+        $r.parse_key_128($key, "i128", true)
+            .map(|(negative, v)| if negative { 0i128.wrapping_sub_unsigned(v) } else { v as i128 })
+    };
+}
+
+int_keys!(unsigned: u8 u16 u32 u64 usize);
+int_keys!(signed: i8 i16 i32 i64 isize);
+int_keys!(wide: u128 i128);

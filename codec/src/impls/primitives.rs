@@ -1,0 +1,139 @@
+//! Integers, floats, `bool`, `char` and `()`.
+//!
+//! Integers are read through the reader's range-checked entry points, so an overflow names
+//! the literal and the type ("300 does not fit in u8") and `1.0` is a type error rather than
+//! something truncated. Key forms of these types live in `maps.rs`.
+
+use std::borrow::Cow;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::{JsonReader, JsonWriter};
+use crate::{Decode, Encode};
+
+macro_rules! int_impls {
+    ($read:ident: $($t:ident)*) => {$(
+        impl Encode for $t {
+            #[inline]
+            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+                w.write_int(*self);
+                Ok(())
+            }
+        }
+
+        impl<'de> Decode<'de> for $t {
+            #[inline]
+            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+                int_impls!(@$read r, $t)
+            }
+        }
+    )*};
+    // The reader checks the range, so the casts below never truncate.
+    (@unsigned $r:ident, $t:ident) => {
+        $r.read_u64_max(stringify!($t), $t::MAX as u64).map(|v| v as $t)
+    };
+    (@signed $r:ident, $t:ident) => {
+        $r.read_i64_range(stringify!($t), $t::MIN as i64, $t::MAX as i64).map(|v| v as $t)
+    };
+    (@wide $r:ident, u128) => {
+        $r.read_u128()
+    };
+    (@wide $r:ident, i128) => {
+        $r.read_i128()
+    };
+}
+
+int_impls!(unsigned: u8 u16 u32 u64 usize);
+int_impls!(signed: i8 i16 i32 i64 isize);
+int_impls!(wide: u128 i128);
+
+impl Encode for f64 {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_f64(*self)
+    }
+}
+
+impl<'de> Decode<'de> for f64 {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_f64()
+    }
+}
+
+impl Encode for f32 {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_f32(*self)
+    }
+}
+
+impl<'de> Decode<'de> for f32 {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_f32()
+    }
+}
+
+impl Encode for bool {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_bool(*self);
+        Ok(())
+    }
+}
+
+impl<'de> Decode<'de> for bool {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_bool()
+    }
+}
+
+impl Encode for char {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_str(self.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+}
+
+impl<'de> Decode<'de> for char {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        let token = r.read_string_token()?;
+        let offset = token.offset();
+        single_char(r.decode_string(token)?.as_str()).ok_or_else(|| not_one_char(offset))
+    }
+}
+
+/// The only character of `s`, or `None` when `s` holds zero or several.
+#[inline]
+pub(crate) fn single_char(s: &str) -> Option<char> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
+
+/// A string that should have held exactly one character, at the offset of its quote.
+#[cold]
+#[inline(never)]
+pub(crate) fn not_one_char(offset: usize) -> Error {
+    Error::new(ErrorKind::InvalidValue(Cow::Borrowed("expected a string of exactly one character")), offset)
+}
+
+impl Encode for () {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_null();
+        Ok(())
+    }
+}
+
+impl<'de> Decode<'de> for () {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_null()
+    }
+}

@@ -1,0 +1,99 @@
+//! Tuples and `[T; N]` as fixed-length JSON arrays: too few or too many elements is an
+//! error naming the expected length.
+
+use crate::__private::{empty_array, tuple_element, tuple_end};
+use crate::error::Result;
+use crate::json::{JsonReader, JsonWriter};
+use crate::{Decode, Encode};
+
+macro_rules! tuple_impls {
+    ($($len:literal => ($i0:tt $T0:ident $(, $i:tt $T:ident)*))*) => {$(
+        impl<$T0: Encode $(, $T: Encode)*> Encode for ($T0, $($T,)*) {
+            #[inline]
+            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+                w.write_byte(b'[');
+                self.$i0.encode_json(w)?;
+                $(
+                    w.write_byte(b',');
+                    self.$i.encode_json(w)?;
+                )*
+                w.write_byte(b']');
+                Ok(())
+            }
+        }
+
+        impl<'de, $T0: Decode<'de> $(, $T: Decode<'de>)*> Decode<'de> for ($T0, $($T,)*) {
+            #[inline]
+            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+                r.begin_array()?;
+                // Tuple expressions evaluate left to right: elements are read in order.
+                let value = (tuple_element::<$T0>(r, $i0, $len)?, $(tuple_element::<$T>(r, $i, $len)?,)*);
+                tuple_end(r, $len)?;
+                Ok(value)
+            }
+        }
+    )*};
+}
+
+tuple_impls! {
+    1 => (0 T0)
+    2 => (0 T0, 1 T1)
+    3 => (0 T0, 1 T1, 2 T2)
+    4 => (0 T0, 1 T1, 2 T2, 3 T3)
+    5 => (0 T0, 1 T1, 2 T2, 3 T3, 4 T4)
+    6 => (0 T0, 1 T1, 2 T2, 3 T3, 4 T4, 5 T5)
+    7 => (0 T0, 1 T1, 2 T2, 3 T3, 4 T4, 5 T5, 6 T6)
+    8 => (0 T0, 1 T1, 2 T2, 3 T3, 4 T4, 5 T5, 6 T6, 7 T7)
+    9 => (0 T0, 1 T1, 2 T2, 3 T3, 4 T4, 5 T5, 6 T6, 7 T7, 8 T8)
+    10 => (0 T0, 1 T1, 2 T2, 3 T3, 4 T4, 5 T5, 6 T6, 7 T7, 8 T8, 9 T9)
+    11 => (0 T0, 1 T1, 2 T2, 3 T3, 4 T4, 5 T5, 6 T6, 7 T7, 8 T8, 9 T9, 10 T10)
+    12 => (0 T0, 1 T1, 2 T2, 3 T3, 4 T4, 5 T5, 6 T6, 7 T7, 8 T8, 9 T9, 10 T10, 11 T11)
+    13 => (0 T0, 1 T1, 2 T2, 3 T3, 4 T4, 5 T5, 6 T6, 7 T7, 8 T8, 9 T9, 10 T10, 11 T11, 12 T12)
+    14 => (0 T0, 1 T1, 2 T2, 3 T3, 4 T4, 5 T5, 6 T6, 7 T7, 8 T8, 9 T9, 10 T10, 11 T11, 12 T12, 13 T13)
+    15 => (0 T0, 1 T1, 2 T2, 3 T3, 4 T4, 5 T5, 6 T6, 7 T7, 8 T8, 9 T9, 10 T10, 11 T11, 12 T12, 13 T13, 14 T14)
+    16 => (0 T0, 1 T1, 2 T2, 3 T3, 4 T4, 5 T5, 6 T6, 7 T7, 8 T8, 9 T9, 10 T10, 11 T11, 12 T12, 13 T13, 14 T14, 15 T15)
+}
+
+impl<T: Encode, const N: usize> Encode for [T; N] {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        self.as_slice().encode_json(w)
+    }
+}
+
+impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        if N == 0 {
+            empty_array(r)?;
+        } else {
+            r.begin_array()?;
+        }
+        // Decoded in place on the stack: each slot holds its element until the first
+        // failure, after which the remaining slots stay empty and nothing more is read.
+        let mut failure = None;
+        let slots: [Option<T>; N] = core::array::from_fn(|i| {
+            if failure.is_some() {
+                return None;
+            }
+            match tuple_element(r, i, N) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    failure = Some(e);
+                    None
+                }
+            }
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        if N > 0 {
+            tuple_end(r, N)?;
+        }
+        Ok(slots.map(|slot| match slot {
+            Some(v) => v,
+            // Without a failure every closure call above returned `Some`.
+            None => unreachable!("array element missing without an error"),
+        }))
+    }
+}

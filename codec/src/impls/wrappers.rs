@@ -1,0 +1,101 @@
+//! Pointers and other transparent wrappers, `Option`, and `PhantomData`.
+//!
+//! Owning pointers decode as their contents and pass `absent()` through, so a
+//! `Box<Option<T>>` field may be missing just as an `Option<T>` one may.
+
+use std::borrow::Cow;
+use std::marker::PhantomData;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use crate::error::Result;
+use crate::json::{JsonReader, JsonWriter};
+use crate::{Decode, Encode};
+
+macro_rules! forward_encode {
+    ($([$($gen:tt)*] $ty:ty;)*) => {$(
+        impl<$($gen)*> Encode for $ty {
+            #[inline]
+            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+                (**self).encode_json(w)
+            }
+        }
+    )*};
+}
+
+forward_encode! {
+    [T: Encode + ?Sized] &T;
+    [T: Encode + ?Sized] &mut T;
+    [T: Encode + ?Sized] Box<T>;
+    [T: Encode + ?Sized] Rc<T>;
+    [T: Encode + ?Sized] Arc<T>;
+    ['a, T: Encode + ToOwned + ?Sized] Cow<'a, T>;
+}
+
+macro_rules! forward_decode {
+    ($($ptr:ident)*) => {$(
+        impl<'de, T: Decode<'de>> Decode<'de> for $ptr<T> {
+            #[inline]
+            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+                T::decode_json(r).map($ptr::new)
+            }
+
+            #[inline]
+            fn absent() -> Option<Self> {
+                T::absent().map($ptr::new)
+            }
+        }
+    )*};
+}
+
+forward_decode!(Box Rc Arc);
+
+impl<T: Encode> Encode for Option<T> {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        match self {
+            Some(v) => v.encode_json(w),
+            None => {
+                w.write_null();
+                Ok(())
+            }
+        }
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        if r.try_read_null()? {
+            Ok(None)
+        } else {
+            T::decode_json(r).map(Some)
+        }
+    }
+
+    #[inline]
+    fn absent() -> Option<Self> {
+        Some(None)
+    }
+}
+
+impl<T: ?Sized> Encode for PhantomData<T> {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_null();
+        Ok(())
+    }
+}
+
+impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_null().map(|()| PhantomData)
+    }
+
+    /// It carries no data, so a missing key loses nothing.
+    #[inline]
+    fn absent() -> Option<Self> {
+        Some(PhantomData)
+    }
+}

@@ -1,0 +1,366 @@
+//! JSON numbers: integers without a float detour, floats correctly rounded.
+//!
+//! Integers accumulate digit by digit with overflow checks in the target width (u64 or
+//! u128), and a literal with a fraction or exponent is a type error for an integer field
+//! rather than something silently truncated. Floats take Clinger's exact fast path when
+//! the decimal mantissa and power of ten are both exactly representable (most real data),
+//! and otherwise the standard library's correctly rounded parser on the validated span, so
+//! every result is the nearest double: never the last-bit error of a fast-but-wrong parser.
+
+/// Why a number was rejected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NumberError {
+    /// Not a JSON number at this absolute offset.
+    Syntax(usize, &'static str),
+    /// A well-formed number with a fraction or exponent where an integer was wanted.
+    NotInteger,
+    /// A well-formed number the target type cannot hold.
+    OutOfRange,
+}
+
+#[inline(always)]
+fn digit(input: &[u8], pos: usize) -> Option<u8> {
+    match input.get(pos) {
+        Some(&b) if b.is_ascii_digit() => Some(b - b'0'),
+        _ => None,
+    }
+}
+
+/// Checks the fraction and exponent grammar from `pos` and returns the end of the number.
+fn scan_fraction_exponent(input: &[u8], mut pos: usize) -> Result<usize, NumberError> {
+    if input.get(pos) == Some(&b'.') {
+        pos += 1;
+        if digit(input, pos).is_none() {
+            return Err(NumberError::Syntax(pos, "expected a digit after the decimal point"));
+        }
+        while digit(input, pos).is_some() {
+            pos += 1;
+        }
+    }
+    if let Some(b'e' | b'E') = input.get(pos) {
+        pos += 1;
+        if let Some(b'+' | b'-') = input.get(pos) {
+            pos += 1;
+        }
+        if digit(input, pos).is_none() {
+            return Err(NumberError::Syntax(pos, "expected a digit in the exponent"));
+        }
+        while digit(input, pos).is_some() {
+            pos += 1;
+        }
+    }
+    Ok(pos)
+}
+
+macro_rules! unsigned_parser {
+    ($name:ident, $t:ty) => {
+        /// Parses the digits of a non-negative integer at `pos` (no sign), returning the
+        /// value and the end offset.
+        #[inline]
+        pub(crate) fn $name(input: &[u8], pos: usize) -> Result<($t, usize), NumberError> {
+            let Some(first) = digit(input, pos) else {
+                return Err(NumberError::Syntax(pos, "expected a digit"));
+            };
+            let mut end = pos + 1;
+            let mut value = first as $t;
+            if first == 0 {
+                if digit(input, end).is_some() {
+                    return Err(NumberError::Syntax(end, "leading zeros are not allowed"));
+                }
+            } else {
+                let mut overflow = false;
+                while let Some(d) = digit(input, end) {
+                    match value.checked_mul(10).and_then(|v| v.checked_add(d as $t)) {
+                        Some(v) => value = v,
+                        None => overflow = true,
+                    }
+                    end += 1;
+                }
+                if overflow {
+                    // Finish the grammar check first so that `1e5x` reports the syntax.
+                    scan_fraction_exponent(input, end)?;
+                    return Err(NumberError::OutOfRange);
+                }
+            }
+            if let Some(b'.' | b'e' | b'E') = input.get(end) {
+                scan_fraction_exponent(input, end)?;
+                return Err(NumberError::NotInteger);
+            }
+            Ok((value, end))
+        }
+    };
+}
+
+unsigned_parser!(parse_u64_digits, u64);
+unsigned_parser!(parse_u128_digits, u128);
+
+/// Parses an integer with an optional leading `-`, returning (negative, magnitude, end).
+#[inline]
+pub(crate) fn parse_u64_signed(input: &[u8], pos: usize) -> Result<(bool, u64, usize), NumberError> {
+    if input.get(pos) == Some(&b'-') {
+        let (v, end) = parse_u64_digits(input, pos + 1)?;
+        Ok((true, v, end))
+    } else {
+        let (v, end) = parse_u64_digits(input, pos)?;
+        Ok((false, v, end))
+    }
+}
+
+/// As [`parse_u64_signed`], in 128 bits.
+#[inline]
+pub(crate) fn parse_u128_signed(input: &[u8], pos: usize) -> Result<(bool, u128, usize), NumberError> {
+    if input.get(pos) == Some(&b'-') {
+        let (v, end) = parse_u128_digits(input, pos + 1)?;
+        Ok((true, v, end))
+    } else {
+        let (v, end) = parse_u128_digits(input, pos)?;
+        Ok((false, v, end))
+    }
+}
+
+/// Validates the number grammar at `pos` and returns its end, without converting.
+#[inline]
+pub(crate) fn skip_number(input: &[u8], mut pos: usize) -> Result<usize, NumberError> {
+    if input.get(pos) == Some(&b'-') {
+        pos += 1;
+    }
+    match digit(input, pos) {
+        None => return Err(NumberError::Syntax(pos, "expected a digit")),
+        Some(0) => {
+            pos += 1;
+            if digit(input, pos).is_some() {
+                return Err(NumberError::Syntax(pos, "leading zeros are not allowed"));
+            }
+        }
+        Some(_) => {
+            while digit(input, pos).is_some() {
+                pos += 1;
+            }
+        }
+    }
+    scan_fraction_exponent(input, pos)
+}
+
+/// The parts of a decimal literal that the fast paths need.
+struct Decimal {
+    negative: bool,
+    /// The first 19 significant digits.
+    mantissa: u64,
+    /// Power of ten to apply to `mantissa`.
+    exponent: i64,
+    /// Whether digits beyond the first 19 were dropped.
+    truncated: bool,
+    end: usize,
+}
+
+fn scan_decimal(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
+    let mut pos = start;
+    let negative = input.get(pos) == Some(&b'-');
+    if negative {
+        pos += 1;
+    }
+    let mut mantissa: u64 = 0;
+    let mut digits = 0u32;
+    let mut exponent: i64 = 0;
+    let mut truncated = false;
+    let mut push = |d: u8, frac: bool, exponent: &mut i64| {
+        if mantissa == 0 && d == 0 {
+            if frac {
+                *exponent -= 1;
+            }
+        } else if digits < 19 {
+            mantissa = mantissa * 10 + d as u64;
+            digits += 1;
+            if frac {
+                *exponent -= 1;
+            }
+        } else {
+            truncated |= d != 0;
+            if !frac {
+                *exponent += 1;
+            }
+        }
+    };
+    match digit(input, pos) {
+        None => return Err(NumberError::Syntax(pos, "expected a digit")),
+        Some(0) => {
+            pos += 1;
+            if digit(input, pos).is_some() {
+                return Err(NumberError::Syntax(pos, "leading zeros are not allowed"));
+            }
+        }
+        Some(_) => {
+            while let Some(d) = digit(input, pos) {
+                push(d, false, &mut exponent);
+                pos += 1;
+            }
+        }
+    }
+    if input.get(pos) == Some(&b'.') {
+        pos += 1;
+        if digit(input, pos).is_none() {
+            return Err(NumberError::Syntax(pos, "expected a digit after the decimal point"));
+        }
+        while let Some(d) = digit(input, pos) {
+            push(d, true, &mut exponent);
+            pos += 1;
+        }
+    }
+    if let Some(b'e' | b'E') = input.get(pos) {
+        pos += 1;
+        let mut exp_negative = false;
+        if let Some(&s @ (b'+' | b'-')) = input.get(pos) {
+            exp_negative = s == b'-';
+            pos += 1;
+        }
+        if digit(input, pos).is_none() {
+            return Err(NumberError::Syntax(pos, "expected a digit in the exponent"));
+        }
+        let mut e: i64 = 0;
+        while let Some(d) = digit(input, pos) {
+            // Saturate: anything past a million is already far outside every float range.
+            if e < 1_000_000 {
+                e = e * 10 + d as i64;
+            }
+            pos += 1;
+        }
+        exponent += if exp_negative { -e } else { e };
+    }
+    Ok(Decimal { negative, mantissa, exponent, truncated, end: pos })
+}
+
+const POW10_F64: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+    1e21, 1e22,
+];
+
+/// Parses a JSON number at `pos` into the nearest `f64`.
+#[inline]
+pub(crate) fn parse_f64(input: &[u8], pos: usize) -> Result<(f64, usize), NumberError> {
+    let d = scan_decimal(input, pos)?;
+    // Clinger: an integer below 2^53 and a power of ten up to 22 are both exact doubles,
+    // and one IEEE multiplication or division rounds correctly.
+    if !d.truncated && d.mantissa <= 1 << 53 && (-22..=22).contains(&d.exponent) {
+        let m = d.mantissa as f64;
+        let v =
+            if d.exponent >= 0 { m * POW10_F64[d.exponent as usize] } else { m / POW10_F64[(-d.exponent) as usize] };
+        return Ok((if d.negative { -v } else { v }, d.end));
+    }
+    if d.mantissa == 0 && !d.truncated {
+        return Ok((if d.negative { -0.0 } else { 0.0 }, d.end));
+    }
+    let v = slow_parse::<f64>(&input[pos..d.end])?;
+    Ok((v, d.end))
+}
+
+const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
+
+/// Parses a JSON number at `pos` into the nearest `f32` (directly, not through `f64`,
+/// which would round twice).
+#[inline]
+pub(crate) fn parse_f32(input: &[u8], pos: usize) -> Result<(f32, usize), NumberError> {
+    let d = scan_decimal(input, pos)?;
+    if !d.truncated && d.mantissa <= 1 << 24 && (-10..=10).contains(&d.exponent) {
+        let m = d.mantissa as f32;
+        let v =
+            if d.exponent >= 0 { m * POW10_F32[d.exponent as usize] } else { m / POW10_F32[(-d.exponent) as usize] };
+        return Ok((if d.negative { -v } else { v }, d.end));
+    }
+    if d.mantissa == 0 && !d.truncated {
+        return Ok((if d.negative { -0.0 } else { 0.0 }, d.end));
+    }
+    let v = slow_parse::<f32>(&input[pos..d.end])?;
+    Ok((v, d.end))
+}
+
+#[cold]
+fn slow_parse<F: std::str::FromStr + Finite>(span: &[u8]) -> Result<F, NumberError> {
+    // The span passed the JSON grammar, so it is ASCII and in a form `FromStr` accepts.
+    let text = std::str::from_utf8(span).map_err(|_| NumberError::Syntax(0, "non-ASCII number"))?;
+    let v: F = text.parse().map_err(|_| NumberError::Syntax(0, "malformed number"))?;
+    if v.is_finite_value() {
+        Ok(v)
+    } else {
+        Err(NumberError::OutOfRange)
+    }
+}
+
+trait Finite {
+    fn is_finite_value(&self) -> bool;
+}
+impl Finite for f64 {
+    fn is_finite_value(&self) -> bool {
+        self.is_finite()
+    }
+}
+impl Finite for f32 {
+    fn is_finite_value(&self) -> bool {
+        self.is_finite()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers() {
+        assert_eq!(parse_u64_digits(b"0", 0), Ok((0, 1)));
+        assert_eq!(parse_u64_digits(b"18446744073709551615,", 0), Ok((u64::MAX, 20)));
+        assert_eq!(parse_u64_digits(b"18446744073709551616", 0), Err(NumberError::OutOfRange));
+        assert_eq!(parse_u64_digits(b"01", 0), Err(NumberError::Syntax(1, "leading zeros are not allowed")));
+        assert_eq!(parse_u64_digits(b"1.5", 0), Err(NumberError::NotInteger));
+        assert_eq!(parse_u64_digits(b"1e3", 0), Err(NumberError::NotInteger));
+        assert_eq!(parse_u64_digits(b"1.", 0), Err(NumberError::Syntax(2, "expected a digit after the decimal point")));
+        assert_eq!(
+            parse_u128_signed(b"-170141183460469231731687303715884105728", 0).map(|t| (t.0, t.1)),
+            Ok((true, 1u128 << 127))
+        );
+    }
+
+    fn f64_of(s: &str) -> f64 {
+        let (v, end) = parse_f64(s.as_bytes(), 0).unwrap();
+        assert_eq!(end, s.len());
+        v
+    }
+
+    #[test]
+    fn floats_match_std_bit_for_bit() {
+        for s in [
+            "0",
+            "-0",
+            "0.0",
+            "1",
+            "1.5",
+            "-2.25e-3",
+            "3.141592653589793",
+            "1e22",
+            "1e23",
+            "9007199254740993",
+            "2.2250738585072014e-308",
+            "4.9e-324",
+            "2e-324",
+            "1.7976931348623157e308",
+            "123456789012345678901234567890",
+            "0.000000000000000000000000000001",
+            "7.038531e-26",
+            "-65.613616999999977",
+            "1e-400",
+        ] {
+            let want: f64 = s.parse().unwrap();
+            assert_eq!(f64_of(s).to_bits(), want.to_bits(), "{s}");
+        }
+        assert_eq!(parse_f64(b"1e400", 0), Err(NumberError::OutOfRange));
+        assert_eq!(parse_f64(b"-", 0), Err(NumberError::Syntax(1, "expected a digit")));
+        assert_eq!(parse_f64(b"1e", 0), Err(NumberError::Syntax(2, "expected a digit in the exponent")));
+    }
+
+    #[test]
+    fn f32_rounds_once() {
+        for s in ["1.00000017881393432617187499", "3.4028235e38", "1e-45", "0.1", "16777217"] {
+            let want: f32 = s.parse().unwrap();
+            assert_eq!(parse_f32(s.as_bytes(), 0).unwrap().0.to_bits(), want.to_bits(), "{s}");
+        }
+        assert_eq!(parse_f32(b"3.5e38", 0), Err(NumberError::OutOfRange));
+    }
+}

@@ -1,0 +1,737 @@
+//! The JSON reader: a cursor over `&'de [u8]` that generated code and impls drive token by
+//! token. There is no tree and no buffering; the only memory it owns is a scratch buffer
+//! for strings that hold escapes, reused for the whole document.
+//!
+//! Objects are read with a two-call protocol that needs no "first" flag in the caller:
+//!
+//! ```
+//! # use codec::json::JsonReader;
+//! let mut r = JsonReader::new(br#"{"a": 1, "b": 2}"#);
+//! r.begin_object().unwrap();
+//! let mut sum = 0;
+//! let mut more = r.object_first().unwrap();
+//! while more {
+//!     let key = r.read_key().unwrap();
+//!     assert!(matches!(r.key_bytes(key).unwrap(), b"a" | b"b"));
+//!     sum += r.read_u64().unwrap();
+//!     more = r.object_next().unwrap();
+//! }
+//! r.end().unwrap();
+//! assert_eq!(sum, 3);
+//! ```
+
+use std::borrow::Cow;
+
+use super::number::{self, NumberError};
+use super::string::{self, ScanError};
+use super::Options;
+use crate::error::{Error, ErrorKind, Result};
+
+/// A string body as it appears in the input, between its quotes.
+///
+/// `Copy` and tied only to the input, so a caller can hold it while it reads the value that
+/// follows (a map key becomes the map's key type after dispatch, for instance).
+#[derive(Debug, Clone, Copy)]
+pub struct Key<'de> {
+    raw: &'de [u8],
+    escaped: bool,
+    offset: usize,
+}
+
+impl<'de> Key<'de> {
+    /// The raw bytes between the quotes (escapes not yet decoded).
+    pub fn raw(&self) -> &'de [u8] {
+        self.raw
+    }
+
+    /// Whether the body holds a `\` escape.
+    pub fn is_escaped(&self) -> bool {
+        self.escaped
+    }
+
+    /// Offset of the opening quote in the input.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+/// A decoded string: borrowed from the input when it held no escape, otherwise borrowed
+/// from the reader's scratch buffer until the next read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Str<'de, 's> {
+    /// Points into the input: can outlive the reader.
+    Borrowed(&'de str),
+    /// Points into the reader's scratch buffer: copy it before reading on.
+    Transient(&'s str),
+}
+
+impl<'de, 's> Str<'de, 's> {
+    /// The text, whichever way it is held.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        match *self {
+            Str::Borrowed(s) => s,
+            Str::Transient(s) => s,
+        }
+    }
+
+    /// Borrows when it can, owns when it must.
+    #[inline]
+    pub fn into_cow(self) -> Cow<'de, str> {
+        match self {
+            Str::Borrowed(s) => Cow::Borrowed(s),
+            Str::Transient(s) => Cow::Owned(s.to_owned()),
+        }
+    }
+}
+
+/// A saved reader position, for decoders that look ahead and come back (internally
+/// tagged enums whose tag is not first, untagged enums).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Checkpoint {
+    pos: usize,
+    depth: usize,
+}
+
+/// The cursor that every [`Decode`](crate::Decode) impl reads JSON from.
+pub struct JsonReader<'de> {
+    input: &'de [u8],
+    pos: usize,
+    depth: usize,
+    max_depth: usize,
+    scratch: Vec<u8>,
+}
+
+#[inline(always)]
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
+}
+
+impl<'de> JsonReader<'de> {
+    /// A reader with the default [`Options`].
+    pub fn new(input: &'de [u8]) -> Self {
+        Self::with_options(input, &Options::default())
+    }
+
+    /// A reader with the given limits.
+    pub fn with_options(input: &'de [u8], options: &Options) -> Self {
+        JsonReader { input, pos: 0, depth: 0, max_depth: options.max_depth, scratch: Vec::new() }
+    }
+
+    /// The whole input.
+    #[inline]
+    pub fn input(&self) -> &'de [u8] {
+        self.input
+    }
+
+    /// Current byte offset.
+    #[inline]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Saves the position and nesting depth.
+    #[inline]
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint { pos: self.pos, depth: self.depth }
+    }
+
+    /// Returns to a saved position.
+    #[inline]
+    pub fn restore(&mut self, cp: Checkpoint) {
+        self.pos = cp.pos;
+        self.depth = cp.depth;
+    }
+
+    // ---- errors (all cold) ----
+
+    /// An error of `kind` at the current offset.
+    #[cold]
+    #[inline(never)]
+    pub fn error(&self, kind: ErrorKind) -> Error {
+        Error::new(kind, self.pos)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn syntax(&self, at: usize, msg: &'static str) -> Error {
+        if at >= self.input.len() {
+            Error::new(ErrorKind::Eof, at)
+        } else {
+            Error::new(ErrorKind::Syntax(Cow::Borrowed(msg)), at)
+        }
+    }
+
+    /// What the next value is, in words, for "found ..." messages.
+    fn describe_next(&mut self) -> &'static str {
+        self.skip_ws();
+        match self.input.get(self.pos) {
+            Some(b'"') => "string",
+            Some(b'{') => "object",
+            Some(b'[') => "array",
+            Some(b't' | b'f') => "boolean",
+            Some(b'n') => "null",
+            Some(b'-' | b'0'..=b'9') => match number::skip_number(self.input, self.pos) {
+                Ok(end) if self.input[self.pos..end].iter().any(|b| matches!(b, b'.' | b'e' | b'E')) => "float",
+                Ok(_) if self.input[self.pos] == b'-' => "negative integer",
+                Ok(_) => "integer",
+                Err(_) => "malformed number",
+            },
+            Some(_) => "invalid token",
+            None => "end of input",
+        }
+    }
+
+    /// "invalid type: expected {expected}, found {what the input holds}", positioned at
+    /// the offending value. Reports a syntax error instead when the next token is not a
+    /// JSON value at all.
+    #[cold]
+    #[inline(never)]
+    pub fn invalid_type(&mut self, expected: &'static str) -> Error {
+        let found = self.describe_next();
+        match found {
+            "end of input" => Error::new(ErrorKind::Eof, self.pos),
+            "invalid token" => self.syntax(self.pos, "expected a JSON value"),
+            "malformed number" => match number::skip_number(self.input, self.pos) {
+                Err(NumberError::Syntax(at, msg)) => self.syntax(at, msg),
+                _ => self.syntax(self.pos, "malformed number"),
+            },
+            _ => Error::new(
+                ErrorKind::InvalidType { expected: Cow::Borrowed(expected), found: Cow::Borrowed(found) },
+                self.pos,
+            ),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn number_error(&mut self, e: NumberError, expected: &'static str, start: usize) -> Error {
+        self.pos = start;
+        match e {
+            NumberError::Syntax(at, msg) => self.syntax(at, msg),
+            NumberError::NotInteger => self.invalid_type(expected),
+            NumberError::OutOfRange => {
+                let end = number::skip_number(self.input, start).unwrap_or(start);
+                let literal = String::from_utf8_lossy(&self.input[start..end.min(start + 64)]);
+                Error::new(ErrorKind::OutOfRange(Cow::Owned(format!("{literal} does not fit in {expected}"))), start)
+            }
+        }
+    }
+
+    // ---- whitespace and single tokens ----
+
+    #[inline(always)]
+    fn skip_ws(&mut self) {
+        while let Some(&b) = self.input.get(self.pos) {
+            if !is_ws(b) {
+                break;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// The next non-whitespace byte, not consumed; `None` at the end of input.
+    #[inline]
+    pub fn peek(&mut self) -> Option<u8> {
+        self.skip_ws();
+        self.input.get(self.pos).copied()
+    }
+
+    #[inline(always)]
+    fn eat_literal(&mut self, lit: &'static [u8], expected: &'static str) -> Result<()> {
+        if self.input.get(self.pos..self.pos + lit.len()) == Some(lit) {
+            self.pos += lit.len();
+            Ok(())
+        } else if lit.starts_with(&self.input[self.pos.min(self.input.len())..])
+            && self.pos + lit.len() > self.input.len()
+        {
+            Err(Error::new(ErrorKind::Eof, self.input.len()))
+        } else if self.input.get(self.pos) == lit.first() {
+            Err(self.syntax(self.pos, "invalid literal"))
+        } else {
+            Err(self.invalid_type(expected))
+        }
+    }
+
+    /// Reads `true` or `false`.
+    #[inline]
+    pub fn read_bool(&mut self) -> Result<bool> {
+        match self.peek() {
+            Some(b't') => self.eat_literal(b"true", "a boolean").map(|_| true),
+            Some(b'f') => self.eat_literal(b"false", "a boolean").map(|_| false),
+            _ => Err(self.invalid_type("a boolean")),
+        }
+    }
+
+    /// Reads `null`.
+    #[inline]
+    pub fn read_null(&mut self) -> Result<()> {
+        self.skip_ws();
+        self.eat_literal(b"null", "null")
+    }
+
+    /// Consumes `null` if it is next and says whether it was.
+    #[inline]
+    pub fn try_read_null(&mut self) -> Result<bool> {
+        if self.peek() == Some(b'n') {
+            self.eat_literal(b"null", "null")?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    // ---- containers ----
+
+    #[inline(always)]
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            return Err(self.depth_error());
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn depth_error(&self) -> Error {
+        Error::new(ErrorKind::DepthLimit(self.max_depth), self.pos)
+    }
+
+    /// Consumes `{`.
+    #[inline]
+    pub fn begin_object(&mut self) -> Result<()> {
+        if self.peek() != Some(b'{') {
+            return Err(self.invalid_type("an object"));
+        }
+        self.enter()?;
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// After `{`: `true` when a key follows, `false` (having consumed `}`) when empty.
+    #[inline]
+    pub fn object_first(&mut self) -> Result<bool> {
+        match self.peek() {
+            Some(b'"') => Ok(true),
+            Some(b'}') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(self.syntax(self.pos, "expected a string key or `}`")),
+        }
+    }
+
+    /// After a member's value: consumes `,` and returns `true`, or `}` and returns `false`.
+    #[inline]
+    pub fn object_next(&mut self) -> Result<bool> {
+        match self.peek() {
+            Some(b',') => {
+                self.pos += 1;
+                if self.peek() != Some(b'"') {
+                    return Err(self.syntax(self.pos, "expected a string key after `,`"));
+                }
+                Ok(true)
+            }
+            Some(b'}') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(self.syntax(self.pos, "expected `,` or `}` after an object member")),
+        }
+    }
+
+    /// Reads a member's key and the `:` after it.
+    #[inline]
+    pub fn read_key(&mut self) -> Result<Key<'de>> {
+        let key = self.read_string_token()?;
+        if self.peek() != Some(b':') {
+            return Err(self.syntax(self.pos, "expected `:` after an object key"));
+        }
+        self.pos += 1;
+        Ok(key)
+    }
+
+    /// The bytes of a key for matching: the raw slice when it holds no escape, else its
+    /// decoded form in the scratch buffer (so `"\u0069d"` matches `id`).
+    #[inline]
+    pub fn key_bytes(&mut self, key: Key<'de>) -> Result<&[u8]> {
+        if !key.escaped {
+            return Ok(key.raw);
+        }
+        self.unescape_to_scratch(key)?;
+        Ok(&self.scratch)
+    }
+
+    /// A key as text, for error messages and map keys (validated UTF-8).
+    #[inline]
+    pub fn key_str(&mut self, key: Key<'de>) -> Result<Str<'de, '_>> {
+        self.decode_string(key)
+    }
+
+    /// Consumes `[`.
+    #[inline]
+    pub fn begin_array(&mut self) -> Result<()> {
+        if self.peek() != Some(b'[') {
+            return Err(self.invalid_type("an array"));
+        }
+        self.enter()?;
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// After `[`: `true` when an element follows, `false` (having consumed `]`) when empty.
+    #[inline]
+    pub fn array_first(&mut self) -> Result<bool> {
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            self.depth -= 1;
+            Ok(false)
+        } else {
+            Ok(true)
+        }
+    }
+
+    /// After an element: consumes `,` and returns `true`, or `]` and returns `false`.
+    #[inline]
+    pub fn array_next(&mut self) -> Result<bool> {
+        match self.peek() {
+            Some(b',') => {
+                self.pos += 1;
+                Ok(true)
+            }
+            Some(b']') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(self.syntax(self.pos, "expected `,` or `]` after an array element")),
+        }
+    }
+
+    /// After the last expected element of a fixed-size array: requires `]`.
+    #[inline]
+    pub fn array_end(&mut self, expected_len: usize) -> Result<()> {
+        match self.peek() {
+            Some(b']') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(())
+            }
+            Some(b',') => Err(self.error(ErrorKind::InvalidValue(Cow::Owned(format!(
+                "expected an array of {expected_len} elements, found more"
+            ))))),
+            _ => Err(self.syntax(self.pos, "expected `,` or `]` after an array element")),
+        }
+    }
+
+    // ---- strings ----
+
+    /// Reads a string token without decoding it.
+    #[inline]
+    pub fn read_string_token(&mut self) -> Result<Key<'de>> {
+        if self.peek() != Some(b'"') {
+            return Err(self.invalid_type("a string"));
+        }
+        let start = self.pos + 1;
+        match string::scan_string(self.input, start) {
+            Ok((end, escaped)) => {
+                self.pos = end + 1;
+                Ok(Key { raw: &self.input[start..end], escaped, offset: start - 1 })
+            }
+            Err(ScanError::Eof) => Err(Error::new(ErrorKind::Eof, self.input.len())),
+            Err(ScanError::Control(at)) => Err(self.syntax(at, "control character in string (must be escaped)")),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn utf8_error(&self, key: Key<'de>) -> Error {
+        let bad = std::str::from_utf8(key.raw).err().map_or(0, |e| e.valid_up_to());
+        Error::new(ErrorKind::InvalidUtf8, key.offset + 1 + bad)
+    }
+
+    fn unescape_to_scratch(&mut self, key: Key<'de>) -> Result<()> {
+        self.scratch.clear();
+        string::unescape(key.raw, &mut self.scratch)
+            .map_err(|e| Error::new(ErrorKind::InvalidEscape(Cow::Borrowed(e.reason)), key.offset + 1 + e.offset))
+    }
+
+    /// Decodes a string token: borrowed when clean, unescaped into scratch otherwise.
+    #[inline]
+    pub fn decode_string(&mut self, key: Key<'de>) -> Result<Str<'de, '_>> {
+        if !key.escaped {
+            return match std::str::from_utf8(key.raw) {
+                Ok(s) => Ok(Str::Borrowed(s)),
+                Err(_) => Err(self.utf8_error(key)),
+            };
+        }
+        self.unescape_to_scratch(key)?;
+        match std::str::from_utf8(&self.scratch) {
+            Ok(s) => Ok(Str::Transient(s)),
+            Err(_) => Err(self.utf8_error(key)),
+        }
+    }
+
+    /// Reads and decodes a string.
+    #[inline]
+    pub fn read_str(&mut self) -> Result<Str<'de, '_>> {
+        let key = self.read_string_token()?;
+        self.decode_string(key)
+    }
+
+    /// Reads a string that must borrow from the input (for `&'de str`).
+    #[inline]
+    pub fn read_borrowed_str(&mut self) -> Result<&'de str> {
+        let key = self.read_string_token()?;
+        if key.escaped {
+            return Err(self.borrow_error(key));
+        }
+        match std::str::from_utf8(key.raw) {
+            Ok(s) => Ok(s),
+            Err(_) => Err(self.utf8_error(key)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn borrow_error(&self, key: Key<'de>) -> Error {
+        Error::new(
+            ErrorKind::InvalidValue(Cow::Borrowed(
+                "string contains escapes and cannot be borrowed as &str; use Cow<'de, str> or String",
+            )),
+            key.offset,
+        )
+    }
+
+    // ---- numbers ----
+
+    #[inline]
+    fn number_start(&mut self, expected: &'static str) -> Result<usize> {
+        match self.peek() {
+            Some(b'-' | b'0'..=b'9') => Ok(self.pos),
+            _ => Err(self.invalid_type(expected)),
+        }
+    }
+
+    /// Reads an unsigned integer that fits `u64`; `expected` names the target type for
+    /// messages (`u8`, `u64`, ...), and `max` its upper bound.
+    #[inline]
+    pub fn read_u64_max(&mut self, expected: &'static str, max: u64) -> Result<u64> {
+        let start = self.number_start(expected)?;
+        match number::parse_u64_signed(self.input, start) {
+            Ok((false, v, end)) if v <= max => {
+                self.pos = end;
+                Ok(v)
+            }
+            Ok((true, 0, end)) => {
+                self.pos = end;
+                Ok(0)
+            }
+            Ok(_) => Err(self.number_error(NumberError::OutOfRange, expected, start)),
+            Err(e) => Err(self.number_error(e, expected, start)),
+        }
+    }
+
+    /// Reads a `u64`.
+    #[inline]
+    pub fn read_u64(&mut self) -> Result<u64> {
+        self.read_u64_max("u64", u64::MAX)
+    }
+
+    /// Reads a signed integer within `min..=max` (`expected` names the type).
+    #[inline]
+    pub fn read_i64_range(&mut self, expected: &'static str, min: i64, max: i64) -> Result<i64> {
+        let start = self.number_start(expected)?;
+        let parsed = number::parse_u64_signed(self.input, start);
+        let value = match parsed {
+            Ok((false, v, end)) if v <= max as u64 => Some((v as i64, end)),
+            Ok((true, v, end)) if v <= min.unsigned_abs() => Some((0i64.wrapping_sub_unsigned(v), end)),
+            _ => None,
+        };
+        match (value, parsed) {
+            (Some((v, end)), _) => {
+                self.pos = end;
+                Ok(v)
+            }
+            (None, Err(e)) => Err(self.number_error(e, expected, start)),
+            (None, Ok(_)) => Err(self.number_error(NumberError::OutOfRange, expected, start)),
+        }
+    }
+
+    /// Reads an `i64`.
+    #[inline]
+    pub fn read_i64(&mut self) -> Result<i64> {
+        self.read_i64_range("i64", i64::MIN, i64::MAX)
+    }
+
+    /// Reads a `u128`.
+    pub fn read_u128(&mut self) -> Result<u128> {
+        let start = self.number_start("u128")?;
+        match number::parse_u128_signed(self.input, start) {
+            Ok((neg, v, end)) if !neg || v == 0 => {
+                self.pos = end;
+                Ok(v)
+            }
+            Ok(_) => Err(self.number_error(NumberError::OutOfRange, "u128", start)),
+            Err(e) => Err(self.number_error(e, "u128", start)),
+        }
+    }
+
+    /// Reads an `i128`.
+    pub fn read_i128(&mut self) -> Result<i128> {
+        let start = self.number_start("i128")?;
+        match number::parse_u128_signed(self.input, start) {
+            Ok((false, v, end)) if v <= i128::MAX as u128 => {
+                self.pos = end;
+                Ok(v as i128)
+            }
+            Ok((true, v, end)) if v <= i128::MIN.unsigned_abs() => {
+                self.pos = end;
+                Ok(0i128.wrapping_sub_unsigned(v))
+            }
+            Ok(_) => Err(self.number_error(NumberError::OutOfRange, "i128", start)),
+            Err(e) => Err(self.number_error(e, "i128", start)),
+        }
+    }
+
+    /// Reads any JSON number as the nearest `f64`.
+    #[inline]
+    pub fn read_f64(&mut self) -> Result<f64> {
+        let start = self.number_start("f64")?;
+        match number::parse_f64(self.input, start) {
+            Ok((v, end)) => {
+                self.pos = end;
+                Ok(v)
+            }
+            Err(e) => Err(self.number_error(e, "f64", start)),
+        }
+    }
+
+    /// Reads any JSON number as the nearest `f32`.
+    #[inline]
+    pub fn read_f32(&mut self) -> Result<f32> {
+        let start = self.number_start("f32")?;
+        match number::parse_f32(self.input, start) {
+            Ok((v, end)) => {
+                self.pos = end;
+                Ok(v)
+            }
+            Err(e) => Err(self.number_error(e, "f32", start)),
+        }
+    }
+
+    /// Parses an integer written inside a string (a map key such as `"42"`): the whole
+    /// text must be the integer.
+    pub fn parse_key_u64(&self, key: Key<'de>, expected: &'static str, max: u64) -> Result<u64> {
+        match number::parse_u64_signed(key.raw, 0) {
+            Ok((false, v, end)) if end == key.raw.len() && v <= max => Ok(v),
+            _ => Err(self.key_number_error(key, expected)),
+        }
+    }
+
+    /// As [`parse_key_u64`](Self::parse_key_u64) for signed keys.
+    pub fn parse_key_i64(&self, key: Key<'de>, expected: &'static str, min: i64, max: i64) -> Result<i64> {
+        match number::parse_u64_signed(key.raw, 0) {
+            Ok((false, v, end)) if end == key.raw.len() && v <= max as u64 => Ok(v as i64),
+            Ok((true, v, end)) if end == key.raw.len() && v <= min.unsigned_abs() => Ok(0i64.wrapping_sub_unsigned(v)),
+            _ => Err(self.key_number_error(key, expected)),
+        }
+    }
+
+    /// As [`parse_key_u64`](Self::parse_key_u64) for 128-bit keys; `signed` picks the range.
+    pub fn parse_key_128(&self, key: Key<'de>, expected: &'static str, signed: bool) -> Result<(bool, u128)> {
+        match number::parse_u128_signed(key.raw, 0) {
+            Ok((neg, v, end)) if end == key.raw.len() => {
+                let ok = match (signed, neg) {
+                    (false, false) => true,
+                    (false, true) => v == 0,
+                    (true, false) => v <= i128::MAX as u128,
+                    (true, true) => v <= i128::MIN.unsigned_abs(),
+                };
+                if ok {
+                    return Ok((neg, v));
+                }
+                Err(self.key_number_error(key, expected))
+            }
+            _ => Err(self.key_number_error(key, expected)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn key_number_error(&self, key: Key<'de>, expected: &'static str) -> Error {
+        let text = String::from_utf8_lossy(&key.raw[..key.raw.len().min(64)]);
+        // A well-formed integer that does not fit is the same failure as for a value.
+        let is_integer = number::skip_number(key.raw, 0) == Ok(key.raw.len())
+            && !key.raw.iter().any(|b| matches!(b, b'.' | b'e' | b'E'));
+        let kind = if is_integer {
+            ErrorKind::OutOfRange(Cow::Owned(format!("map key \"{text}\" does not fit in {expected}")))
+        } else {
+            ErrorKind::InvalidValue(Cow::Owned(format!("map key \"{text}\" is not a valid {expected}")))
+        };
+        Error::new(kind, key.offset)
+    }
+
+    // ---- skipping ----
+
+    /// Skips one complete value, checking its syntax (and its strings' escapes and UTF-8),
+    /// with the same depth limit as decoding.
+    pub fn skip_value(&mut self) -> Result<()> {
+        match self.peek() {
+            Some(b'"') => {
+                let key = self.read_string_token()?;
+                self.validate_string(key)
+            }
+            Some(b'{') => {
+                self.begin_object()?;
+                let mut more = self.object_first()?;
+                while more {
+                    let key = self.read_key()?;
+                    self.validate_string(key)?;
+                    self.skip_value()?;
+                    more = self.object_next()?;
+                }
+                Ok(())
+            }
+            Some(b'[') => {
+                self.begin_array()?;
+                let mut more = self.array_first()?;
+                while more {
+                    self.skip_value()?;
+                    more = self.array_next()?;
+                }
+                Ok(())
+            }
+            Some(b't') => self.eat_literal(b"true", "a JSON value"),
+            Some(b'f') => self.eat_literal(b"false", "a JSON value"),
+            Some(b'n') => self.eat_literal(b"null", "a JSON value"),
+            Some(b'-' | b'0'..=b'9') => match number::skip_number(self.input, self.pos) {
+                Ok(end) => {
+                    self.pos = end;
+                    Ok(())
+                }
+                Err(e) => {
+                    let start = self.pos;
+                    Err(self.number_error(e, "a number", start))
+                }
+            },
+            Some(_) => Err(self.syntax(self.pos, "expected a JSON value")),
+            None => Err(Error::new(ErrorKind::Eof, self.pos)),
+        }
+    }
+
+    fn validate_string(&mut self, key: Key<'de>) -> Result<()> {
+        self.decode_string(key).map(|_| ())
+    }
+
+    /// After the top-level value: only whitespace may remain.
+    pub fn end(&mut self) -> Result<()> {
+        if self.peek().is_some() {
+            return Err(self.error(ErrorKind::TrailingCharacters));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,154 @@
+//! The JSON writer: a growable byte buffer with typed appends.
+//!
+//! Generated code writes each field's `,"name":` as one pre-escaped byte literal made at
+//! macro time; values go through the typed methods below. Nothing here allocates beyond
+//! growing the buffer, so encoding into a reused writer with enough capacity allocates
+//! nothing at all.
+
+use std::borrow::Cow;
+
+use super::string;
+use crate::error::{Error, ErrorKind, Result};
+
+/// The buffer every [`Encode`](crate::Encode) impl writes JSON to.
+///
+/// ```
+/// use codec::json::JsonWriter;
+/// let mut w = JsonWriter::new();
+/// w.write_raw(b"{\"n\":");
+/// w.write_i64(-3);
+/// w.write_raw(b",\"s\":");
+/// w.write_str("a\"b");
+/// w.write_byte(b'}');
+/// assert_eq!(w.as_bytes(), br#"{"n":-3,"s":"a\"b"}"#);
+/// ```
+#[derive(Debug, Default, Clone)]
+pub struct JsonWriter {
+    buf: Vec<u8>,
+}
+
+impl JsonWriter {
+    /// An empty writer.
+    pub fn new() -> Self {
+        JsonWriter { buf: Vec::new() }
+    }
+
+    /// Writes into (the end of) an existing buffer, reusing its capacity.
+    pub fn from_vec(buf: Vec<u8>) -> Self {
+        JsonWriter { buf }
+    }
+
+    /// An empty writer with room for `capacity` bytes.
+    pub fn with_capacity(capacity: usize) -> Self {
+        JsonWriter { buf: Vec::with_capacity(capacity) }
+    }
+
+    /// The bytes written so far.
+    #[inline]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// Gives the buffer back.
+    #[inline]
+    pub fn into_inner(self) -> Vec<u8> {
+        self.buf
+    }
+
+    /// Empties the buffer, keeping its capacity for the next document.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.buf.clear();
+    }
+
+    /// Makes room for `additional` more bytes.
+    #[inline]
+    pub fn reserve(&mut self, additional: usize) {
+        self.buf.reserve(additional);
+    }
+
+    /// Appends bytes that are already valid JSON text (a pre-escaped key, punctuation).
+    #[inline(always)]
+    pub fn write_raw(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// Appends one byte of JSON punctuation.
+    #[inline(always)]
+    pub fn write_byte(&mut self, b: u8) {
+        self.buf.push(b);
+    }
+
+    /// Appends `s` as a quoted, escaped JSON string.
+    #[inline]
+    pub fn write_str(&mut self, s: &str) {
+        string::write_escaped(&mut self.buf, s);
+    }
+
+    /// Appends `null`.
+    #[inline]
+    pub fn write_null(&mut self) {
+        self.buf.extend_from_slice(b"null");
+    }
+
+    /// Appends `true` or `false`.
+    #[inline]
+    pub fn write_bool(&mut self, v: bool) {
+        self.buf.extend_from_slice(if v { b"true" } else { b"false" });
+    }
+
+    /// Appends any primitive integer in decimal.
+    #[inline]
+    pub fn write_int<I: itoa::Integer>(&mut self, v: I) {
+        self.buf.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+    }
+
+    /// Appends an unsigned integer.
+    #[inline]
+    pub fn write_u64(&mut self, v: u64) {
+        self.write_int(v);
+    }
+
+    /// Appends a signed integer.
+    #[inline]
+    pub fn write_i64(&mut self, v: i64) {
+        self.write_int(v);
+    }
+
+    /// Appends an integer in quotes, as map keys are written.
+    #[inline]
+    pub fn write_quoted_int<I: itoa::Integer>(&mut self, v: I) {
+        self.buf.push(b'"');
+        self.write_int(v);
+        self.buf.push(b'"');
+    }
+
+    /// Appends the shortest text that parses back to exactly `v`. NaN and the infinities
+    /// have no JSON form and are an error, never a silent `null`.
+    #[inline]
+    pub fn write_f64(&mut self, v: f64) -> Result<()> {
+        if !v.is_finite() {
+            return Err(non_finite(v));
+        }
+        self.buf.extend_from_slice(ryu::Buffer::new().format_finite(v).as_bytes());
+        Ok(())
+    }
+
+    /// As [`write_f64`](Self::write_f64), shortest for `f32`.
+    #[inline]
+    pub fn write_f32(&mut self, v: f32) -> Result<()> {
+        if !v.is_finite() {
+            return Err(non_finite(v as f64));
+        }
+        self.buf.extend_from_slice(ryu::Buffer::new().format_finite(v).as_bytes());
+        Ok(())
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn non_finite(v: f64) -> Error {
+    Error::without_position(ErrorKind::InvalidValue(Cow::Owned(format!(
+        "{v} cannot be encoded as JSON (NaN and infinities have no JSON form)"
+    ))))
+}

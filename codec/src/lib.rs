@@ -1,0 +1,154 @@
+//! # codec
+//!
+//! `#[derive(Codec)]` generates a specialized JSON encoder and decoder for each of your
+//! types at compile time: no serde, no intermediate tree, no buffering.
+//!
+//! ```
+//! use codec::Codec;
+//!
+//! #[derive(Codec, Debug, PartialEq)]
+//! #[codec(rename_all = "camelCase")]
+//! struct Status<'a> {
+//!     id: u64,
+//!     text: &'a str, // borrows from the input
+//!     #[codec(rename = "retweet_count")]
+//!     retweets: u32,
+//!     in_reply_to: Option<u64>,
+//! }
+//!
+//! let bytes = br#"{"id":7,"text":"hi","retweet_count":2,"inReplyTo":null}"#;
+//! let s: Status = codec::json::from_slice(bytes)?;
+//! assert_eq!(s, Status { id: 7, text: "hi", retweets: 2, in_reply_to: None });
+//! assert_eq!(codec::json::to_vec(&s)?, bytes);
+//! # Ok::<(), codec::Error>(())
+//! ```
+//!
+//! ## Design in brief
+//! - [`Encode`] and [`Decode`] have one method per format. The derive parses its
+//!   attributes once into a description of each field (name, aliases, defaults, skips)
+//!   and emits every format's methods from that description.
+//! - Decoding reads a [`json::JsonReader`] over `&'de [u8]`: strings without escapes
+//!   borrow from the input, so `&'de str` and `Cow<'de, str>` fields cost no allocation.
+//! - Errors ([`Error`]) are one pointer; the path to the failing value is assembled only
+//!   while an error propagates, so success pays nothing for it.
+//!
+//! ## Hand-written impls
+//! This is, in essence, what the derive generates for `struct Meters(f64)`:
+//!
+//! ```
+//! use codec::json::{JsonReader, JsonWriter};
+//! use codec::{Decode, Encode, Result};
+//!
+//! #[derive(Debug, PartialEq)]
+//! struct Meters(f64);
+//!
+//! impl Encode for Meters {
+//!     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+//!         self.0.encode_json(w)
+//!     }
+//! }
+//! impl<'de> Decode<'de> for Meters {
+//!     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+//!         f64::decode_json(r).map(Meters)
+//!     }
+//! }
+//!
+//! assert_eq!(codec::json::from_str::<Meters>("2.5")?, Meters(2.5));
+//! assert_eq!(codec::json::to_string(&Meters(2.5))?, "2.5");
+//! # Ok::<(), codec::Error>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod error;
+mod impls;
+pub mod json;
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use error::{Error, ErrorKind, PathSegment, Result};
+
+/// Derives [`Encode`] and [`Decode`] (and, for enums of unit variants, [`EncodeKey`] and
+/// [`DecodeKey`]) from a struct or enum definition. See the crate docs and README for
+/// the attributes.
+pub use codec_derive::Codec;
+
+use json::{JsonReader, JsonWriter, Key};
+
+/// A value that can be written in every supported format.
+///
+/// ```
+/// use codec::Encode;
+/// let mut w = codec::json::JsonWriter::new();
+/// vec![1u8, 2].encode_json(&mut w)?;
+/// assert_eq!(w.as_bytes(), b"[1,2]");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub trait Encode {
+    /// Appends the JSON form of `self` to `w`.
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()>;
+}
+
+/// A value that can be read from every supported format, borrowing from input that lives
+/// for `'de`.
+///
+/// ```
+/// use codec::Decode;
+/// let mut r = codec::json::JsonReader::new(b"[1, 2]");
+/// assert_eq!(Vec::<u8>::decode_json(&mut r)?, vec![1, 2]);
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub trait Decode<'de>: Sized {
+    /// Reads one JSON value from `r`.
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self>;
+
+    /// The value a struct field of this type takes when its key is absent, or `None` when
+    /// an absent key is an error. `Option<T>` answers `Some(None)`.
+    #[inline]
+    fn absent() -> Option<Self> {
+        None
+    }
+}
+
+/// A [`Decode`] type that borrows nothing from the input.
+pub trait DecodeOwned: for<'de> Decode<'de> {}
+impl<T> DecodeOwned for T where T: for<'de> Decode<'de> {}
+
+/// Both directions: what `#[derive(Codec)]` provides.
+///
+/// ```
+/// fn round_trip<T: for<'de> codec::Codec<'de> + PartialEq + std::fmt::Debug>(v: T) {
+///     let bytes = codec::json::to_vec(&v).unwrap();
+///     assert_eq!(codec::json::from_slice::<T>(&bytes).unwrap(), v);
+/// }
+/// round_trip(vec![Some(1.5f64), None]);
+/// ```
+pub trait Codec<'de>: Encode + Decode<'de> {}
+impl<'de, T: Encode + Decode<'de>> Codec<'de> for T {}
+
+/// A type that can be a map key: written as a JSON string.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// let m = BTreeMap::from([(1u32, "a"), (20, "b")]);
+/// assert_eq!(codec::json::to_string(&m)?, r#"{"1":"a","20":"b"}"#);
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub trait EncodeKey {
+    /// Writes `self` as a quoted JSON string.
+    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()>;
+}
+
+/// A type that can be read from a map key.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// let m: BTreeMap<i8, bool> = codec::json::from_str(r#"{"-1": true}"#)?;
+/// assert_eq!(m[&-1], true);
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub trait DecodeKey<'de>: Sized {
+    /// Converts the key string `key`, just read by `r`, into `Self`.
+    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self>;
+}

@@ -1,0 +1,2 @@
+//! `codec-tests`: the workspace's integration tests, examples and benchmarks live in
+//! `tests/`, `examples/` and `benches/`; this library only holds what they share.
