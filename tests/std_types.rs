@@ -128,7 +128,7 @@ fn check_f32_bits(v: f32) {
 fn floats() {
     check(1.5f64, "1.5");
     check(-0.25f64, "-0.25");
-    check(1e300f64, "1e300");
+    check(1e300f64, "1e+300");
     check(0.1f64, "0.1");
     check(1.5f32, "1.5");
     check(0.1f32, "0.1");
@@ -525,7 +525,11 @@ fn integer_keys() {
     let e = fail::<HashMap<u8, u8>>(r#"{"1":1,"300":2}"#);
     assert_out_of_range(&e, r#"map key "300" does not fit in u8"#);
     assert_eq!(e.offset(), Some(7));
+    // `-0` is zero for keys of every integer type, as it is for values.
     assert_eq!(from_str::<BTreeMap<i8, bool>>(r#"{"-0":true}"#).unwrap(), BTreeMap::from([(0, true)]));
+    assert_eq!(from_str::<BTreeMap<u8, bool>>(r#"{"-0":true}"#).unwrap(), BTreeMap::from([(0, true)]));
+    assert_eq!(from_str::<BTreeMap<u128, bool>>(r#"{"-0":true}"#).unwrap(), BTreeMap::from([(0, true)]));
+    assert_eq!(from_str::<u8>("-0").unwrap(), 0);
 }
 
 #[test]

@@ -628,6 +628,8 @@ impl<'de> JsonReader<'de> {
     pub fn parse_key_u64(&self, key: Key<'de>, expected: &'static str, max: u64) -> Result<u64> {
         match number::parse_u64_signed(key.raw, 0) {
             Ok((false, v, end)) if end == key.raw.len() && v <= max => Ok(v),
+            // `-0` is zero, as for values and for signed and 128-bit keys.
+            Ok((true, 0, end)) if end == key.raw.len() => Ok(0),
             _ => Err(self.key_number_error(key, expected)),
         }
     }
