@@ -1,2 +1,28 @@
 //! `codec-tests`: the workspace's integration tests, examples and benchmarks live in
-//! `tests/`, `examples/` and `benches/`; this library only holds what they share.
+//! `tests/`, `examples/` and `benches/`; this library only holds what they share, and
+//! runs the README's examples as doctests.
+#![doc = include_str!("../README.md")]
+
+use std::path::PathBuf;
+
+/// Where the shared datasets live: `../shared/data` beside the repository.
+pub fn shared_data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("shared").join("data")
+}
+
+/// Reads `../shared/data/<relative>`. When the folder is absent, prints a notice and
+/// returns `None` so the caller can skip; when the `CI` variable is set, a missing file
+/// is a failure instead, so CI can never pass by skipping.
+pub fn shared_data(relative: &str) -> Option<Vec<u8>> {
+    let path = shared_data_dir().join(relative);
+    match std::fs::read(&path) {
+        Ok(bytes) => Some(bytes),
+        Err(e) => {
+            if std::env::var_os("CI").is_some() {
+                panic!("CI is set but the shared dataset {} cannot be read: {e}", path.display());
+            }
+            eprintln!("notice: skipping, shared dataset {} not available ({e})", path.display());
+            None
+        }
+    }
+}
