@@ -108,7 +108,7 @@ impl<'a> Container<'a> {
                         let (style, fields) = fields_from_ast(cx, &v.fields, field_rule);
                         let name = match &vattrs.rename {
                             Some(r) => r.value.clone(),
-                            None => json_name(&v.ident, rule),
+                            None => json_name(&v.ident, rule, true),
                         };
                         Variant { ident: &v.ident, attrs: vattrs, style, fields, name, original: v }
                     })
@@ -137,10 +137,12 @@ impl<'a> Container<'a> {
     }
 }
 
-fn json_name(ident: &syn::Ident, rule: Option<RenameRule>) -> String {
+/// The JSON name of a field (`variant == false`) or variant under an optional rule.
+fn json_name(ident: &syn::Ident, rule: Option<RenameRule>, variant: bool) -> String {
     let plain = ident.unraw().to_string();
     match rule {
-        Some(rule) => rule.apply(&plain),
+        Some(rule) if variant => rule.apply_to_variant(&plain),
+        Some(rule) => rule.apply_to_field(&plain),
         None => plain,
     }
 }
@@ -161,7 +163,7 @@ fn fields_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields, rule: Option<RenameRu
                 Some(ident) => {
                     let name = match &attrs.rename {
                         Some(r) => r.value.clone(),
-                        None => json_name(ident, rule),
+                        None => json_name(ident, rule, false),
                     };
                     (syn::Member::Named(ident.clone()), name)
                 }

@@ -1,7 +1,7 @@
 //! `#[codec(...)]` parsed once into typed values. A bad attribute is reported with a span
 //! on the exact token and skipped, so one build shows every mistake.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned as _;
 use syn::{LitStr, Token};
@@ -13,7 +13,10 @@ use crate::ctxt::Ctxt;
 #[derive(Clone)]
 pub struct Spanned<T> {
     pub value: T,
+    /// The value's own token (for a string, the literal).
     pub span: Span,
+    /// The attribute's name, such as `tag` in `tag = "type"`.
+    pub name: Span,
 }
 
 /// How a missing field gets its value.
@@ -56,27 +59,120 @@ pub struct Field {
     pub skip_encoding: Option<Span>,
     pub skip_decoding: Option<Span>,
     pub skip_encoding_if: Option<syn::ExprPath>,
+    /// Where `skip_encoding_if` was written, for messages.
+    pub skip_encoding_if_span: Option<Span>,
     pub with: Option<syn::Path>,
     pub flatten: Option<Span>,
 }
 
+/// Where an attribute is written; decides which names are known there.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Container,
+    Variant,
+    Field,
+}
+
+const CONTAINER_ATTRS: &[&str] =
+    &["rename_all", "deny_unknown_fields", "tag", "content", "untagged", "transparent", "default", "bound", "crate"];
+const VARIANT_ATTRS: &[&str] = &["rename", "alias", "rename_all", "other"];
+const FIELD_ATTRS: &[&str] =
+    &["rename", "alias", "default", "skip", "skip_encoding", "skip_decoding", "skip_encoding_if", "with", "flatten"];
+
+/// serde's names for attributes this crate spells differently.
+const SERDE_NAMES: &[(&str, &str)] = &[
+    ("skip_serializing", "skip_encoding"),
+    ("skip_deserializing", "skip_decoding"),
+    ("skip_serializing_if", "skip_encoding_if"),
+];
+
+impl Place {
+    const ALL: [Place; 3] = [Place::Container, Place::Variant, Place::Field];
+
+    fn known(self) -> &'static [&'static str] {
+        match self {
+            Place::Container => CONTAINER_ATTRS,
+            Place::Variant => VARIANT_ATTRS,
+            Place::Field => FIELD_ATTRS,
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            Place::Container => "a struct or enum",
+            Place::Variant => "a variant",
+            Place::Field => "a field",
+        }
+    }
+}
+
+fn backticked(names: &[&str]) -> String {
+    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+}
+
+/// Edit distance, for "did you mean" hints.
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let subst = prev[j] + usize::from(ca != *cb);
+            cur[j + 1] = subst.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// "unknown codec attribute `x`" plus the most useful hint: serde's spelling, the place
+/// where the attribute does belong, the closest known name, or the list of known names.
+fn unknown_message(name: &str, place: Place) -> String {
+    let known = place.known();
+    let mut msg = format!("unknown codec attribute `{name}`");
+    if let Some((_, ours)) = SERDE_NAMES.iter().find(|(serde, ours)| *serde == name && known.contains(ours)) {
+        msg.push_str(&format!(": codec spells serde's `{name}` as `{ours}`"));
+        return msg;
+    }
+    let elsewhere: Vec<&str> =
+        Place::ALL.iter().filter(|p| **p != place && p.known().contains(&name)).map(|p| p.noun()).collect();
+    if !elsewhere.is_empty() {
+        msg.push_str(&format!(" on {}: `{name}` goes on {}", place.noun(), elsewhere.join(" or ")));
+        return msg;
+    }
+    let limit = (name.chars().count() / 3).clamp(1, 3);
+    let closest = known.iter().map(|k| (levenshtein(name, k), *k)).filter(|(d, _)| *d <= limit).min();
+    match closest {
+        Some((_, k)) => msg.push_str(&format!(", did you mean `{k}`?")),
+        None => msg.push_str(&format!(" on {}, expected one of {}", place.noun(), backticked(known))),
+    }
+    msg
+}
+
 /// Calls `f` on each `name = value` / `name` / `name(...)` inside every `#[codec(...)]`.
-fn for_each_meta(cx: &Ctxt, attrs: &[syn::Attribute], mut f: impl FnMut(&ParseNestedMeta, &str) -> syn::Result<bool>) {
+/// `f` returns `Ok(false)` for a name it does not know. Every error is recorded and the
+/// rest of the attribute is still parsed.
+fn for_each_meta(
+    cx: &Ctxt,
+    place: Place,
+    attrs: &[syn::Attribute],
+    mut f: impl FnMut(&ParseNestedMeta, &str) -> syn::Result<bool>,
+) {
     for attr in attrs {
         if !attr.path().is_ident("codec") {
             continue;
         }
-        if let syn::Meta::Path(p) = &attr.meta {
-            cx.error_spanned_by(p, "expected `#[codec(...)]` with at least one attribute inside");
+        let syn::Meta::List(list) = &attr.meta else {
+            cx.error_spanned_by(&attr.meta, "expected `#[codec(...)]` with at least one attribute inside");
             continue;
-        }
-        let result = attr.parse_nested_meta(|meta| {
+        };
+        let result = list.parse_nested_meta(|meta| {
             let name = meta.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
             match f(&meta, &name) {
                 Ok(true) => Ok(()),
                 Ok(false) => {
                     let shown = meta.path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::");
-                    cx.error_spanned_by(&meta.path, format!("unknown codec attribute `{shown}`"));
+                    cx.error_spanned_by(&meta.path, unknown_message(&shown, place));
                     skip_meta_value(&meta)
                 }
                 Err(e) => {
@@ -95,13 +191,30 @@ fn for_each_meta(cx: &Ctxt, attrs: &[syn::Attribute], mut f: impl FnMut(&ParseNe
 fn skip_meta_value(meta: &ParseNestedMeta) -> syn::Result<()> {
     if meta.input.peek(Token![=]) {
         meta.input.parse::<Token![=]>()?;
-        meta.input.parse::<syn::Expr>()?;
+        value_tokens(meta.input)?;
     } else if meta.input.peek(syn::token::Paren) {
         let content;
         syn::parenthesized!(content in meta.input);
         content.parse::<TokenStream>()?;
     }
     Ok(())
+}
+
+/// Every token up to the next `,` (or the end): a value, whatever it is, so that a
+/// malformed one (`tag = type`) is reported once and the next attribute still parses.
+fn value_tokens(input: syn::parse::ParseStream) -> syn::Result<TokenStream> {
+    input.step(|cursor| {
+        let mut rest = *cursor;
+        let mut tokens = TokenStream::new();
+        while let Some((tt, next)) = rest.token_tree() {
+            if matches!(&tt, TokenTree::Punct(p) if p.as_char() == ',') {
+                break;
+            }
+            tokens.extend([tt]);
+            rest = next;
+        }
+        Ok((tokens, rest))
+    })
 }
 
 fn set<T>(cx: &Ctxt, slot: &mut Option<T>, meta: &ParseNestedMeta, name: &str, value: T) {
@@ -114,26 +227,37 @@ fn set<T>(cx: &Ctxt, slot: &mut Option<T>, meta: &ParseNestedMeta, name: &str, v
 
 fn flag(cx: &Ctxt, slot: &mut Option<Span>, meta: &ParseNestedMeta, name: &str) -> syn::Result<bool> {
     if !meta.input.is_empty() && !meta.input.peek(Token![,]) {
-        return Err(meta.error(format!("`{name}` takes no value")));
+        return Err(meta.error(format!("`{name}` takes no value: write `{name}` alone")));
     }
     set(cx, slot, meta, name, meta.path.span());
     Ok(true)
 }
 
+/// The string literal of `name = "..."`. The whole value is consumed even when it is not
+/// a string, so the next attribute still parses.
 fn string(meta: &ParseNestedMeta, name: &str) -> syn::Result<LitStr> {
-    let value = meta.value().map_err(|_| meta.error(format!("expected `{name} = \"...\"`")))?;
-    value.parse::<LitStr>()
+    let expected = format!("expected `{name} = \"...\"`");
+    if !meta.input.peek(Token![=]) {
+        return Err(meta.error(expected));
+    }
+    let eq = meta.input.parse::<Token![=]>()?;
+    let tokens = value_tokens(meta.input)?;
+    if tokens.is_empty() {
+        return Err(syn::Error::new(eq.span, expected));
+    }
+    syn::parse2::<LitStr>(tokens.clone())
+        .map_err(|_| syn::Error::new_spanned(tokens, format!("expected a string literal: `{name} = \"...\"`")))
 }
 
 fn spanned_string(meta: &ParseNestedMeta, name: &str) -> syn::Result<Spanned<String>> {
     let lit = string(meta, name)?;
-    Ok(Spanned { value: lit.value(), span: lit.span() })
+    Ok(Spanned { value: lit.value(), span: lit.span(), name: meta.path.span() })
 }
 
 fn rename_rule(meta: &ParseNestedMeta) -> syn::Result<Spanned<RenameRule>> {
     let lit = string(meta, "rename_all")?;
     match RenameRule::from_str(&lit.value()) {
-        Some(rule) => Ok(Spanned { value: rule, span: lit.span() }),
+        Some(rule) => Ok(Spanned { value: rule, span: lit.span(), name: meta.path.span() }),
         None => Err(syn::Error::new(
             lit.span(),
             format!(
@@ -152,9 +276,11 @@ fn default_kind(meta: &ParseNestedMeta) -> syn::Result<Spanned<DefaultKind>> {
         let path = lit.parse::<syn::ExprPath>().map_err(|_| {
             syn::Error::new(lit.span(), "expected a path to a function, such as `default = \"my::fallback\"`")
         })?;
-        Ok(Spanned { value: DefaultKind::Path(path), span })
+        Ok(Spanned { value: DefaultKind::Path(path), span, name: span })
+    } else if meta.input.is_empty() || meta.input.peek(Token![,]) {
+        Ok(Spanned { value: DefaultKind::Trait, span, name: span })
     } else {
-        Ok(Spanned { value: DefaultKind::Trait, span })
+        Err(meta.error("expected `default` or `default = \"path::to::function\"`"))
     }
 }
 
@@ -166,15 +292,55 @@ fn where_predicates(lit: &LitStr) -> syn::Result<Vec<syn::WherePredicate>> {
     if lit.value().trim().is_empty() {
         return Ok(Vec::new());
     }
-    let clause: syn::WhereClause = syn::parse_str(&format!("where {}", lit.value()))
-        .map_err(|e| syn::Error::new(lit.span(), format!("invalid where-predicates in `bound`: {e}")))?;
+    let clause: syn::WhereClause = syn::parse_str(&format!("where {}", lit.value())).map_err(|e| {
+        syn::Error::new(
+            lit.span(),
+            format!("invalid `bound`: {e}; write where-predicates such as \"T: Trait, U: Other\""),
+        )
+    })?;
     Ok(clause.predicates.into_iter().collect())
+}
+
+/// `bound = "..."` (both directions) or `bound(encode = "...", decode = "...")`.
+fn bound(cx: &Ctxt, c: &mut Container, meta: &ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        let preds = where_predicates(&string(meta, "bound")?)?;
+        if c.bound_encode.is_some() || c.bound_decode.is_some() {
+            cx.error_spanned_by(&meta.path, "duplicate codec attribute `bound`");
+        } else {
+            c.bound_encode = Some(preds.clone());
+            c.bound_decode = Some(preds);
+        }
+        return Ok(());
+    }
+    if !meta.input.peek(syn::token::Paren) {
+        return Err(meta.error("expected `bound = \"...\"` or `bound(encode = \"...\", decode = \"...\")`"));
+    }
+    meta.parse_nested_meta(|inner| {
+        let which = inner.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+        let slot = match which.as_str() {
+            "encode" => &mut c.bound_encode,
+            "decode" => &mut c.bound_decode,
+            _ => {
+                cx.error_spanned_by(&inner.path, "expected `encode` or `decode` inside `bound(...)`");
+                return skip_meta_value(&inner);
+            }
+        };
+        match string(&inner, &which).and_then(|lit| where_predicates(&lit)) {
+            Ok(preds) => set(cx, slot, &inner, &format!("bound({which})"), preds),
+            Err(e) => {
+                cx.syn_error(e);
+                skip_meta_value(&inner)?;
+            }
+        }
+        Ok(())
+    })
 }
 
 impl Container {
     pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
         let mut c = Container::default();
-        for_each_meta(cx, attrs, |meta, name| {
+        for_each_meta(cx, Place::Container, attrs, |meta, name| {
             match name {
                 "rename_all" => {
                     let rule = rename_rule(meta)?;
@@ -195,24 +361,7 @@ impl Container {
                     let d = default_kind(meta)?;
                     set(cx, &mut c.default, meta, name, d);
                 }
-                "bound" => {
-                    if meta.input.peek(Token![=]) {
-                        let preds = where_predicates(&string(meta, name)?)?;
-                        set(cx, &mut c.bound_encode, meta, name, preds.clone());
-                        set(cx, &mut c.bound_decode, meta, name, preds);
-                    } else {
-                        meta.parse_nested_meta(|inner| {
-                            let which = inner.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
-                            let preds = where_predicates(&string(&inner, &which)?)?;
-                            match which.as_str() {
-                                "encode" => set(cx, &mut c.bound_encode, &inner, "bound(encode)", preds),
-                                "decode" => set(cx, &mut c.bound_decode, &inner, "bound(decode)", preds),
-                                _ => return Err(inner.error("expected `encode` or `decode` inside `bound(...)`")),
-                            }
-                            Ok(())
-                        })?;
-                    }
-                }
+                "bound" => bound(cx, &mut c, meta)?,
                 "crate" => {
                     let lit = string(meta, name)?;
                     let path = parse_lit::<syn::Path>(&lit, "a path, such as `crate = \"::codec\"`")?;
@@ -229,7 +378,7 @@ impl Container {
 impl Variant {
     pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Variant {
         let mut v = Variant::default();
-        for_each_meta(cx, attrs, |meta, name| {
+        for_each_meta(cx, Place::Variant, attrs, |meta, name| {
             match name {
                 "rename" => {
                     let s = spanned_string(meta, name)?;
@@ -252,7 +401,7 @@ impl Variant {
 impl Field {
     pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
         let mut f = Field::default();
-        for_each_meta(cx, attrs, |meta, name| {
+        for_each_meta(cx, Place::Field, attrs, |meta, name| {
             match name {
                 "rename" => {
                     let s = spanned_string(meta, name)?;
@@ -269,7 +418,10 @@ impl Field {
                 "skip_encoding_if" => {
                     let lit = string(meta, name)?;
                     let path =
-                        parse_lit::<syn::ExprPath>(&lit, "a path to a `fn(&T) -> bool`, such as `Option::is_none`")?;
+                        parse_lit::<syn::ExprPath>(&lit, "a path to a function `fn(&T) -> bool`, such as \"Option::is_none\" (closures are not accepted)")?;
+                    if f.skip_encoding_if.is_none() {
+                        f.skip_encoding_if_span = Some(meta.path.span());
+                    }
                     set(cx, &mut f.skip_encoding_if, meta, name, path);
                 }
                 "with" => {
@@ -283,5 +435,44 @@ impl Field {
             Ok(true)
         });
         f
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{levenshtein, unknown_message, Place};
+
+    #[test]
+    fn edit_distance() {
+        assert_eq!(levenshtein("renam", "rename"), 1);
+        assert_eq!(levenshtein("renam_all", "rename_all"), 1);
+        assert_eq!(levenshtein("flaten", "flatten"), 1);
+        assert_eq!(levenshtein("", "tag"), 3);
+        assert_eq!(levenshtein("tag", "tag"), 0);
+    }
+
+    #[test]
+    fn unknown_hints() {
+        assert_eq!(unknown_message("renam", Place::Field), "unknown codec attribute `renam`, did you mean `rename`?");
+        assert_eq!(
+            unknown_message("renam_all", Place::Container),
+            "unknown codec attribute `renam_all`, did you mean `rename_all`?"
+        );
+        assert_eq!(
+            unknown_message("tag", Place::Field),
+            "unknown codec attribute `tag` on a field: `tag` goes on a struct or enum"
+        );
+        assert_eq!(
+            unknown_message("rename", Place::Container),
+            "unknown codec attribute `rename` on a struct or enum: `rename` goes on a variant or a field"
+        );
+        assert_eq!(
+            unknown_message("skip_deserializing", Place::Field),
+            "unknown codec attribute `skip_deserializing`: codec spells serde's `skip_deserializing` as `skip_decoding`"
+        );
+        assert_eq!(
+            unknown_message("borrow", Place::Variant),
+            "unknown codec attribute `borrow` on a variant, expected one of `rename`, `alias`, `rename_all`, `other`"
+        );
     }
 }

@@ -8,12 +8,46 @@ use syn::{parse_quote, GenericParam, Generics, Ident};
 
 use crate::ast::{Container, Data, Field};
 
+/// Whether `ident` appears in `tokens`, except inside `PhantomData<...>`: that type is
+/// `Encode` and `Decode` whatever its parameter, so it must not ask for a bound (serde's rule).
 fn mentions(tokens: TokenStream, ident: &Ident) -> bool {
-    tokens.into_iter().any(|t| match t {
-        TokenTree::Ident(i) => i == *ident,
-        TokenTree::Group(g) => mentions(g.stream(), ident),
-        _ => false,
-    })
+    let mut iter = tokens.into_iter().peekable();
+    while let Some(t) = iter.next() {
+        match t {
+            TokenTree::Ident(i) if i == "PhantomData" => {
+                if matches!(iter.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '<') {
+                    skip_angle_brackets(&mut iter);
+                }
+            }
+            TokenTree::Ident(i) if i == *ident => return true,
+            TokenTree::Group(g) if mentions(g.stream(), ident) => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Consumes `<...>` with nested angle brackets; the `>` of `->` closes nothing.
+fn skip_angle_brackets(iter: &mut std::iter::Peekable<proc_macro2::token_stream::IntoIter>) {
+    let mut depth = 0usize;
+    let mut after_dash = false;
+    for t in iter.by_ref() {
+        if let TokenTree::Punct(p) = &t {
+            match p.as_char() {
+                '<' => depth += 1,
+                '>' if !after_dash => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+            after_dash = p.as_char() == '-' && p.spacing() == proc_macro2::Spacing::Joint;
+        } else {
+            after_dash = false;
+        }
+    }
 }
 
 fn all_fields<'c, 'a>(c: &'c Container<'a>) -> Vec<&'c Field<'a>> {

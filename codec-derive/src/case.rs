@@ -38,69 +38,81 @@ impl RenameRule {
         })
     }
 
-    /// Splits an identifier into lowercase words: `snake_case` at `_`, `PascalCase` at each
-    /// uppercase letter, so both field and variant names go through one path.
-    fn words(ident: &str) -> Vec<String> {
-        let mut words = Vec::new();
-        for part in ident.split('_').filter(|p| !p.is_empty()) {
-            let mut current = String::new();
-            for c in part.chars() {
-                if c.is_uppercase() && !current.is_empty() {
-                    words.push(std::mem::take(&mut current));
-                }
-                current.extend(c.to_lowercase());
-            }
-            if !current.is_empty() {
-                words.push(current);
-            }
-        }
-        words
-    }
-
-    pub fn apply(self, ident: &str) -> String {
-        let words = Self::words(ident);
-        let capitalize = |w: &String| {
-            let mut c = w.chars();
-            match c.next() {
-                Some(f) => f.to_uppercase().chain(c).collect::<String>(),
-                None => String::new(),
-            }
-        };
+    /// A field name, written in `snake_case` by Rust convention, under this rule. Same
+    /// results as serde's, so `rename_all` migrates unchanged: `lowercase` keeps the
+    /// underscores of `in_reply_to`, `camelCase` gives `inReplyTo`.
+    pub fn apply_to_field(self, field: &str) -> String {
         match self {
-            RenameRule::Lower => words.concat(),
-            RenameRule::Upper => words.concat().to_uppercase(),
-            RenameRule::Pascal => words.iter().map(capitalize).collect(),
-            RenameRule::Camel => {
-                let mut out = String::new();
-                for (i, w) in words.iter().enumerate() {
-                    if i == 0 {
-                        out.push_str(w);
+            RenameRule::Lower | RenameRule::Snake => field.to_owned(),
+            RenameRule::Upper | RenameRule::ScreamingSnake => field.to_ascii_uppercase(),
+            RenameRule::Pascal => {
+                let mut out = String::with_capacity(field.len());
+                let mut capitalize = true;
+                for c in field.chars() {
+                    if c == '_' {
+                        capitalize = true;
+                    } else if capitalize {
+                        out.push(c.to_ascii_uppercase());
+                        capitalize = false;
                     } else {
-                        out.push_str(&capitalize(w));
+                        out.push(c);
                     }
                 }
                 out
             }
-            RenameRule::Snake => words.join("_"),
-            RenameRule::ScreamingSnake => words.join("_").to_uppercase(),
-            RenameRule::Kebab => words.join("-"),
-            RenameRule::ScreamingKebab => words.join("-").to_uppercase(),
+            RenameRule::Camel => lower_first(&RenameRule::Pascal.apply_to_field(field)),
+            RenameRule::Kebab => field.replace('_', "-"),
+            RenameRule::ScreamingKebab => field.to_ascii_uppercase().replace('_', "-"),
         }
+    }
+
+    /// A variant name, written in `PascalCase` by Rust convention, under this rule
+    /// (serde's results: `InReplyTo` becomes `in_reply_to`, `inreplyto`, `in-reply-to`...).
+    pub fn apply_to_variant(self, variant: &str) -> String {
+        match self {
+            RenameRule::Pascal => variant.to_owned(),
+            RenameRule::Lower => variant.to_ascii_lowercase(),
+            RenameRule::Upper => variant.to_ascii_uppercase(),
+            RenameRule::Camel => lower_first(variant),
+            RenameRule::Snake => {
+                let mut out = String::with_capacity(variant.len() + 4);
+                for (i, c) in variant.char_indices() {
+                    if c.is_uppercase() && i > 0 {
+                        out.push('_');
+                    }
+                    out.push(c.to_ascii_lowercase());
+                }
+                out
+            }
+            RenameRule::ScreamingSnake => RenameRule::Snake.apply_to_variant(variant).to_ascii_uppercase(),
+            RenameRule::Kebab => RenameRule::Snake.apply_to_variant(variant).replace('_', "-"),
+            RenameRule::ScreamingKebab => RenameRule::ScreamingSnake.apply_to_variant(variant).replace('_', "-"),
+        }
+    }
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::RenameRule::*;
+    use super::RenameRule::{self, *};
+
+    const RULES: [RenameRule; 8] = [Lower, Upper, Pascal, Camel, Snake, ScreamingSnake, Kebab, ScreamingKebab];
 
     #[test]
-    fn fields_and_variants() {
+    fn fields() {
         let cases: &[(&str, [&str; 8])] = &[
             (
                 "in_reply_to",
                 [
-                    "inreplyto",
-                    "INREPLYTO",
+                    "in_reply_to",
+                    "IN_REPLY_TO",
                     "InReplyTo",
                     "inReplyTo",
                     "in_reply_to",
@@ -109,6 +121,19 @@ mod tests {
                     "IN-REPLY-TO",
                 ],
             ),
+            ("id", ["id", "ID", "Id", "id", "id", "ID", "id", "ID"]),
+            ("a1_b", ["a1_b", "A1_B", "A1B", "a1B", "a1_b", "A1_B", "a1-b", "A1-B"]),
+        ];
+        for (ident, want) in cases {
+            for (rule, want) in RULES.iter().zip(want) {
+                assert_eq!(rule.apply_to_field(ident), *want, "{rule:?}({ident})");
+            }
+        }
+    }
+
+    #[test]
+    fn variants() {
+        let cases: &[(&str, [&str; 8])] = &[
             (
                 "InReplyTo",
                 [
@@ -122,13 +147,11 @@ mod tests {
                     "IN-REPLY-TO",
                 ],
             ),
-            ("id", ["id", "ID", "Id", "id", "id", "ID", "id", "ID"]),
-            ("a1_b", ["a1b", "A1B", "A1B", "a1B", "a1_b", "A1_B", "a1-b", "A1-B"]),
+            ("A", ["a", "A", "A", "a", "a", "A", "a", "A"]),
         ];
         for (ident, want) in cases {
-            let rules = [Lower, Upper, Pascal, Camel, Snake, ScreamingSnake, Kebab, ScreamingKebab];
-            for (rule, want) in rules.iter().zip(want) {
-                assert_eq!(rule.apply(ident), *want, "{rule:?}({ident})");
+            for (rule, want) in RULES.iter().zip(want) {
+                assert_eq!(rule.apply_to_variant(ident), *want, "{rule:?}({ident})");
             }
         }
     }

@@ -15,11 +15,11 @@ pub fn check(cx: &Ctxt, c: &Container) {
     container_default_needs_named_struct(cx, c);
     match &c.data {
         Data::Struct(style, fields) => {
-            fields_rules(cx, *style, fields);
+            fields_rules(cx, *style, fields, &format!("struct `{}`", c.ident));
         }
         Data::Enum(variants) => {
             for v in variants {
-                fields_rules(cx, v.style, &v.fields);
+                fields_rules(cx, v.style, &v.fields, &format!("variant `{}`", v.ident));
                 internal_tag_fits_variant(cx, c, v);
             }
             other_variant(cx, c, variants);
@@ -33,50 +33,70 @@ pub fn check(cx: &Ctxt, c: &Container) {
 fn enum_attrs_only_on_enums(cx: &Ctxt, c: &Container) {
     if let Data::Struct(..) = c.data {
         if let Some(t) = &c.attrs.tag {
-            cx.syn_error(syn::Error::new(t.span, "`tag` applies to enums only"));
+            cx.error_at(t.name, "`tag` applies to enums only");
         }
         if let Some(t) = &c.attrs.content {
-            cx.syn_error(syn::Error::new(t.span, "`content` applies to enums only"));
+            cx.error_at(t.name, "`content` applies to enums only");
         }
         if let Some(s) = c.attrs.untagged {
-            cx.syn_error(syn::Error::new(s, "`untagged` applies to enums only"));
+            cx.error_at(s, "`untagged` applies to enums only");
         }
     }
 }
 
 /// The representations exclude one another, and `content` means nothing without `tag`.
 fn tag_combinations(cx: &Ctxt, c: &Container) {
+    if let Data::Struct(..) = c.data {
+        return; // already reported as enum-only
+    }
     let a = &c.attrs;
-    if let (Some(s), Some(_)) = (a.untagged, &a.tag) {
-        cx.syn_error(syn::Error::new(s, "`untagged` cannot be combined with `tag`"));
+    if let Some(s) = a.untagged {
+        if a.tag.is_some() || a.content.is_some() {
+            let other = if a.tag.is_some() { "tag" } else { "content" };
+            cx.error_at(s, format!("`untagged` cannot be combined with `{other}`: an untagged enum writes no tag"));
+        }
     }
     if let (Some(content), None) = (&a.content, &a.tag) {
-        cx.syn_error(syn::Error::new(
-            content.span,
-            "`content` needs `tag` as well (adjacently tagged: `tag = \"t\", content = \"c\"`)",
-        ));
+        cx.error_at(content.name, "`content` needs `tag` as well (adjacently tagged: `tag = \"t\", content = \"c\"`)");
     }
     if let (Some(t), Some(c2)) = (&a.tag, &a.content) {
         if t.value == c2.value {
-            cx.syn_error(syn::Error::new(c2.span, "`tag` and `content` must be different keys"));
+            cx.error_at(c2.span, "`tag` and `content` must be different keys");
         }
     }
 }
 
-/// `transparent` means "encode as my one field".
+/// `transparent` means "encode as my one field": exactly one field is not `skip`, and
+/// that field is always encoded and decoded, as itself.
 fn transparent_has_one_field(cx: &Ctxt, c: &Container) {
     let Some(span) = c.attrs.transparent else { return };
     match &c.data {
         Data::Struct(_, fields) => {
-            let live = fields.iter().filter(|f| f.attrs.skip.is_none()).count();
-            if live != 1 {
-                cx.syn_error(syn::Error::new(
+            let live: Vec<&Field> = fields.iter().filter(|f| f.attrs.skip.is_none()).collect();
+            if live.len() != 1 {
+                cx.error_at(
                     span,
-                    format!("`transparent` needs exactly one field that is not skipped, found {live}"),
-                ));
+                    format!("`transparent` needs exactly one field that is not skipped, found {}", live.len()),
+                );
+                return;
+            }
+            let a = &live[0].attrs;
+            let partial = [
+                (a.skip_encoding, "skip_encoding"),
+                (a.skip_decoding, "skip_decoding"),
+                (a.skip_encoding_if_span, "skip_encoding_if"),
+                (a.flatten, "flatten"),
+            ];
+            for (s, name) in partial {
+                if let Some(s) = s {
+                    cx.error_at(
+                        s,
+                        format!("the field of a `transparent` struct is the whole value: it cannot be `{name}`"),
+                    );
+                }
             }
         }
-        Data::Enum(_) => cx.syn_error(syn::Error::new(span, "`transparent` applies to structs only")),
+        Data::Enum(_) => cx.error_at(span, "`transparent` applies to structs only"),
     }
 }
 
@@ -84,62 +104,139 @@ fn transparent_has_one_field(cx: &Ctxt, c: &Container) {
 fn container_default_needs_named_struct(cx: &Ctxt, c: &Container) {
     let Some(d) = &c.attrs.default else { return };
     if !matches!(c.data, Data::Struct(Style::Struct, _)) {
-        cx.syn_error(syn::Error::new(d.span, "container `default` applies to structs with named fields only"));
+        cx.error_at(d.span, "container `default` applies to structs with named fields only");
     }
 }
 
-fn fields_rules(cx: &Ctxt, style: Style, fields: &[Field]) {
-    let mut seen: HashMap<&str, &Field> = HashMap::new();
+/// Rules for the fields of one struct or variant; `owner` names it in messages.
+fn fields_rules(cx: &Ctxt, style: Style, fields: &[Field], owner: &str) {
     for f in fields {
-        let a = &f.attrs;
-        if let Some(s) = a.skip {
-            if a.skip_encoding.is_some() || a.skip_decoding.is_some() || a.skip_encoding_if.is_some() {
-                cx.syn_error(syn::Error::new(
-                    s,
-                    "`skip` already implies `skip_encoding` and `skip_decoding`; use one or the other",
-                ));
+        skip_combinations(cx, f);
+        flatten_rules(cx, style, f);
+        match style {
+            Style::Newtype => newtype_field(cx, f, owner),
+            Style::Tuple => tuple_element(cx, f),
+            Style::Struct | Style::Unit => {}
+        }
+        if !f.decodes() {
+            if let Some(alias) = f.attrs.aliases.first() {
+                cx.error_at(
+                    alias.name,
+                    "`alias` has no effect on a field that is not decoded (`skip` or `skip_decoding`)",
+                );
             }
         }
-        if let Some(s) = a.flatten {
-            if style != Style::Struct {
-                cx.syn_error(syn::Error::new(s, "`flatten` needs a named field: a tuple element has no keys to merge"));
-            }
-            if a.rename.is_some() || !a.aliases.is_empty() {
-                cx.syn_error(syn::Error::new(
+    }
+    if style == Style::Struct {
+        unique_field_names(cx, fields);
+    }
+}
+
+/// `skip` covers both directions; `skip_encoding` covers `skip_encoding_if`.
+fn skip_combinations(cx: &Ctxt, f: &Field) {
+    let a = &f.attrs;
+    if a.skip.is_some() {
+        for (s, name) in [
+            (a.skip_encoding, "skip_encoding"),
+            (a.skip_decoding, "skip_decoding"),
+            (a.skip_encoding_if_span, "skip_encoding_if"),
+        ] {
+            if let Some(s) = s {
+                cx.error_at(
                     s,
-                    "a `flatten` field has no key of its own: `rename` and `alias` do not apply",
-                ));
-            }
-            if a.with.is_some() {
-                cx.syn_error(syn::Error::new(s, "`flatten` cannot be combined with `with`"));
-            }
-            if a.default.is_some() {
-                cx.syn_error(syn::Error::new(
-                    s,
-                    "`flatten` cannot be combined with `default`: the flattened type's own fields decide",
-                ));
+                    format!("`{name}` cannot be combined with `skip`: `skip` already skips both encoding and decoding"),
+                );
             }
         }
-        if style != Style::Struct {
-            if let Some(r) = &a.rename {
-                cx.syn_error(syn::Error::new(
-                    r.span,
-                    "`rename` applies to named fields only: tuple elements have no key",
-                ));
-            }
-        }
-        if style == Style::Struct && !f.is_flatten() && f.decodes() {
+    } else if let (Some(_), Some(s)) = (a.skip_encoding, a.skip_encoding_if_span) {
+        cx.error_at(s, "`skip_encoding_if` cannot be combined with `skip_encoding`: the field is never encoded");
+    }
+}
+
+fn flatten_rules(cx: &Ctxt, style: Style, f: &Field) {
+    let a = &f.attrs;
+    let Some(s) = a.flatten else { return };
+    if style != Style::Struct {
+        cx.error_at(s, "`flatten` needs a named field: a tuple element has no keys to merge");
+    }
+    if a.rename.is_some() || !a.aliases.is_empty() {
+        cx.error_at(s, "a `flatten` field has no key of its own: `rename` and `alias` do not apply");
+    }
+    if a.with.is_some() {
+        cx.error_at(s, "`flatten` cannot be combined with `with`");
+    }
+    if a.default.is_some() {
+        cx.error_at(s, "`flatten` cannot be combined with `default`: the flattened type's own fields decide");
+    }
+}
+
+/// The one field of a newtype is the whole value: it can be neither renamed nor skipped.
+fn newtype_field(cx: &Ctxt, f: &Field, owner: &str) {
+    let a = &f.attrs;
+    no_key_on_tuple_element(cx, f);
+    let skips = [
+        (a.skip, "skip"),
+        (a.skip_encoding, "skip_encoding"),
+        (a.skip_decoding, "skip_decoding"),
+        (a.skip_encoding_if_span, "skip_encoding_if"),
+    ];
+    if let Some((s, name)) = skips.iter().find_map(|(s, name)| s.map(|s| (s, name))) {
+        cx.error_at(
+            s,
+            format!("`{name}` cannot be used on the only field of newtype {owner}: that field is the whole value"),
+        );
+    }
+}
+
+/// A tuple is a JSON array read by position: an element left out only sometimes would
+/// shift every element after it.
+fn tuple_element(cx: &Ctxt, f: &Field) {
+    no_key_on_tuple_element(cx, f);
+    if let Some(s) = f.attrs.skip_encoding_if_span {
+        cx.error_at(
+            s,
+            "`skip_encoding_if` cannot be used on a tuple element: leaving it out would shift the positions of the elements after it",
+        );
+    }
+}
+
+fn no_key_on_tuple_element(cx: &Ctxt, f: &Field) {
+    if let Some(r) = &f.attrs.rename {
+        cx.error_at(r.name, "`rename` applies to named fields only: tuple elements have no key");
+    }
+    if let Some(a) = f.attrs.aliases.first() {
+        cx.error_at(a.name, "`alias` applies to named fields only: tuple elements have no key");
+    }
+}
+
+/// No JSON key may lead to two fields when decoding, nor be written twice when encoding.
+fn unique_field_names(cx: &Ctxt, fields: &[Field]) {
+    let mut decoded: HashMap<&str, &Field> = HashMap::new();
+    let mut encoded: HashMap<&str, &Field> = HashMap::new();
+    for f in fields.iter().filter(|f| !f.is_flatten()) {
+        if f.decodes() {
             for key in f.keys() {
-                if let Some(prev) = seen.insert(key, f) {
-                    let span = name_span(f, key);
-                    cx.syn_error(syn::Error::new(
-                        span,
+                let Some(prev) = decoded.insert(key, f) else { continue };
+                let msg = if std::ptr::eq(prev, f) {
+                    format!("the JSON name `{key}` is given twice to field `{}`", member_name(f))
+                } else {
+                    format!("two fields use the JSON name `{key}`: `{}` and `{}`", member_name(prev), member_name(f))
+                };
+                cx.error_at(name_span(f, key), msg);
+            }
+        }
+        if f.encodes() {
+            if let Some(prev) = encoded.insert(&f.name, f) {
+                if !(prev.decodes() && f.decodes()) {
+                    cx.error_at(
+                        name_span(f, &f.name),
                         format!(
-                            "two fields use the JSON name `{key}`: `{}` and `{}`",
+                            "two fields are encoded under the JSON name `{}`: `{}` and `{}`",
+                            f.name,
                             member_name(prev),
                             member_name(f)
                         ),
-                    ));
+                    );
                 }
             }
         }
@@ -153,13 +250,17 @@ fn member_name(f: &Field) -> String {
     }
 }
 
-/// The span that best shows where a JSON name came from.
+/// The span that best shows where a JSON name came from: the alias or `rename` literal
+/// that wrote it, else the field's name.
 fn name_span(f: &Field, key: &str) -> Span {
-    if let Some(a) = f.attrs.aliases.iter().find(|a| a.value == key) {
+    if let Some(r) = f.attrs.rename.as_ref().filter(|r| r.value == key) {
+        return r.span;
+    }
+    if let Some(a) = f.attrs.aliases.iter().rev().find(|a| a.value == key) {
         return a.span;
     }
-    match &f.attrs.rename {
-        Some(r) => r.span,
+    match &f.original.ident {
+        Some(ident) => ident.span(),
         None => f.span(),
     }
 }
@@ -173,16 +274,34 @@ fn internal_tag_fits_variant(cx: &Ctxt, c: &Container, v: &Variant) {
     }
     if v.style == Style::Tuple {
         cx.error_spanned_by(
-            v.original,
-            format!("`tag = \"{}\"` cannot represent the tuple variant `{}`: an internally tagged variant must be a unit, struct or newtype-of-struct variant", tag.value, v.ident),
+            &v.original.fields,
+            format!(
+                "the internally tagged enum (`tag = \"{}\"`) cannot have the tuple variant `{}`: a JSON array has no room for the tag; use a struct variant, or add `content = \"...\"`",
+                tag.value, v.ident
+            ),
         );
     }
-    for f in &v.fields {
-        if v.style == Style::Struct && f.decodes() && f.keys().any(|k| k == tag.value) {
-            cx.syn_error(syn::Error::new(
-                name_span(f, &tag.value),
-                format!("field name `{}` collides with the enum's tag", tag.value),
-            ));
+    if v.style == Style::Newtype {
+        if let Some(ty) = v.fields.first().map(|f| f.ty).filter(|ty| surely_not_an_object(ty)) {
+            cx.error_spanned_by(
+                ty,
+                format!(
+                    "the internally tagged enum (`tag = \"{}\"`) cannot have the newtype variant `{}` of a non-object type: the tag must go inside the content; use a struct (or map) type, a struct variant, or add `content = \"...\"`",
+                    tag.value, v.ident
+                ),
+            );
+        }
+    }
+    if v.style == Style::Struct {
+        for f in v.fields.iter().filter(|f| !f.is_flatten()) {
+            let decoded = f.decodes() && f.keys().any(|k| k == tag.value);
+            let encoded = f.encodes() && f.name == tag.value;
+            if decoded || encoded {
+                cx.error_at(
+                    name_span(f, &tag.value),
+                    format!("field name `{}` collides with the enum's tag", tag.value),
+                );
+            }
         }
     }
 }
@@ -193,13 +312,13 @@ fn other_variant(cx: &Ctxt, c: &Container, variants: &[Variant]) {
     for v in variants {
         let Some(span) = v.attrs.other else { continue };
         if v.style != Style::Unit {
-            cx.syn_error(syn::Error::new(span, "`other` must be on a unit variant"));
+            cx.error_at(span, format!("`other` must be on a unit variant, and `{}` has fields", v.ident));
         }
         if found {
-            cx.syn_error(syn::Error::new(span, "only one variant can be `other`"));
+            cx.error_at(span, "only one variant can be `other`");
         }
         if c.attrs.untagged.is_some() {
-            cx.syn_error(syn::Error::new(span, "`other` has no meaning in an `untagged` enum"));
+            cx.error_at(span, "`other` has no meaning in an `untagged` enum");
         }
         found = true;
     }
@@ -214,15 +333,61 @@ fn unique_variant_names(cx: &Ctxt, variants: &[Variant]) {
                     .attrs
                     .aliases
                     .iter()
+                    .rev()
                     .find(|a| a.value == key)
                     .map(|a| a.span)
-                    .or(v.attrs.rename.as_ref().map(|r| r.span))
+                    .or(v.attrs.rename.as_ref().filter(|r| r.value == key).map(|r| r.span))
                     .unwrap_or(v.ident.span());
-                cx.syn_error(syn::Error::new(
-                    span,
-                    format!("two variants use the name `{key}`: `{prev}` and `{}`", v.ident),
-                ));
+                let msg = if prev == v.ident {
+                    format!("the name `{key}` is given twice to variant `{}`", v.ident)
+                } else {
+                    format!("two variants use the name `{key}`: `{prev}` and `{}`", v.ident)
+                };
+                cx.error_at(span, msg);
             }
         }
+    }
+}
+
+/// Types that are never written as a JSON object, recognized by their spelling: the
+/// primitives, strings, sequences, sets, `Option`, tuples and arrays. Anything else might
+/// be a struct or a map, and is left to the type checker.
+fn surely_not_an_object(ty: &syn::Type) -> bool {
+    const NAMES: &[&str] = &[
+        "bool",
+        "char",
+        "str",
+        "String",
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "u128",
+        "usize",
+        "i8",
+        "i16",
+        "i32",
+        "i64",
+        "i128",
+        "isize",
+        "f32",
+        "f64",
+        "Vec",
+        "VecDeque",
+        "LinkedList",
+        "HashSet",
+        "BTreeSet",
+        "BinaryHeap",
+        "Option",
+    ];
+    match ty {
+        syn::Type::Reference(r) => surely_not_an_object(&r.elem),
+        syn::Type::Paren(p) => surely_not_an_object(&p.elem),
+        syn::Type::Group(g) => surely_not_an_object(&g.elem),
+        syn::Type::Tuple(_) | syn::Type::Array(_) | syn::Type::Slice(_) => true,
+        syn::Type::Path(p) if p.qself.is_none() => {
+            p.path.segments.last().is_some_and(|s| NAMES.contains(&s.ident.to_string().as_str()))
+        }
+        _ => false,
     }
 }

@@ -3,6 +3,7 @@
 use std::cell::RefCell;
 use std::fmt::Display;
 
+use proc_macro2::Span;
 use quote::ToTokens;
 
 #[derive(Default)]
@@ -14,6 +15,11 @@ impl Ctxt {
     /// Records an error spanning `tokens`.
     pub fn error_spanned_by<T: ToTokens, M: Display>(&self, tokens: T, msg: M) {
         self.errors.borrow_mut().push(syn::Error::new_spanned(tokens.into_token_stream(), msg));
+    }
+
+    /// Records an error at `span`.
+    pub fn error_at<M: Display>(&self, span: Span, msg: M) {
+        self.errors.borrow_mut().push(syn::Error::new(span, msg));
     }
 
     /// Records a `syn` error as is.

@@ -1,29 +1,92 @@
 //! Stub impls emitted beside `compile_error!`, so a mistake in an attribute is reported
-//! once instead of as a cascade of "the trait `Encode` is not implemented" errors.
+//! once instead of as a cascade of "the trait `Encode` is not implemented" errors: in the
+//! type's own uses, and in other types that contain, flatten or key maps by it.
+//!
+//! The stubs have no bounds of their own (only the type's declared ones), so they never
+//! add an error, whatever the generics.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::attr;
+use crate::ctxt::Ctxt;
+
 pub fn stub(input: &syn::DeriveInput) -> TokenStream {
-    let ident = &input.ident;
-    let krate: syn::Path = syn::parse_quote!(::codec);
+    // Errors in the attributes were reported already; only `crate` and the shape matter.
+    let attrs = attr::Container::parse(&Ctxt::default(), &input.attrs);
+    let krate = attrs.crate_path.unwrap_or_else(|| syn::parse_quote!(::codec));
     let p = quote!(#krate::__private);
+    let ident = &input.ident;
     let mut de_generics = input.generics.clone();
     de_generics.params.insert(0, syn::parse_quote!('__de));
     let (impl_g, ty_g, where_c) = input.generics.split_for_impl();
     let (de_impl_g, _, _) = de_generics.split_for_impl();
+
+    let mut out = quote! {
+        #[automatically_derived]
+        impl #impl_g #krate::Encode for #ident #ty_g #where_c {
+            fn encode_json(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
+                ::core::unimplemented!()
+            }
+        }
+        #[automatically_derived]
+        impl #de_impl_g #krate::Decode<'__de> for #ident #ty_g #where_c {
+            fn decode_json(_: &mut #p::JsonReader<'__de>) -> #p::Result<Self> {
+                ::core::unimplemented!()
+            }
+        }
+    };
+    match &input.data {
+        syn::Data::Struct(s) if matches!(s.fields, syn::Fields::Named(_)) && attrs.transparent.is_none() => {
+            out.extend(quote! {
+                #[automatically_derived]
+                impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
+                    fn encode_fields(&self, _: &mut #p::JsonWriter, _: &mut bool) -> #p::Result<()> {
+                        ::core::unimplemented!()
+                    }
+                }
+                #[automatically_derived]
+                impl #de_impl_g #p::DecodeFields<'__de> for #ident #ty_g #where_c {
+                    type State = ();
+                    fn new_state() -> Self::State {}
+                    fn decode_field(
+                        _: &mut Self::State,
+                        _: #p::Key<'__de>,
+                        _: &mut #p::JsonReader<'__de>,
+                    ) -> #p::Result<bool> {
+                        ::core::unimplemented!()
+                    }
+                    fn finish(_: Self::State, _: &#p::JsonReader<'__de>) -> #p::Result<Self> {
+                        ::core::unimplemented!()
+                    }
+                }
+            });
+        }
+        syn::Data::Enum(e)
+            if !e.variants.is_empty()
+                && attrs.untagged.is_none()
+                && e.variants.iter().all(|v| matches!(v.fields, syn::Fields::Unit)) =>
+        {
+            out.extend(quote! {
+                #[automatically_derived]
+                impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
+                    fn encode_json_key(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
+                        ::core::unimplemented!()
+                    }
+                }
+                #[automatically_derived]
+                impl #de_impl_g #krate::DecodeKey<'__de> for #ident #ty_g #where_c {
+                    fn decode_json_key(_: #p::Key<'__de>, _: &mut #p::JsonReader<'__de>) -> #p::Result<Self> {
+                        ::core::unimplemented!()
+                    }
+                }
+            });
+        }
+        _ => {}
+    }
     quote! {
         const _: () = {
-            impl #impl_g #krate::Encode for #ident #ty_g #where_c {
-                fn encode_json(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
-                    ::core::unimplemented!()
-                }
-            }
-            impl #de_impl_g #krate::Decode<'__de> for #ident #ty_g #where_c {
-                fn decode_json(_: &mut #p::JsonReader<'__de>) -> #p::Result<Self> {
-                    ::core::unimplemented!()
-                }
-            }
+            #out
         };
     }
 }

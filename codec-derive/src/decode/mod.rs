@@ -31,7 +31,8 @@ pub fn expand(c: &Container) -> TokenStream {
                             let call = FieldSet::value_call(c, f);
                             quote!(#m: #call?)
                         } else {
-                            quote!(#m: #p::Default::default())
+                            let v = struct_::skipped_value(c, f);
+                            quote!(#m: #v)
                         }
                     });
                     quote!(#p::Ok(Self { #(#inits),* }))

@@ -209,6 +209,16 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     }
 }
 
+/// The value of a field that is not decoded: its `default = "path"`, else `Default`.
+pub fn skipped_value(c: &Container, f: &Field) -> TokenStream {
+    let krate = &c.krate;
+    let span = f.span();
+    match &f.attrs.default {
+        Some(crate::attr::Spanned { value: DefaultKind::Path(path), .. }) => quote_spanned!(span=> #path()),
+        _ => quote_spanned!(span=> #krate::__private::Default::default()),
+    }
+}
+
 /// `[a, b, ...]` into `ctor(a, b, ...)`; skipped elements take their default.
 pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream) -> TokenStream {
     let krate = &c.krate;
@@ -231,11 +241,7 @@ pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream) -> TokenStream 
             index += 1;
             values.push(quote!(#local));
         } else {
-            let span = f.span();
-            values.push(match &f.attrs.default {
-                Some(crate::attr::Spanned { value: DefaultKind::Path(path), .. }) => quote_spanned!(span=> #path()),
-                _ => quote_spanned!(span=> #p::Default::default()),
-            });
+            values.push(skipped_value(c, f));
         }
     }
     let end = if len == 0 { quote!(#p::empty_array(__r)?;) } else { quote!(#p::tuple_end(__r, #len)?;) };

@@ -1,0 +1,10 @@
+use codec::Codec;
+
+#[derive(Codec)]
+#[codec(content = "data")]
+enum Message {
+    Text(String),
+    Ping,
+}
+
+fn main() {}
