@@ -21,7 +21,7 @@ where
 // ---------------------------------------------------------------- rename_all
 
 macro_rules! rename_all_struct {
-    ($name:ident, $rule:tt) => {
+    ($name:ident, $rule:literal) => {
         #[derive(Codec, Debug, PartialEq)]
         #[codec(rename_all = $rule)]
         struct $name {
@@ -58,7 +58,7 @@ fn rename_all_on_fields() {
 }
 
 macro_rules! rename_all_enum {
-    ($name:ident, $rule:tt) => {
+    ($name:ident, $rule:literal) => {
         #[derive(Codec, Debug, PartialEq)]
         #[codec(rename_all = $rule)]
         enum $name {

@@ -253,3 +253,43 @@ fn missing_field_in_flattened_struct_names_the_inner_key() {
     let err = from_str::<Located>(r#"{"lat":1.0,"label":"","created_by":"","version":0}"#).unwrap_err();
     assert!(err.to_string().starts_with("missing field `lon`"), "{err}");
 }
+
+mod catch_all_order {
+    use codec::Codec;
+    use std::collections::BTreeMap;
+
+    #[derive(Codec, Debug, PartialEq)]
+    struct Inner {
+        x: u8,
+    }
+
+    /// The map is declared first, yet the struct still gets its own key: catch-alls are
+    /// offered keys after every specific member.
+    #[derive(Codec, Debug, PartialEq)]
+    struct MapFirst {
+        #[codec(flatten)]
+        rest: BTreeMap<String, u8>,
+        #[codec(flatten)]
+        inner: Inner,
+    }
+
+    #[test]
+    fn map_declared_before_struct_does_not_steal_its_keys() {
+        let v: MapFirst = codec::json::from_str(r#"{"y":2,"x":1}"#).unwrap();
+        assert_eq!(v, MapFirst { rest: BTreeMap::from([("y".to_owned(), 2)]), inner: Inner { x: 1 } });
+    }
+
+    #[derive(Codec, Debug, PartialEq)]
+    #[codec(deny_unknown_fields)]
+    struct Strict {
+        a: u8,
+        #[codec(flatten)]
+        inner: Inner,
+    }
+
+    #[test]
+    fn unknown_field_message_lists_flattened_keys() {
+        let err = codec::json::from_str::<Strict>(r#"{"a":1,"x":2,"z":3}"#).unwrap_err();
+        assert_eq!(err.to_string(), "unknown field `z`, expected one of `a`, `x` (line 1, column 14)");
+    }
+}

@@ -269,3 +269,26 @@ fn lifetimes_with_type_params() {
     let v: BorrowedEnum<'_, f64> = from_str(r#"{"Value":{"v":0.5}}"#).unwrap();
     assert_eq!(to_string(&v).unwrap(), r#"{"Value":{"v":0.5}}"#);
 }
+
+/// A type whose own lifetime is called `'de` decodes with it as the input lifetime.
+#[derive(Codec, Debug, PartialEq)]
+struct NamedDe<'de> {
+    s: &'de str,
+}
+
+/// `bound(decode = ...)` names the input lifetime `'de`, as serde users write it.
+#[derive(Codec, Debug, PartialEq)]
+#[codec(bound(encode = "T: codec::Encode", decode = "T: codec::Decode<'de>"))]
+struct ExplicitDeBound<T> {
+    v: T,
+}
+
+#[test]
+fn de_lifetime_names() {
+    let input = r#"{"s":"borrowed"}"#;
+    let v: NamedDe = codec::json::from_str(input).unwrap();
+    assert_eq!(v.s.as_ptr(), input[6..].as_ptr());
+    let e: ExplicitDeBound<&str> = codec::json::from_str(r#"{"v":"x"}"#).unwrap();
+    assert_eq!(e, ExplicitDeBound { v: "x" });
+    assert_eq!(codec::json::to_string(&e).unwrap(), r#"{"v":"x"}"#);
+}

@@ -245,8 +245,20 @@ fn string(meta: &ParseNestedMeta, name: &str) -> syn::Result<LitStr> {
     if tokens.is_empty() {
         return Err(syn::Error::new(eq.span, expected));
     }
-    syn::parse2::<LitStr>(tokens.clone())
+    syn::parse2::<LitStr>(unwrap_invisible_group(tokens.clone()))
         .map_err(|_| syn::Error::new_spanned(tokens, format!("expected a string literal: `{name} = \"...\"`")))
+}
+
+/// A `$x:literal` passed through `macro_rules!` arrives wrapped in an invisible
+/// (`Delimiter::None`) group; look through it so such attributes work.
+fn unwrap_invisible_group(tokens: TokenStream) -> TokenStream {
+    let mut iter = tokens.clone().into_iter();
+    match (iter.next(), iter.next()) {
+        (Some(proc_macro2::TokenTree::Group(g)), None) if g.delimiter() == proc_macro2::Delimiter::None => {
+            unwrap_invisible_group(g.stream())
+        }
+        _ => tokens,
+    }
 }
 
 fn spanned_string(meta: &ParseNestedMeta, name: &str) -> syn::Result<Spanned<String>> {

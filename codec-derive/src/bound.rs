@@ -93,16 +93,24 @@ pub fn encode_generics(c: &Container) -> Generics {
     with_bounds(c, &c.attrs.bound_encode, |f| f.encodes(), |p| parse_quote!(#p: #krate::Encode), c.generics.clone())
 }
 
-/// Generics of the `Decode<'__de>` impl: `'__de` outlives every lifetime of the type, so
+/// Whether the type already has a lifetime named `'de`: then that lifetime is the input
+/// lifetime itself (`struct S<'de> { s: &'de str }` decodes as `Decode<'de>`).
+pub fn has_de_lifetime(generics: &Generics) -> bool {
+    generics.lifetimes().any(|l| l.lifetime.ident == "de")
+}
+
+/// Generics of the `Decode<'de>` impl: `'de` outlives every lifetime of the type, so
 /// borrowed fields can point into the input.
 pub fn decode_generics(c: &Container) -> Generics {
     let krate = &c.krate;
     let mut generics = c.generics.clone();
-    let lifetimes: Vec<syn::Lifetime> = generics.lifetimes().map(|l| l.lifetime.clone()).collect();
-    let de: syn::LifetimeParam =
-        if lifetimes.is_empty() { parse_quote!('__de) } else { parse_quote!('__de: #(#lifetimes)+*) };
-    generics.params.insert(0, GenericParam::Lifetime(de));
-    with_bounds(c, &c.attrs.bound_decode, |f| f.decodes(), |p| parse_quote!(#p: #krate::Decode<'__de>), generics)
+    if !has_de_lifetime(&generics) {
+        let lifetimes: Vec<syn::Lifetime> = generics.lifetimes().map(|l| l.lifetime.clone()).collect();
+        let de: syn::LifetimeParam =
+            if lifetimes.is_empty() { parse_quote!('de) } else { parse_quote!('de: #(#lifetimes)+*) };
+        generics.params.insert(0, GenericParam::Lifetime(de));
+    }
+    with_bounds(c, &c.attrs.bound_decode, |f| f.decodes(), |p| parse_quote!(#p: #krate::Decode<'de>), generics)
 }
 
 /// `impl<...> Trait for Type<...> where ...` pieces as tokens.

@@ -18,7 +18,9 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
     let p = quote!(#krate::__private);
     let ident = &input.ident;
     let mut de_generics = input.generics.clone();
-    de_generics.params.insert(0, syn::parse_quote!('__de));
+    if !crate::bound::has_de_lifetime(&de_generics) {
+        de_generics.params.insert(0, syn::parse_quote!('de));
+    }
     let (impl_g, ty_g, where_c) = input.generics.split_for_impl();
     let (de_impl_g, _, _) = de_generics.split_for_impl();
 
@@ -30,8 +32,8 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
             }
         }
         #[automatically_derived]
-        impl #de_impl_g #krate::Decode<'__de> for #ident #ty_g #where_c {
-            fn decode_json(_: &mut #p::JsonReader<'__de>) -> #p::Result<Self> {
+        impl #de_impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
+            fn decode_json(_: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                 ::core::unimplemented!()
             }
         }
@@ -46,17 +48,17 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
                     }
                 }
                 #[automatically_derived]
-                impl #de_impl_g #p::DecodeFields<'__de> for #ident #ty_g #where_c {
+                impl #de_impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
                     type State = ();
                     fn new_state() -> Self::State {}
                     fn decode_field(
                         _: &mut Self::State,
-                        _: #p::Key<'__de>,
-                        _: &mut #p::JsonReader<'__de>,
+                        _: #p::Key<'de>,
+                        _: &mut #p::JsonReader<'de>,
                     ) -> #p::Result<bool> {
                         ::core::unimplemented!()
                     }
-                    fn finish(_: Self::State, _: &#p::JsonReader<'__de>) -> #p::Result<Self> {
+                    fn finish(_: Self::State, _: &#p::JsonReader<'de>) -> #p::Result<Self> {
                         ::core::unimplemented!()
                     }
                 }
@@ -75,8 +77,8 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
                     }
                 }
                 #[automatically_derived]
-                impl #de_impl_g #krate::DecodeKey<'__de> for #ident #ty_g #where_c {
-                    fn decode_json_key(_: #p::Key<'__de>, _: &mut #p::JsonReader<'__de>) -> #p::Result<Self> {
+                impl #de_impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
+                    fn decode_json_key(_: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                         ::core::unimplemented!()
                     }
                 }

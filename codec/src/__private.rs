@@ -27,6 +27,16 @@ pub trait DecodeFields<'de>: Sized {
     fn decode_field(state: &mut Self::State, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool>;
     /// Builds the value once the object ended; absent required fields are errors.
     fn finish(state: Self::State, r: &JsonReader<'de>) -> Result<Self>;
+
+    /// Whether this type claims every key (a map): the outer decoder offers keys to such
+    /// members last, so a catch-all never takes a key a flattened struct declares.
+    const CATCH_ALL: bool = false;
+
+    /// Appends the keys this type declares, for "expected one of" messages (error path
+    /// only).
+    fn field_names(out: &mut Vec<&'static str>) {
+        let _ = out;
+    }
 }
 
 /// The members of a struct-like type written without braces, each preceded by `,`
@@ -38,34 +48,33 @@ pub trait EncodeFields {
 
 /// The object loop of a named struct.
 #[inline]
-pub fn decode_struct<'de, T: DecodeFields<'de>>(
-    r: &mut JsonReader<'de>,
-    deny_unknown: bool,
-    expected: &'static [&'static str],
-) -> Result<T> {
+pub fn decode_struct<'de, T: DecodeFields<'de>>(r: &mut JsonReader<'de>, deny_unknown: bool) -> Result<T> {
     r.begin_object()?;
     let mut state = T::new_state();
     let mut more = r.object_first()?;
     while more {
         let key = r.read_key()?;
         if !T::decode_field(&mut state, key, r)? {
-            unknown_field(r, key, deny_unknown, expected)?;
+            unknown_field(r, key, deny_unknown, T::field_names)?;
         }
         more = r.object_next()?;
     }
     T::finish(state, r)
 }
 
-/// An unclaimed key: skipped, or an error under `deny_unknown_fields`.
+/// An unclaimed key: skipped, or an error under `deny_unknown_fields` listing the names
+/// that `expected` appends (called only then).
 #[inline]
 pub fn unknown_field<'de>(
     r: &mut JsonReader<'de>,
     key: Key<'de>,
     deny_unknown: bool,
-    expected: &'static [&'static str],
+    expected: impl FnOnce(&mut Vec<&'static str>),
 ) -> Result<()> {
     if deny_unknown {
-        return Err(unknown_field_error(r, key, expected));
+        let mut names = Vec::new();
+        expected(&mut names);
+        return Err(unknown_field_error(r, key, names));
     }
     // Unknown keys are not matched against anything, but they must still be valid text.
     r.key_str(key)?;
@@ -74,10 +83,23 @@ pub fn unknown_field<'de>(
 
 #[cold]
 #[inline(never)]
-fn unknown_field_error<'de>(r: &mut JsonReader<'de>, key: Key<'de>, expected: &'static [&'static str]) -> Error {
+fn unknown_field_error<'de>(r: &mut JsonReader<'de>, key: Key<'de>, expected: Vec<&'static str>) -> Error {
     match r.key_str(key) {
         Ok(s) => Error::new(ErrorKind::UnknownField { name: s.as_str().to_owned(), expected }, key.offset()),
         Err(e) => e,
+    }
+}
+
+/// A member seen a second time: under the default policy an error; otherwise `Ok(true)`
+/// to decode the new value over the old (keep-last) or `Ok(false)` once the new value was
+/// skipped (keep-first).
+#[cold]
+#[inline(never)]
+pub fn on_duplicate<'de>(r: &mut JsonReader<'de>, key: Key<'de>, name: &'static str) -> Result<bool> {
+    match r.duplicate_keys() {
+        crate::json::DuplicateKeys::KeepLast => Ok(true),
+        crate::json::DuplicateKeys::KeepFirst => r.skip_value().map(|()| false),
+        _ => Err(duplicate_field(key, name)),
     }
 }
 

@@ -34,8 +34,8 @@ pub enum ErrorKind {
     UnknownField {
         /// The key as written (unescaped).
         name: String,
-        /// The keys the type declares.
-        expected: &'static [&'static str],
+        /// The keys the type declares (flattened members' keys included).
+        expected: Vec<&'static str>,
     },
     /// A required key was absent.
     MissingField(&'static str),

@@ -106,7 +106,7 @@ enum Value {
 }
 
 #[derive(Codec)]
-#[codec(bound(encode = "T: codec::Encode", decode = "T: codec::Decode<'__de>"))]
+#[codec(bound(encode = "T: codec::Encode", decode = "T: codec::Decode<'de>"))]
 struct Wrapper<T> {
     inner: T,
 }

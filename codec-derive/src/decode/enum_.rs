@@ -67,7 +67,7 @@ fn per_variant(variants: &[Variant], body: impl Fn(&Variant) -> TokenStream) -> 
 fn with_segment(c: &Container, body: TokenStream, segment: TokenStream) -> TokenStream {
     let p = p(c);
     quote! {
-        match (|__r: &mut #p::JsonReader<'__de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
+        match (|__r: &mut #p::JsonReader<'de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
             #p::Ok(__v) => __v,
             #p::Err(__e) => return #p::Err(__e #segment),
         }
@@ -173,18 +173,28 @@ fn internal(c: &Container, variants: &[Variant], tag: &str) -> TokenStream {
                 let ty = v.fields[0].ty;
                 let span = v.fields[0].span();
                 (
-                    quote!(<#ty as #p::DecodeFields<'__de>>::State),
-                    quote_spanned!(span=> <#ty as #p::DecodeFields<'__de>>::new_state()),
-                    quote!(<#ty as #p::DecodeFields<'__de>>::decode_field(&mut __st, __key, __r)?),
-                    quote!(Self::#ident(<#ty as #p::DecodeFields<'__de>>::finish(__st, __r)?)),
-                    quote!(&[]),
+                    quote!(<#ty as #p::DecodeFields<'de>>::State),
+                    quote_spanned!(span=> <#ty as #p::DecodeFields<'de>>::new_state()),
+                    quote!(<#ty as #p::DecodeFields<'de>>::decode_field(&mut __st, __key, __r)?),
+                    quote!(Self::#ident(<#ty as #p::DecodeFields<'de>>::finish(__st, __r)?)),
+                    quote!(<#ty as #p::DecodeFields<'de>>::field_names),
                 )
             }
-            Style::Newtype => {
-                (quote!(()), quote!(()), quote!(false), quote!(Self::#ident(#p::Default::default())), quote!(&[]))
-            }
+            Style::Newtype => (
+                quote!(()),
+                quote!(()),
+                quote!(false),
+                quote!(Self::#ident(#p::Default::default())),
+                quote!(|_: &mut #p::Vec<&'static str>| {}),
+            ),
             // Tuple variants are rejected by `check`.
-            _ => (quote!(()), quote!(()), quote!(false), quote!(Self::#ident), quote!(&[])),
+            _ => (
+                quote!(()),
+                quote!(()),
+                quote!(false),
+                quote!(Self::#ident),
+                quote!(|_: &mut #p::Vec<&'static str>| {}),
+            ),
         };
         // The catch-all takes any other keys silently.
         let deny = deny && v.attrs.other.is_none();
@@ -214,7 +224,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str) -> TokenStream {
         let __start = __r.checkpoint();
         let mut __tag_seen: bool;
         let mut __more: bool;
-        let __tag: #p::Key<'__de> = if __r.object_first()? {
+        let __tag: #p::Key<'de> = if __r.object_first()? {
             let __first_key = __r.read_key()?;
             if __r.key_bytes(__first_key)? == #tag_lit {
                 let __t = __r.read_string_token()?;
@@ -262,7 +272,7 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str) -
         }
     });
     quote! {
-        let __content = |__r: &mut #p::JsonReader<'__de>, __vi: u32| -> #p::Result<Self> {
+        let __content = |__r: &mut #p::JsonReader<'de>, __vi: u32| -> #p::Result<Self> {
             #p::Ok(#decode_content)
         };
         __r.begin_object()?;
@@ -301,7 +311,9 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str) -
                         }
                     }
                 }
-                _ => #p::unknown_field(__r, __key, #deny, &[#tag, #content_key])?,
+                _ => #p::unknown_field(__r, __key, #deny, |__out: &mut #p::Vec<&'static str>| {
+                    __out.extend_from_slice(&[#tag, #content_key])
+                })?,
             }
             __more = __r.object_next()?;
         }
@@ -330,7 +342,7 @@ fn untagged(c: &Container, variants: &[Variant]) -> TokenStream {
         let body = content(c, v);
         let name = v.ident.to_string();
         quote! {
-            match (|__r: &mut #p::JsonReader<'__de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
+            match (|__r: &mut #p::JsonReader<'de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
                 #p::Ok(__v) => return #p::Ok(__v),
                 #p::Err(__e) => {
                     __reasons.push((#name, __e));

@@ -43,11 +43,11 @@ pub fn expand(c: &Container) -> TokenStream {
                     let init = set.state_init();
                     let dispatch = set.dispatch();
                     let finish = set.finish(quote!(Self));
-                    let expected = set.expected();
+                    let field_names = set.field_names();
                     out.extend(quote! {
                         #[automatically_derived]
                         #[allow(unused_mut, unused_variables, clippy::all)]
-                        impl #impl_g #p::DecodeFields<'__de> for #ident #ty_g #where_c {
+                        impl #impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
                             type State = #state_ty;
                             #[inline]
                             fn new_state() -> Self::State {
@@ -56,18 +56,21 @@ pub fn expand(c: &Container) -> TokenStream {
                             #[inline]
                             fn decode_field(
                                 __st: &mut Self::State,
-                                __key: #p::Key<'__de>,
-                                __r: &mut #p::JsonReader<'__de>,
+                                __key: #p::Key<'de>,
+                                __r: &mut #p::JsonReader<'de>,
                             ) -> #p::Result<bool> {
                                 #p::Ok(#dispatch)
                             }
                             #[inline]
-                            fn finish(__st: Self::State, __r: &#p::JsonReader<'__de>) -> #p::Result<Self> {
+                            fn finish(__st: Self::State, __r: &#p::JsonReader<'de>) -> #p::Result<Self> {
                                 #p::Ok(#finish)
+                            }
+                            fn field_names(__out: &mut #p::Vec<&'static str>) {
+                                #field_names
                             }
                         }
                     });
-                    quote!(#p::decode_struct::<Self>(__r, #deny, #expected))
+                    quote!(#p::decode_struct::<Self>(__r, #deny))
                 }
                 Style::Tuple | Style::Newtype => {
                     let t = struct_::tuple(c, fields, quote!(Self));
@@ -82,9 +85,9 @@ pub fn expand(c: &Container) -> TokenStream {
     out.extend(quote! {
         #[automatically_derived]
         #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
-        impl #impl_g #krate::Decode<'__de> for #ident #ty_g #where_c {
+        impl #impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
             #[inline]
-            fn decode_json(__r: &mut #p::JsonReader<'__de>) -> #p::Result<Self> {
+            fn decode_json(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                 #body
             }
         }
@@ -93,9 +96,9 @@ pub fn expand(c: &Container) -> TokenStream {
     if let Some(key) = enum_::decode_key(c) {
         out.extend(quote! {
             #[automatically_derived]
-            impl #impl_g #krate::DecodeKey<'__de> for #ident #ty_g #where_c {
+            impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
                 #[inline]
-                fn decode_json_key(__key: #p::Key<'__de>, __r: &mut #p::JsonReader<'__de>) -> #p::Result<Self> {
+                fn decode_json_key(__key: #p::Key<'de>, __r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                     #key
                 }
             }

@@ -35,10 +35,27 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         self.fields.iter().filter(|f| f.decodes()).enumerate()
     }
 
-    /// The names `deny_unknown_fields` lists as expected.
-    pub fn expected(&self) -> TokenStream {
+    /// Statements appending the keys this set declares (flattened members' included) to
+    /// `__out: &mut Vec<&'static str>`: what "expected one of" lists.
+    pub fn field_names(&self) -> TokenStream {
+        let p = self.p();
         let names = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(_, f)| f.name.as_str());
-        quote!(&[#(#names),*])
+        let flattened = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(_, f)| {
+            let ty = f.ty;
+            quote!(<#ty as #p::DecodeFields<'de>>::field_names(__out);)
+        });
+        quote! {
+            __out.extend_from_slice(&[#(#names),*]);
+            #(#flattened)*
+        }
+    }
+
+    /// The `expected` argument of `__private::unknown_field`: a closure that only runs on
+    /// the error path.
+    pub fn expected(&self) -> TokenStream {
+        let p = self.p();
+        let names = self.field_names();
+        quote!(|__out: &mut #p::Vec<&'static str>| { #names })
     }
 
     /// The type of the state tuple.
@@ -47,7 +64,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let slots = self.decoded().map(|(_, f)| {
             let ty = f.ty;
             if f.is_flatten() {
-                quote!(<#ty as #p::DecodeFields<'__de>>::State)
+                quote!(<#ty as #p::DecodeFields<'de>>::State)
             } else {
                 quote!(#p::Option<#ty>)
             }
@@ -62,7 +79,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let ty = f.ty;
             if f.is_flatten() {
                 let span = f.span();
-                quote_spanned!(span=> <#ty as #p::DecodeFields<'__de>>::new_state())
+                quote_spanned!(span=> <#ty as #p::DecodeFields<'de>>::new_state())
             } else {
                 quote!(#p::None)
             }
@@ -77,7 +94,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let span = f.span();
         match &f.attrs.with {
             Some(m) => quote_spanned!(span=> #m::decode_json(__r)),
-            None => quote_spanned!(span=> <#ty as #krate::Decode<'__de>>::decode_json(__r)),
+            None => quote_spanned!(span=> <#ty as #krate::Decode<'de>>::decode_json(__r)),
         }
     }
 
@@ -86,12 +103,23 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     pub fn dispatch(&self) -> TokenStream {
         let p = self.p();
         let own: Vec<_> = self.decoded().filter(|(_, f)| !f.is_flatten()).collect();
-        let flattened = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(i, f)| {
-            let ty = f.ty;
-            let s = slot(i);
-            quote!(if <#ty as #p::DecodeFields<'__de>>::decode_field(&mut __st.#s, __key, __r)? { true } else)
-        });
-        let rest = quote!({ #(#flattened)* { false } });
+        // Flattened members in declaration order, but catch-alls (maps) after all others
+        // (`CATCH_ALL` is a constant, so each test folds away).
+        let offer = |catch_all: bool| -> Vec<TokenStream> {
+            self.decoded()
+                .filter(|(_, f)| f.is_flatten())
+                .map(|(i, f)| {
+                    let ty = f.ty;
+                    let s = slot(i);
+                    quote! {
+                        if <#ty as #p::DecodeFields<'de>>::CATCH_ALL == #catch_all
+                            && <#ty as #p::DecodeFields<'de>>::decode_field(&mut __st.#s, __key, __r)? { true } else
+                    }
+                })
+                .collect()
+        };
+        let (specific, catch_all) = (offer(false), offer(true));
+        let rest = quote!({ #(#specific)* #(#catch_all)* { false } });
         if own.is_empty() {
             return rest;
         }
@@ -107,13 +135,12 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let call = Self::value_call(self.c, f);
             quote! {
                 #idx => {
-                    if __st.#s.is_some() {
-                        return #p::Err(#p::duplicate_field(__key, #name));
+                    if __st.#s.is_none() || #p::on_duplicate(__r, __key, #name)? {
+                        __st.#s = #p::Some(match #call {
+                            #p::Ok(__v) => __v,
+                            #p::Err(__e) => return #p::Err(__e.in_field(#name)),
+                        });
                     }
-                    __st.#s = #p::Some(match #call {
-                        #p::Ok(__v) => __v,
-                        #p::Err(__e) => return #p::Err(__e.in_field(#name)),
-                    });
                     true
                 }
             }
@@ -161,14 +188,14 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let s = slot(i);
             let ty = f.ty;
             if f.is_flatten() {
-                return quote_spanned!(span=> #m: <#ty as #p::DecodeFields<'__de>>::finish(__st.#s, __r)?);
+                return quote_spanned!(span=> #m: <#ty as #p::DecodeFields<'de>>::finish(__st.#s, __r)?);
             }
             let name = &f.name;
             let missing = match self.default_value(f) {
                 Some(v) => v,
                 None if f.attrs.with.is_some() => quote!(return #p::Err(#p::missing_field(__r, #name))),
                 None => quote_spanned! {span=>
-                    match <#ty as #krate::Decode<'__de>>::absent() {
+                    match <#ty as #krate::Decode<'de>>::absent() {
                         #p::Some(__v) => __v,
                         #p::None => return #p::Err(#p::missing_field(__r, #name)),
                     }

@@ -1,8 +1,8 @@
 //! Maps as JSON objects, and the types that can be their keys.
 //!
-//! A key that appears twice in one object is an error at its second occurrence, caught
-//! before its value is read (one map lookup through the entry API does both the check
-//! and the insert). An error inside a value gets `["key"]` on its path.
+//! A key that appears twice in one object is, by default, an error at its second
+//! occurrence, caught before its value is read (one map lookup through the entry API does
+//! both the check and the insert); `Options::duplicate_keys` can keep the first or last. An error inside a value gets `["key"]` on its path.
 //!
 //! Both map types also implement the struct-member traits of `__private`, so a map can be
 //! the `flatten` catch-all of a struct: it claims every key the struct does not.
@@ -16,7 +16,7 @@ use std::sync::Arc;
 use super::primitives::{not_one_char, single_char};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key, Str};
+use crate::json::{DuplicateKeys, JsonReader, JsonWriter, Key, Str};
 use crate::{Decode, DecodeKey, Encode, EncodeKey};
 
 /// Writes `,"key":value`, without the comma for the first member.
@@ -97,6 +97,8 @@ macro_rules! map_impls {
         impl<'de, $($g),+> DecodeFields<'de> for $map<$($g),+> where $($db)* {
             type State = Self;
 
+            const CATCH_ALL: bool = true;
+
             #[inline]
             fn new_state() -> Self {
                 Self::default()
@@ -106,7 +108,14 @@ macro_rules! map_impls {
             #[inline]
             fn decode_field(map: &mut Self, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
                 match map.entry(K::decode_json_key(key, r)?) {
-                    $entry::Entry::Occupied(_) => Err(duplicate_key(r, key)),
+                    $entry::Entry::Occupied(mut slot) => match r.duplicate_keys() {
+                        DuplicateKeys::KeepFirst => r.skip_value().map(|()| true),
+                        DuplicateKeys::KeepLast => {
+                            slot.insert(decode_value(key, r)?);
+                            Ok(true)
+                        }
+                        _ => Err(duplicate_key(r, key)),
+                    },
                     $entry::Entry::Vacant(slot) => {
                         slot.insert(decode_value(key, r)?);
                         Ok(true)

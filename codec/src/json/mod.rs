@@ -11,36 +11,76 @@
 //! ```
 
 mod number;
+mod raw;
 mod reader;
 mod string;
+pub mod value;
 mod writer;
 
+pub use raw::RawJson;
 pub use reader::{Checkpoint, JsonReader, Key, Str};
+pub use value::{Map, Number, Value};
 pub use writer::JsonWriter;
 
 use crate::error::Result;
 use crate::{Decode, Encode};
 
+/// What to do when a key appears twice in one object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum DuplicateKeys {
+    /// An error (the default): two values for one key usually mean a confused or hostile
+    /// producer, and silently picking one hides it.
+    #[default]
+    Error,
+    /// Keep the first value; later ones are validated and skipped.
+    KeepFirst,
+    /// Keep the last value, as many JavaScript-based producers expect.
+    KeepLast,
+}
+
 /// Limits and policies for decoding. The defaults are the safe ones.
 ///
 /// ```
-/// let opts = codec::json::Options::new().max_depth(4);
-/// let err = codec::json::from_slice_with::<Vec<Vec<Vec<Vec<Vec<u8>>>>>>(b"[[[[[]]]]]", &opts).unwrap_err();
+/// use codec::json::{from_slice_with, DuplicateKeys, Options};
+/// use std::collections::BTreeMap;
+///
+/// let deep = Options::new().max_depth(4);
+/// let err = from_slice_with::<Vec<Vec<Vec<Vec<Vec<u8>>>>>>(b"[[[[[]]]]]", &deep).unwrap_err();
 /// assert!(err.to_string().starts_with("nesting deeper than the limit of 4"));
+///
+/// let last = Options::new().duplicate_keys(DuplicateKeys::KeepLast);
+/// let m: BTreeMap<String, u8> = from_slice_with(br#"{"a":1,"a":2}"#, &last)?;
+/// assert_eq!(m["a"], 2);
+///
+/// let stream = Options::new().allow_trailing(true);
+/// assert_eq!(from_slice_with::<u8>(b"1 2 3", &stream)?, 1);
+/// # Ok::<(), codec::Error>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Options {
     pub(crate) max_depth: usize,
+    pub(crate) max_string_len: usize,
+    pub(crate) max_number_len: usize,
+    pub(crate) duplicate_keys: DuplicateKeys,
+    pub(crate) allow_trailing: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_depth: 128 }
+        Options {
+            max_depth: 128,
+            max_string_len: 64 << 20,
+            max_number_len: 1024,
+            duplicate_keys: DuplicateKeys::Error,
+            allow_trailing: false,
+        }
     }
 }
 
 impl Options {
-    /// The defaults: nesting depth 128.
+    /// The defaults: nesting depth 128, strings up to 64 MiB, number literals up to 1024
+    /// bytes, duplicate keys an error, nothing but whitespace after the value.
     pub fn new() -> Self {
         Self::default()
     }
@@ -48,6 +88,32 @@ impl Options {
     /// Maximum nesting of arrays and objects, also while skipping unknown values.
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth;
+        self
+    }
+
+    /// Maximum length in bytes of one string as written in the input (keys included).
+    pub fn max_string_len(mut self, bytes: usize) -> Self {
+        self.max_string_len = bytes;
+        self
+    }
+
+    /// Maximum length in bytes of one number literal: a million-digit literal is rejected
+    /// after one linear scan instead of reaching the exact (slow) float path.
+    pub fn max_number_len(mut self, bytes: usize) -> Self {
+        self.max_number_len = bytes;
+        self
+    }
+
+    /// What a key seen twice in one object does (maps, `Value` objects and struct fields).
+    pub fn duplicate_keys(mut self, policy: DuplicateKeys) -> Self {
+        self.duplicate_keys = policy;
+        self
+    }
+
+    /// Whether bytes may follow the value (for concatenated documents); by default only
+    /// whitespace may.
+    pub fn allow_trailing(mut self, allow: bool) -> Self {
+        self.allow_trailing = allow;
         self
     }
 }
@@ -60,7 +126,12 @@ pub fn from_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> Result<T> {
 /// Decodes with explicit [`Options`].
 pub fn from_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options) -> Result<T> {
     let mut reader = JsonReader::with_options(input, options);
-    match T::decode_json(&mut reader).and_then(|v| reader.end().map(|()| v)) {
+    let result = match T::decode_json(&mut reader) {
+        Ok(v) if options.allow_trailing => Ok(v),
+        Ok(v) => reader.end().map(|()| v),
+        Err(e) => Err(e),
+    };
+    match result {
         Ok(v) => Ok(v),
         Err(e) => Err(e.or_at(reader.position()).locate(input)),
     }

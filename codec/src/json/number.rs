@@ -16,6 +16,8 @@ pub(crate) enum NumberError {
     NotInteger,
     /// A well-formed number the target type cannot hold.
     OutOfRange,
+    /// A literal longer than the configured limit (checked before the slow exact path).
+    TooLong,
 }
 
 #[inline(always)]
@@ -150,10 +152,22 @@ struct Decimal {
     exponent: i64,
     /// Whether digits beyond the first 19 were dropped.
     truncated: bool,
+    /// The exact magnitude when the literal is an integer (no fraction, no exponent) that
+    /// fits `u64`; computed only when [`scan_decimal_with`] is asked for it.
+    integer: Option<u64>,
     end: usize,
 }
 
+#[inline(always)]
 fn scan_decimal(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
+    scan_decimal_with::<false>(input, start)
+}
+
+/// Scans a number once. With `WANT_INT` it also accumulates the integer part exactly, so
+/// that [`parse_number`] classifies a literal in the same pass; the float parsers leave
+/// it off and pay nothing for it.
+#[inline(always)]
+fn scan_decimal_with<const WANT_INT: bool>(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
     let mut pos = start;
     let negative = input.get(pos) == Some(&b'-');
     if negative {
@@ -163,6 +177,8 @@ fn scan_decimal(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
     let mut digits = 0u32;
     let mut exponent: i64 = 0;
     let mut truncated = false;
+    let mut int_value: u64 = 0;
+    let mut int_fits = true;
     let mut push = |d: u8, frac: bool, exponent: &mut i64| {
         if mantissa == 0 && d == 0 {
             if frac {
@@ -192,11 +208,19 @@ fn scan_decimal(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
         Some(_) => {
             while let Some(d) = digit(input, pos) {
                 push(d, false, &mut exponent);
+                if WANT_INT && int_fits {
+                    match int_value.checked_mul(10).and_then(|v| v.checked_add(d as u64)) {
+                        Some(v) => int_value = v,
+                        None => int_fits = false,
+                    }
+                }
                 pos += 1;
             }
         }
     }
+    let mut is_integer = true;
     if input.get(pos) == Some(&b'.') {
+        is_integer = false;
         pos += 1;
         if digit(input, pos).is_none() {
             return Err(NumberError::Syntax(pos, "expected a digit after the decimal point"));
@@ -207,6 +231,7 @@ fn scan_decimal(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
         }
     }
     if let Some(b'e' | b'E') = input.get(pos) {
+        is_integer = false;
         pos += 1;
         let mut exp_negative = false;
         if let Some(&s @ (b'+' | b'-')) = input.get(pos) {
@@ -226,7 +251,8 @@ fn scan_decimal(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
         }
         exponent += if exp_negative { -e } else { e };
     }
-    Ok(Decimal { negative, mantissa, exponent, truncated, end: pos })
+    let integer = if WANT_INT && is_integer && int_fits { Some(int_value) } else { None };
+    Ok(Decimal { negative, mantissa, exponent, truncated, integer, end: pos })
 }
 
 const POW10_F64: [f64; 23] = [
@@ -236,21 +262,60 @@ const POW10_F64: [f64; 23] = [
 
 /// Parses a JSON number at `pos` into the nearest `f64`.
 #[inline]
-pub(crate) fn parse_f64(input: &[u8], pos: usize) -> Result<(f64, usize), NumberError> {
+pub(crate) fn parse_f64(input: &[u8], pos: usize, max_len: usize) -> Result<(f64, usize), NumberError> {
     let d = scan_decimal(input, pos)?;
+    if d.end - pos > max_len {
+        return Err(NumberError::TooLong);
+    }
+    Ok((f64_from_decimal(&d, input, pos)?, d.end))
+}
+
+/// The nearest `f64` to a scanned literal that starts at `pos`.
+#[inline(always)]
+fn f64_from_decimal(d: &Decimal, input: &[u8], pos: usize) -> Result<f64, NumberError> {
     // Clinger: an integer below 2^53 and a power of ten up to 22 are both exact doubles,
     // and one IEEE multiplication or division rounds correctly.
     if !d.truncated && d.mantissa <= 1 << 53 && (-22..=22).contains(&d.exponent) {
         let m = d.mantissa as f64;
         let v =
             if d.exponent >= 0 { m * POW10_F64[d.exponent as usize] } else { m / POW10_F64[(-d.exponent) as usize] };
-        return Ok((if d.negative { -v } else { v }, d.end));
+        return Ok(if d.negative { -v } else { v });
     }
     if d.mantissa == 0 && !d.truncated {
-        return Ok((if d.negative { -0.0 } else { 0.0 }, d.end));
+        return Ok(if d.negative { -0.0 } else { 0.0 });
     }
-    let v = slow_parse::<f64>(&input[pos..d.end])?;
-    Ok((v, d.end))
+    slow_parse::<f64>(&input[pos..d.end])
+}
+
+/// A JSON number classified the way a dynamic value keeps it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum ParsedNumber {
+    /// A non-negative integer.
+    PosInt(u64),
+    /// A negative integer (never zero).
+    NegInt(i64),
+    /// Everything else: a fraction or exponent, `-0`, or an integer beyond `u64`/`i64`.
+    Float(f64),
+}
+
+/// Parses and classifies a JSON number at `pos` in one pass: an integer that fits `u64`
+/// (or, when negative, `i64`) stays exact; anything else becomes the nearest `f64`. `-0`
+/// is the float `-0.0`, so that its sign survives a round trip (as in serde_json).
+#[inline]
+pub(crate) fn parse_number(input: &[u8], pos: usize, max_len: usize) -> Result<(ParsedNumber, usize), NumberError> {
+    let d = scan_decimal_with::<true>(input, pos)?;
+    if d.end - pos > max_len {
+        return Err(NumberError::TooLong);
+    }
+    match (d.integer, d.negative) {
+        (Some(v), false) => return Ok((ParsedNumber::PosInt(v), d.end)),
+        (Some(0), true) => return Ok((ParsedNumber::Float(-0.0), d.end)),
+        (Some(v), true) if v <= i64::MIN.unsigned_abs() => {
+            return Ok((ParsedNumber::NegInt(0i64.wrapping_sub_unsigned(v)), d.end));
+        }
+        _ => {}
+    }
+    Ok((ParsedNumber::Float(f64_from_decimal(&d, input, pos)?), d.end))
 }
 
 const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
@@ -258,8 +323,11 @@ const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 
 /// Parses a JSON number at `pos` into the nearest `f32` (directly, not through `f64`,
 /// which would round twice).
 #[inline]
-pub(crate) fn parse_f32(input: &[u8], pos: usize) -> Result<(f32, usize), NumberError> {
+pub(crate) fn parse_f32(input: &[u8], pos: usize, max_len: usize) -> Result<(f32, usize), NumberError> {
     let d = scan_decimal(input, pos)?;
+    if d.end - pos > max_len {
+        return Err(NumberError::TooLong);
+    }
     if !d.truncated && d.mantissa <= 1 << 24 && (-10..=10).contains(&d.exponent) {
         let m = d.mantissa as f32;
         let v =
@@ -319,7 +387,7 @@ mod tests {
     }
 
     fn f64_of(s: &str) -> f64 {
-        let (v, end) = parse_f64(s.as_bytes(), 0).unwrap();
+        let (v, end) = parse_f64(s.as_bytes(), 0, usize::MAX).unwrap();
         assert_eq!(end, s.len());
         v
     }
@@ -350,17 +418,45 @@ mod tests {
             let want: f64 = s.parse().unwrap();
             assert_eq!(f64_of(s).to_bits(), want.to_bits(), "{s}");
         }
-        assert_eq!(parse_f64(b"1e400", 0), Err(NumberError::OutOfRange));
-        assert_eq!(parse_f64(b"-", 0), Err(NumberError::Syntax(1, "expected a digit")));
-        assert_eq!(parse_f64(b"1e", 0), Err(NumberError::Syntax(2, "expected a digit in the exponent")));
+        assert_eq!(parse_f64(b"1e400", 0, usize::MAX), Err(NumberError::OutOfRange));
+        assert_eq!(parse_f64(b"-", 0, usize::MAX), Err(NumberError::Syntax(1, "expected a digit")));
+        assert_eq!(parse_f64(b"1e", 0, usize::MAX), Err(NumberError::Syntax(2, "expected a digit in the exponent")));
+    }
+
+    #[test]
+    fn numbers_are_classified_in_one_pass() {
+        use ParsedNumber::*;
+        let p = |s: &str| {
+            let (v, end) = parse_number(s.as_bytes(), 0, usize::MAX).unwrap();
+            assert_eq!(end, s.len(), "{s}");
+            v
+        };
+        assert_eq!(p("0"), PosInt(0));
+        assert_eq!(p("18446744073709551615"), PosInt(u64::MAX));
+        assert_eq!(p("18446744073709551616"), Float(18446744073709551616.0));
+        assert_eq!(p("-9223372036854775808"), NegInt(i64::MIN));
+        assert_eq!(p("-9223372036854775809"), Float(-9223372036854775809.0));
+        assert_eq!(p("-1"), NegInt(-1));
+        assert!(matches!(p("-0"), Float(z) if z == 0.0 && z.is_sign_negative()));
+        assert_eq!(p("1.0"), Float(1.0));
+        assert_eq!(p("1e2"), Float(100.0));
+        assert_eq!(p("123456789012345678901234567890"), Float(123456789012345678901234567890.0));
+        assert_eq!(parse_number(b"1e400", 0, usize::MAX), Err(NumberError::OutOfRange));
+        assert_eq!(parse_number(b"12345", 0, 4), Err(NumberError::TooLong));
+        assert_eq!(parse_number(b"01", 0, usize::MAX), Err(NumberError::Syntax(1, "leading zeros are not allowed")));
+        assert_eq!(parse_number(b"-", 0, usize::MAX), Err(NumberError::Syntax(1, "expected a digit")));
+        assert_eq!(
+            parse_number(b"1.e1", 0, usize::MAX),
+            Err(NumberError::Syntax(2, "expected a digit after the decimal point"))
+        );
     }
 
     #[test]
     fn f32_rounds_once() {
         for s in ["1.00000017881393432617187499", "3.4028235e38", "1e-45", "0.1", "16777217"] {
             let want: f32 = s.parse().unwrap();
-            assert_eq!(parse_f32(s.as_bytes(), 0).unwrap().0.to_bits(), want.to_bits(), "{s}");
+            assert_eq!(parse_f32(s.as_bytes(), 0, usize::MAX).unwrap().0.to_bits(), want.to_bits(), "{s}");
         }
-        assert_eq!(parse_f32(b"3.5e38", 0), Err(NumberError::OutOfRange));
+        assert_eq!(parse_f32(b"3.5e38", 0, usize::MAX), Err(NumberError::OutOfRange));
     }
 }

@@ -24,7 +24,8 @@ use std::borrow::Cow;
 
 use super::number::{self, NumberError};
 use super::string::{self, ScanError};
-use super::Options;
+use super::value::Number;
+use super::{DuplicateKeys, Options};
 use crate::error::{Error, ErrorKind, Result};
 
 /// A string body as it appears in the input, between its quotes.
@@ -99,6 +100,9 @@ pub struct JsonReader<'de> {
     pos: usize,
     depth: usize,
     max_depth: usize,
+    max_string_len: usize,
+    max_number_len: usize,
+    duplicate_keys: DuplicateKeys,
     scratch: Vec<u8>,
 }
 
@@ -115,7 +119,22 @@ impl<'de> JsonReader<'de> {
 
     /// A reader with the given limits.
     pub fn with_options(input: &'de [u8], options: &Options) -> Self {
-        JsonReader { input, pos: 0, depth: 0, max_depth: options.max_depth, scratch: Vec::new() }
+        JsonReader {
+            input,
+            pos: 0,
+            depth: 0,
+            max_depth: options.max_depth,
+            max_string_len: options.max_string_len,
+            max_number_len: options.max_number_len,
+            duplicate_keys: options.duplicate_keys,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// What to do with a key that appears twice in one object.
+    #[inline]
+    pub fn duplicate_keys(&self) -> DuplicateKeys {
+        self.duplicate_keys
     }
 
     /// The whole input.
@@ -210,8 +229,12 @@ impl<'de> JsonReader<'de> {
         match e {
             NumberError::Syntax(at, msg) => self.syntax(at, msg),
             NumberError::NotInteger => self.invalid_type(expected),
+            NumberError::TooLong => self.size_error(start, "number literal", self.max_number_len),
             NumberError::OutOfRange => {
                 let end = number::skip_number(self.input, start).unwrap_or(start);
+                if end - start > self.max_number_len {
+                    return self.size_error(start, "number literal", self.max_number_len);
+                }
                 let literal = String::from_utf8_lossy(&self.input[start..end.min(start + 64)]);
                 Error::new(ErrorKind::OutOfRange(Cow::Owned(format!("{literal} does not fit in {expected}"))), start)
             }
@@ -288,6 +311,23 @@ impl<'de> JsonReader<'de> {
         self.depth += 1;
         if self.depth > self.max_depth {
             return Err(self.depth_error());
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn size_error(&self, at: usize, what: &'static str, limit: usize) -> Error {
+        Error::new(ErrorKind::SizeLimit(Cow::Owned(format!("{what} longer than the limit of {limit} bytes"))), at)
+    }
+
+    /// Rejects a number literal longer than the limit. Parsing is linear, so checking
+    /// after the parse bounds the work to one pass; what the limit stops is a huge literal
+    /// reaching the slow, exact float path or a value the caller stores.
+    #[inline(always)]
+    fn check_number_len(&self, start: usize, end: usize) -> Result<()> {
+        if end - start > self.max_number_len {
+            return Err(self.size_error(start, "number literal", self.max_number_len));
         }
         Ok(())
     }
@@ -438,6 +478,9 @@ impl<'de> JsonReader<'de> {
         let start = self.pos + 1;
         match string::scan_string(self.input, start) {
             Ok((end, escaped)) => {
+                if end - start > self.max_string_len {
+                    return Err(self.size_error(start - 1, "string", self.max_string_len));
+                }
                 self.pos = end + 1;
                 Ok(Key { raw: &self.input[start..end], escaped, offset: start - 1 })
             }
@@ -601,7 +644,7 @@ impl<'de> JsonReader<'de> {
     #[inline]
     pub fn read_f64(&mut self) -> Result<f64> {
         let start = self.number_start("f64")?;
-        match number::parse_f64(self.input, start) {
+        match number::parse_f64(self.input, start, self.max_number_len) {
             Ok((v, end)) => {
                 self.pos = end;
                 Ok(v)
@@ -614,13 +657,61 @@ impl<'de> JsonReader<'de> {
     #[inline]
     pub fn read_f32(&mut self) -> Result<f32> {
         let start = self.number_start("f32")?;
-        match number::parse_f32(self.input, start) {
+        match number::parse_f32(self.input, start, self.max_number_len) {
             Ok((v, end)) => {
                 self.pos = end;
                 Ok(v)
             }
             Err(e) => Err(self.number_error(e, "f32", start)),
         }
+    }
+
+    /// Reads any JSON number, classified in the same pass that parses it: an integer that
+    /// fits `u64` (or, when negative, `i64`) stays exact, anything else is the nearest
+    /// `f64` (`-0` included, so its sign survives).
+    ///
+    /// ```
+    /// # use codec::json::JsonReader;
+    /// let mut r = JsonReader::new(b"[18446744073709551615, -9223372036854775808, 1.0]");
+    /// r.begin_array()?;
+    /// r.array_first()?;
+    /// assert_eq!(r.read_number()?.as_u64(), Some(u64::MAX));
+    /// r.array_next()?;
+    /// assert_eq!(r.read_number()?.as_i64(), Some(i64::MIN));
+    /// r.array_next()?;
+    /// assert!(r.read_number()?.is_f64());
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[inline]
+    pub fn read_number(&mut self) -> Result<Number> {
+        let start = self.number_start("a number")?;
+        match number::parse_number(self.input, start, self.max_number_len) {
+            Ok((n, end)) => {
+                self.pos = end;
+                Ok(Number::from_parsed(n))
+            }
+            Err(e) => Err(self.number_error(e, "f64", start)),
+        }
+    }
+
+    /// Skips one complete value, checked as by [`skip_value`](Self::skip_value), and returns
+    /// its text exactly as written, without the whitespace around it.
+    ///
+    /// ```
+    /// # use codec::json::JsonReader;
+    /// let mut r = JsonReader::new(br#"  {"a": [1, 2]}  "#);
+    /// assert_eq!(r.read_raw_value()?, r#"{"a": [1, 2]}"#);
+    /// r.end()?;
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn read_raw_value(&mut self) -> Result<&'de str> {
+        self.skip_ws();
+        let start = self.pos;
+        self.skip_value()?;
+        // Everything `skip_value` accepts is UTF-8: its strings were validated, the rest is
+        // ASCII. Checking again costs one pass and needs no `unsafe`.
+        std::str::from_utf8(&self.input[start..self.pos])
+            .map_err(|e| Error::new(ErrorKind::InvalidUtf8, start + e.valid_up_to()))
     }
 
     /// Parses an integer written inside a string (a map key such as `"42"`): the whole
@@ -712,6 +803,7 @@ impl<'de> JsonReader<'de> {
             Some(b'n') => self.eat_literal(b"null", "a JSON value"),
             Some(b'-' | b'0'..=b'9') => match number::skip_number(self.input, self.pos) {
                 Ok(end) => {
+                    self.check_number_len(self.pos, end)?;
                     self.pos = end;
                     Ok(())
                 }
