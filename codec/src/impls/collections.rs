@@ -12,16 +12,16 @@ use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
 use crate::{Decode, Encode};
 
-/// Writes `items` as a JSON array.
+/// Writes `items` as a JSON array; an error inside element `i` gets `[i]` on its path.
 #[inline]
 pub(crate) fn encode_seq<'a, T: Encode + 'a>(w: &mut JsonWriter, items: impl IntoIterator<Item = &'a T>) -> Result<()> {
     w.write_byte(b'[');
-    let mut items = items.into_iter();
-    if let Some(first) = items.next() {
-        first.encode_json(w)?;
-        for item in items {
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
             w.write_byte(b',');
-            item.encode_json(w)?;
+        }
+        if let Err(e) = item.encode_json(w) {
+            return Err(e.in_index(i));
         }
     }
     w.write_byte(b']');
