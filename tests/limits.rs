@@ -115,3 +115,13 @@ fn duplicate_struct_fields_policy() {
     let bad = br#"{"id":1,"id":[}"#;
     assert!(from_slice_with::<Small>(bad, &Options::new().duplicate_keys(DuplicateKeys::KeepFirst)).is_err());
 }
+
+#[test]
+fn only_the_four_whitespace_bytes_are_skipped() {
+    for b in (0u8..=0x20).filter(|b| !matches!(b, b' ' | b'\n' | b'\r' | b'\t')) {
+        for doc in [vec![b, b'1'], vec![b'[', b, b'1', b']'], vec![b'[', b'1', b, b']'], vec![b'1', b' ', b]] {
+            assert!(from_slice::<codec::json::Value>(&doc).is_err(), "{doc:?} accepted");
+        }
+    }
+    assert_eq!(from_slice::<Vec<u8>>(b" \t\r\n[ \n 1 \t,\r\n        2          ]\n").unwrap(), vec![1, 2]);
+}

@@ -2,10 +2,12 @@
 //!
 //! Integers accumulate digit by digit with overflow checks in the target width (u64 or
 //! u128), and a literal with a fraction or exponent is a type error for an integer field
-//! rather than something silently truncated. Floats take Clinger's exact fast path when
-//! the decimal mantissa and power of ten are both exactly representable (most real data),
-//! and otherwise the standard library's correctly rounded parser on the validated span, so
-//! every result is the nearest double: never the last-bit error of a fast-but-wrong parser.
+//! rather than something silently truncated. Floats are always the nearest value, never
+//! the last-bit error of a fast-but-wrong parser, by three exact paths tried in order:
+//! Clinger's (mantissa and power of ten both exact in the float type: one IEEE operation
+//! rounds correctly), then 128-bit integer arithmetic (the exact quotient or product of
+//! up to 19 digits and a power of ten up to 10^19, rounded once: this covers the 16 to 17
+//! digit coordinates of GeoJSON), and only then the standard library's parser.
 
 /// Why a number was rejected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +28,44 @@ fn digit(input: &[u8], pos: usize) -> Option<u8> {
         Some(&b) if b.is_ascii_digit() => Some(b - b'0'),
         _ => None,
     }
+}
+
+/// The value of eight ASCII digits at `pos`, or `None` if fewer than eight digits follow.
+///
+/// SWAR: one load, a check that every byte is `0`..=`9`, then three multiply-add steps
+/// that fold digit pairs, pairs of pairs and the two halves. Long literals (ids, GeoJSON
+/// coordinates) spend most of their digits here instead of in a byte loop.
+#[inline(always)]
+fn eight_digits(input: &[u8], pos: usize) -> Option<u64> {
+    let chunk: [u8; 8] = input.get(pos..pos + 8)?.try_into().ok()?;
+    let v = u64::from_le_bytes(chunk);
+    let nibbles = (v & 0xF0F0_F0F0_F0F0_F0F0) | ((v.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4);
+    if nibbles != 0x3333_3333_3333_3333 {
+        return None;
+    }
+    let v = v - 0x3030_3030_3030_3030;
+    // Byte k now holds digit k (the first digit in the lowest byte). Fold neighbours into
+    // two-digit values in the even bytes ...
+    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    // ... then weigh the four pairs by 10^6, 10^4, 10^2, 1 into the high half.
+    let pairs_a = (v & 0x0000_00FF_0000_00FF).wrapping_mul(100 + (1_000_000 << 32));
+    let pairs_b = ((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32));
+    Some(pairs_a.wrapping_add(pairs_b) >> 32)
+}
+
+/// Accumulates the digits from `pos` into `acc` (wrapping: callers only trust the result
+/// when they know the digit count is small enough) and returns the end.
+#[inline(always)]
+fn accumulate_digits(input: &[u8], mut pos: usize, acc: &mut u64) -> usize {
+    while let Some(eight) = eight_digits(input, pos) {
+        *acc = acc.wrapping_mul(100_000_000).wrapping_add(eight);
+        pos += 8;
+    }
+    while let Some(d) = digit(input, pos) {
+        *acc = acc.wrapping_mul(10).wrapping_add(d as u64);
+        pos += 1;
+    }
+    pos
 }
 
 /// Checks the fraction and exponent grammar from `pos` and returns the end of the number.
@@ -93,8 +133,29 @@ macro_rules! unsigned_parser {
     };
 }
 
-unsigned_parser!(parse_u64_digits, u64);
+unsigned_parser!(parse_u64_digits_careful, u64);
 unsigned_parser!(parse_u128_digits, u128);
+
+/// Parses the digits of a non-negative integer at `pos` (no sign) into a `u64`, returning
+/// the value and the end offset. Up to 19 digits cannot overflow, so they accumulate
+/// unchecked (eight at a time); a longer literal takes the checked path.
+#[inline]
+pub(crate) fn parse_u64_digits(input: &[u8], pos: usize) -> Result<(u64, usize), NumberError> {
+    match digit(input, pos) {
+        Some(1..=9) => {}
+        _ => return parse_u64_digits_careful(input, pos),
+    }
+    let mut value = 0u64;
+    let end = accumulate_digits(input, pos, &mut value);
+    if end - pos > 19 {
+        return parse_u64_digits_careful(input, pos);
+    }
+    if let Some(b'.' | b'e' | b'E') = input.get(end) {
+        scan_fraction_exponent(input, end)?;
+        return Err(NumberError::NotInteger);
+    }
+    Ok((value, end))
+}
 
 /// Parses an integer with an optional leading `-`, returning (negative, magnitude, end).
 #[inline]
@@ -163,11 +224,84 @@ fn scan_decimal(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
     scan_decimal_with::<false>(input, start)
 }
 
-/// Scans a number once. With `WANT_INT` it also accumulates the integer part exactly, so
-/// that [`parse_number`] classifies a literal in the same pass; the float parsers leave
-/// it off and pay nothing for it.
+/// Scans a number once. With `WANT_INT` it also reports the integer value of an integer
+/// literal, so that [`parse_number`] classifies a literal in the same pass.
+///
+/// The common case, at most 19 digits in all, accumulates every digit unchecked (eight
+/// at a time) into an exact mantissa; anything longer is rescanned by the careful path,
+/// which keeps the first 19 significant digits and notes whether any were dropped.
 #[inline(always)]
 fn scan_decimal_with<const WANT_INT: bool>(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
+    let mut pos = start;
+    let negative = input.get(pos) == Some(&b'-');
+    if negative {
+        pos += 1;
+    }
+    let int_start = pos;
+    let mut mantissa = 0u64;
+    match digit(input, pos) {
+        None => return Err(NumberError::Syntax(pos, "expected a digit")),
+        Some(0) => {
+            pos += 1;
+            if digit(input, pos).is_some() {
+                return Err(NumberError::Syntax(pos, "leading zeros are not allowed"));
+            }
+        }
+        Some(_) => pos = accumulate_digits(input, pos, &mut mantissa),
+    }
+    let mut digits = pos - int_start;
+    let mut exponent: i64 = 0;
+    let mut is_integer = true;
+    if input.get(pos) == Some(&b'.') {
+        is_integer = false;
+        pos += 1;
+        if digit(input, pos).is_none() {
+            return Err(NumberError::Syntax(pos, "expected a digit after the decimal point"));
+        }
+        let frac_start = pos;
+        pos = accumulate_digits(input, pos, &mut mantissa);
+        digits += pos - frac_start;
+        exponent = -((pos - frac_start) as i64);
+    }
+    if digits > 19 {
+        return scan_decimal_careful::<WANT_INT>(input, start);
+    }
+    if let Some(b'e' | b'E') = input.get(pos) {
+        is_integer = false;
+        let (e, end) = scan_exponent(input, pos + 1)?;
+        exponent += e;
+        pos = end;
+    }
+    let integer = if WANT_INT && is_integer { Some(mantissa) } else { None };
+    Ok(Decimal { negative, mantissa, exponent, truncated: false, integer, end: pos })
+}
+
+/// The exponent digits after `e`/`E` (from `pos`, sign included), saturated far beyond
+/// every float's range, and the end offset.
+#[inline(always)]
+fn scan_exponent(input: &[u8], mut pos: usize) -> Result<(i64, usize), NumberError> {
+    let mut negative = false;
+    if let Some(&s @ (b'+' | b'-')) = input.get(pos) {
+        negative = s == b'-';
+        pos += 1;
+    }
+    if digit(input, pos).is_none() {
+        return Err(NumberError::Syntax(pos, "expected a digit in the exponent"));
+    }
+    let mut e: i64 = 0;
+    while let Some(d) = digit(input, pos) {
+        if e < 1_000_000 {
+            e = e * 10 + d as i64;
+        }
+        pos += 1;
+    }
+    Ok((if negative { -e } else { e }, pos))
+}
+
+/// [`scan_decimal_with`] for literals of more than 19 digits.
+#[cold]
+#[inline(never)]
+fn scan_decimal_careful<const WANT_INT: bool>(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
     let mut pos = start;
     let negative = input.get(pos) == Some(&b'-');
     if negative {
@@ -284,7 +418,68 @@ fn f64_from_decimal(d: &Decimal, input: &[u8], pos: usize) -> Result<f64, Number
     if d.mantissa == 0 && !d.truncated {
         return Ok(if d.negative { -0.0 } else { 0.0 });
     }
+    if !d.truncated {
+        if let Some((sig, e2)) = exact_128(d.mantissa, d.exponent, 53) {
+            let biased = e2 + 52 + 1023;
+            if (1..2047).contains(&biased) {
+                let v = f64::from_bits(((biased as u64) << 52) | (sig & ((1 << 52) - 1)));
+                return Ok(if d.negative { -v } else { v });
+            }
+        }
+    }
     slow_parse::<f64>(&input[pos..d.end])
+}
+
+/// Powers of ten that fit a `u64`.
+const POW10_U64: [u64; 20] = {
+    let mut t = [1u64; 20];
+    let mut i = 1;
+    while i < 20 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
+/// `mantissa * 10^exponent` rounded to nearest-even with `sig_bits` significant bits, as
+/// `(significand, binary exponent)` with the significand normalized to exactly `sig_bits`
+/// bits: exact because the product (or the quotient with its remainder) is computed in
+/// 128-bit integers. `None` when the exponent is outside ±19 or the mantissa is zero.
+#[inline]
+fn exact_128(mantissa: u64, exponent: i64, sig_bits: u32) -> Option<(u64, i32)> {
+    if mantissa == 0 || !(-19..=19).contains(&exponent) {
+        return None;
+    }
+    let (q, sticky, e2) = if exponent >= 0 {
+        // Exact product: below 2^64 * 10^19 < 2^128.
+        (mantissa as u128 * POW10_U64[exponent as usize] as u128, false, 0i32)
+    } else {
+        // Normalize so the quotient keeps at least 64 significant bits: the numerator is
+        // at least 2^127 and the divisor below 2^64.
+        let lz = mantissa.leading_zeros();
+        let numerator = ((mantissa << lz) as u128) << 64;
+        let divisor = POW10_U64[(-exponent) as usize] as u128;
+        (numerator / divisor, numerator % divisor != 0, -(64 + lz as i32))
+    };
+    let len = 128 - q.leading_zeros();
+    if len <= sig_bits {
+        // A small exact integer: shift it up to the normalized width, nothing to round.
+        let up = sig_bits - len;
+        return Some(((q as u64) << up, e2 - up as i32));
+    }
+    let shift = len - sig_bits;
+    let mut sig = (q >> shift) as u64;
+    let rest = q & ((1u128 << shift) - 1);
+    let half = 1u128 << (shift - 1);
+    let mut e = e2 + shift as i32;
+    if rest > half || (rest == half && (sticky || sig & 1 == 1)) {
+        sig += 1;
+        if sig == 1 << sig_bits {
+            sig >>= 1;
+            e += 1;
+        }
+    }
+    Some((sig, e))
 }
 
 /// A JSON number classified the way a dynamic value keeps it.
@@ -337,6 +532,15 @@ pub(crate) fn parse_f32(input: &[u8], pos: usize, max_len: usize) -> Result<(f32
     if d.mantissa == 0 && !d.truncated {
         return Ok((if d.negative { -0.0 } else { 0.0 }, d.end));
     }
+    if !d.truncated {
+        if let Some((sig, e2)) = exact_128(d.mantissa, d.exponent, 24) {
+            let biased = e2 + 23 + 127;
+            if (1..255).contains(&biased) {
+                let v = f32::from_bits(((biased as u32) << 23) | (sig as u32 & ((1 << 23) - 1)));
+                return Ok((if d.negative { -v } else { v }, d.end));
+            }
+        }
+    }
     let v = slow_parse::<f32>(&input[pos..d.end])?;
     Ok((v, d.end))
 }
@@ -370,6 +574,19 @@ impl Finite for f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn eight_digits_folds_and_rejects() {
+        for n in [0u64, 1, 12345678, 99999999, 10000000, 87654321, 40506070] {
+            let text = format!("{n:08}x");
+            assert_eq!(eight_digits(text.as_bytes(), 0), Some(n), "{text}");
+        }
+        for bad in ["1234567", "1234567a", "12/45678", "1234:678", "1234 678", "\u{ff}2345678"] {
+            assert_eq!(eight_digits(bad.as_bytes(), 0), None, "{bad:?}");
+        }
+        assert_eq!(parse_u64_digits(b"1234567890123456789,", 0), Ok((1234567890123456789, 19)));
+        assert_eq!(parse_u64_digits(b"99999999999999999999", 0), Err(NumberError::OutOfRange));
+    }
 
     #[test]
     fn integers() {
@@ -449,6 +666,39 @@ mod tests {
             parse_number(b"1.e1", 0, usize::MAX),
             Err(NumberError::Syntax(2, "expected a digit after the decimal point"))
         );
+    }
+
+    /// The 128-bit path against std on many literals shaped like real data: 1 to 19
+    /// significant digits, exponents across the path's range, halfway cases included.
+    #[test]
+    fn exact_128_path_matches_std() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for i in 0..200_000 {
+            let digits = 1 + (next() % 19) as usize;
+            let mut m = next() % 10u64.pow(digits as u32);
+            if i % 7 == 0 {
+                // Decimal forms of exact binary halfway points end in 5.
+                m = m / 10 * 10 + 5;
+            }
+            let e = (next() % 39) as i64 - 19;
+            let text = format!("{m}e{e}");
+            let want: f64 = text.parse().unwrap();
+            assert_eq!(parse_f64(text.as_bytes(), 0, usize::MAX).unwrap().0.to_bits(), want.to_bits(), "{text}");
+            let want32: f32 = text.parse().unwrap();
+            assert_eq!(parse_f32(text.as_bytes(), 0, usize::MAX).unwrap().0.to_bits(), want32.to_bits(), "{text}");
+        }
+        for text in
+            ["9007199254740993", "9007199254740993e-19", "18446744073709551615e19", "1e-19", "123456789012345678e-3"]
+        {
+            let want: f64 = text.parse().unwrap();
+            assert_eq!(parse_f64(text.as_bytes(), 0, usize::MAX).unwrap().0.to_bits(), want.to_bits(), "{text}");
+        }
     }
 
     #[test]

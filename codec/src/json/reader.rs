@@ -36,6 +36,8 @@ use crate::error::{Error, ErrorKind, Result};
 pub struct Key<'de> {
     raw: &'de [u8],
     escaped: bool,
+    /// Every byte below 0x80, as the scanner saw: valid UTF-8 without another pass.
+    ascii: bool,
     offset: usize,
 }
 
@@ -243,14 +245,56 @@ impl<'de> JsonReader<'de> {
 
     // ---- whitespace and single tokens ----
 
+    /// Compact input has no whitespace between tokens, so the common case is one compare;
+    /// pretty-printed input goes to [`skip_ws_run`](Self::skip_ws_run).
     #[inline(always)]
     fn skip_ws(&mut self) {
-        while let Some(&b) = self.input.get(self.pos) {
+        if let Some(&b) = self.input.get(self.pos) {
+            if b <= b' ' {
+                self.skip_ws_run();
+            }
+        }
+    }
+
+    /// Skips a run of whitespace eight bytes at a time: a newline and its indentation is
+    /// usually one or two words.
+    #[inline(never)]
+    fn skip_ws_run(&mut self) {
+        let input = self.input;
+        // Bytes below 0x20 other than the four whitespace bytes are not skipped: they are
+        // errors for whoever reads the next token.
+        if !input.get(self.pos).is_some_and(|&b| is_ws(b)) {
+            return;
+        }
+        // A single space (`": "`, `", "`) is the commonest run: settle it before the
+        // word loop.
+        let mut pos = self.pos + 1;
+        match input.get(pos) {
+            Some(&b) if !is_ws(b) => {
+                self.pos = pos;
+                return;
+            }
+            None => {
+                self.pos = pos;
+                return;
+            }
+            _ => {}
+        }
+        while let Some(word) = string::load8(input, pos) {
+            let other = string::non_whitespace_bytes(word);
+            if other != 0 {
+                self.pos = pos + (other.trailing_zeros() / 8) as usize;
+                return;
+            }
+            pos += 8;
+        }
+        while let Some(&b) = input.get(pos) {
             if !is_ws(b) {
                 break;
             }
-            self.pos += 1;
+            pos += 1;
         }
+        self.pos = pos;
     }
 
     /// The next non-whitespace byte, not consumed; `None` at the end of input.
@@ -477,12 +521,12 @@ impl<'de> JsonReader<'de> {
         }
         let start = self.pos + 1;
         match string::scan_string(self.input, start) {
-            Ok((end, escaped)) => {
+            Ok(string::Scanned { end, escaped, ascii }) => {
                 if end - start > self.max_string_len {
                     return Err(self.size_error(start - 1, "string", self.max_string_len));
                 }
                 self.pos = end + 1;
-                Ok(Key { raw: &self.input[start..end], escaped, offset: start - 1 })
+                Ok(Key { raw: &self.input[start..end], escaped, ascii, offset: start - 1 })
             }
             Err(ScanError::Eof) => Err(Error::new(ErrorKind::Eof, self.input.len())),
             Err(ScanError::Control(at)) => Err(self.syntax(at, "control character in string (must be escaped)")),
@@ -506,14 +550,29 @@ impl<'de> JsonReader<'de> {
     #[inline]
     pub fn decode_string(&mut self, key: Key<'de>) -> Result<Str<'de, '_>> {
         if !key.escaped {
-            return match std::str::from_utf8(key.raw) {
-                Ok(s) => Ok(Str::Borrowed(s)),
-                Err(_) => Err(self.utf8_error(key)),
-            };
+            return self.borrowed_text(key).map(Str::Borrowed);
         }
         self.unescape_to_scratch(key)?;
-        match std::str::from_utf8(&self.scratch) {
+        match simdutf8::basic::from_utf8(&self.scratch) {
             Ok(s) => Ok(Str::Transient(s)),
+            Err(_) => Err(self.utf8_error(key)),
+        }
+    }
+
+    /// The text of an unescaped string body, validated once.
+    #[inline(always)]
+    fn borrowed_text(&self, key: Key<'de>) -> Result<&'de str> {
+        if key.ascii {
+            // SAFETY: `scan_string` saw every byte of `raw` and set `ascii` only if none
+            // had its high bit set; a sequence of bytes below 0x80 is valid UTF-8. The
+            // `Key` fields are private to this module and only that scan sets them.
+            // Skipping `from_utf8` here measured 7% fewer instructions on twitter.json.
+            return Ok(unsafe { std::str::from_utf8_unchecked(key.raw) });
+        }
+        // simdutf8 validates with SIMD (runtime-detected AVX2 or SSE4.2, scalar elsewhere):
+        // on twitter.json's Japanese text it cut the validation cost several times over.
+        match simdutf8::basic::from_utf8(key.raw) {
+            Ok(s) => Ok(s),
             Err(_) => Err(self.utf8_error(key)),
         }
     }
@@ -532,10 +591,7 @@ impl<'de> JsonReader<'de> {
         if key.escaped {
             return Err(self.borrow_error(key));
         }
-        match std::str::from_utf8(key.raw) {
-            Ok(s) => Ok(s),
-            Err(_) => Err(self.utf8_error(key)),
-        }
+        self.borrowed_text(key)
     }
 
     #[cold]

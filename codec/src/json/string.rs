@@ -29,6 +29,25 @@ fn special_bytes(word: u64) -> u64 {
     (quote | backslash | control) & HI
 }
 
+/// The high bit of every byte that is zero, exactly (no borrow between lanes, unlike the
+/// cheaper formula in [`special_bytes`]): needed where a later byte's flag matters.
+#[inline(always)]
+fn zero_bytes_exact(x: u64) -> u64 {
+    let low7 = (x & !HI).wrapping_add(!HI);
+    !(low7 | x) & HI
+}
+
+/// A mask with the high bit set in every byte of `word` that is not JSON whitespace
+/// (space, tab, newline, carriage return).
+#[inline(always)]
+pub(crate) fn non_whitespace_bytes(word: u64) -> u64 {
+    let ws = zero_bytes_exact(word ^ (LO * b' ' as u64))
+        | zero_bytes_exact(word ^ (LO * b'\n' as u64))
+        | zero_bytes_exact(word ^ (LO * b'\r' as u64))
+        | zero_bytes_exact(word ^ (LO * b'\t' as u64));
+    !ws & HI
+}
+
 /// Offset of the first byte at or after `pos` that is `"`, `\` or a control byte.
 #[inline(always)]
 pub(crate) fn find_special(input: &[u8], mut pos: usize) -> Option<usize> {
@@ -50,24 +69,66 @@ pub(crate) fn find_special(input: &[u8], mut pos: usize) -> Option<usize> {
     None
 }
 
+/// What a scan learned about a string body besides where it ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Scanned {
+    /// Offset of the closing quote.
+    pub end: usize,
+    /// Whether a backslash occurred (the body must be unescaped).
+    pub escaped: bool,
+    /// Whether every byte is below 0x80: then the body is valid UTF-8 as it stands, and
+    /// nobody needs to validate it again.
+    pub ascii: bool,
+}
+
+/// The eight bytes at `pos` as a little-endian word, if there are eight.
+#[inline(always)]
+pub(crate) fn load8(input: &[u8], pos: usize) -> Option<u64> {
+    let bytes: [u8; 8] = input.get(pos..pos + 8)?.try_into().ok()?;
+    Some(u64::from_le_bytes(bytes))
+}
+
 /// Scans a string body starting just after its opening quote.
 ///
-/// Returns the offset of the closing quote and whether a backslash occurred. Escapes are
-/// only stepped over here; [`unescape`] checks them.
+/// One pass finds the closing quote, notes backslashes and raw control bytes, and ORs
+/// the high bits of every byte passed, so ASCII strings (most keys and many values) skip
+/// UTF-8 validation. Escapes are only stepped over here; [`unescape`] checks them.
 #[inline]
-pub(crate) fn scan_string(input: &[u8], start: usize) -> Result<(usize, bool), ScanError> {
+pub(crate) fn scan_string(input: &[u8], start: usize) -> Result<Scanned, ScanError> {
     let mut pos = start;
     let mut escaped = false;
+    let mut high_bits = 0u64;
     loop {
-        let Some(at) = find_special(input, pos) else {
-            return Err(ScanError::Eof);
+        let at = loop {
+            match load8(input, pos) {
+                Some(word) => {
+                    let mask = special_bytes(word);
+                    if mask != 0 {
+                        let index = mask.trailing_zeros() / 8;
+                        // Only the bytes before the special one belong to this run.
+                        high_bits |= word & ((1u64 << (index * 8)) - 1);
+                        break pos + index as usize;
+                    }
+                    high_bits |= word;
+                    pos += 8;
+                }
+                None => match input.get(pos) {
+                    Some(&b) if b == b'"' || b == b'\\' || b < 0x20 => break pos,
+                    Some(&b) => {
+                        high_bits |= b as u64;
+                        pos += 1;
+                    }
+                    None => return Err(ScanError::Eof),
+                },
+            }
         };
         match input[at] {
-            b'"' => return Ok((at, escaped)),
+            b'"' => return Ok(Scanned { end: at, escaped, ascii: high_bits & HI == 0 }),
             b'\\' => {
                 escaped = true;
                 // Step over the escaped byte so that `\"` does not end the string; a `\u`
-                // escape's hex digits are plain bytes the scan passes anyway.
+                // escape's hex digits are plain bytes the scan passes anyway. (An escaped
+                // body is validated after unescaping, so its `ascii` flag is unused.)
                 pos = at + 2;
                 if pos > input.len() {
                     return Err(ScanError::Eof);
@@ -217,10 +278,34 @@ mod tests {
     }
 
     #[test]
+    fn whitespace_mask_is_exact_per_byte() {
+        for b in 0u8..=255 {
+            for lane in 0..8 {
+                let mut bytes = [b' '; 8];
+                bytes[lane] = b;
+                let mask = non_whitespace_bytes(u64::from_le_bytes(bytes));
+                let want = if matches!(b, b' ' | b'\n' | b'\r' | b'\t') { 0 } else { 0x80u64 << (lane * 8) };
+                assert_eq!(mask, want, "byte {b:#x} in lane {lane}");
+            }
+        }
+    }
+
+    #[test]
     fn scan_finds_quote_past_escapes() {
         let s = br#"abc\"def\\" tail"#;
-        assert_eq!(scan_string(s, 0), Ok((10, true)));
-        assert_eq!(scan_string(b"0123456789abcdef\"", 0), Ok((16, false)));
+        assert_eq!(scan_string(s, 0), Ok(Scanned { end: 10, escaped: true, ascii: true }));
+        assert_eq!(scan_string(b"0123456789abcdef\"", 0), Ok(Scanned { end: 16, escaped: false, ascii: true }));
+        // The ASCII flag looks at every byte before the quote, in words and in the tail,
+        // and at none after it.
+        for (body, ascii) in [
+            (&b"abcdefgh\xc3\xa9\"xxxxxxxx"[..], false),
+            (b"\xc3\xa9abcdefgh\"", false),
+            (b"abcdefghijklmno\xff\"", false),
+            (b"abc\"\xff\xff\xff\xff\xff\xff\xff\xff", true),
+            (b"abcdefghijk\"\xff", true),
+        ] {
+            assert_eq!(scan_string(body, 0).map(|s| s.ascii), Ok(ascii), "{body:?}");
+        }
         assert_eq!(scan_string(b"abc", 0), Err(ScanError::Eof));
         assert_eq!(scan_string(b"ab\\", 0), Err(ScanError::Eof));
         assert_eq!(scan_string(b"0123456789\n\"", 0), Err(ScanError::Control(10)));
