@@ -69,30 +69,19 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
         } else {
             r.begin_array()?;
         }
-        // Decoded in place on the stack: each slot holds its element until the first
-        // failure, after which the remaining slots stay empty and nothing more is read.
-        let mut failure = None;
-        let slots: [Option<T>; N] = core::array::from_fn(|i| {
-            if failure.is_some() {
-                return None;
-            }
-            match tuple_element(r, i, N) {
-                Ok(v) => Some(v),
-                Err(e) => {
-                    failure = Some(e);
-                    None
-                }
-            }
-        });
-        if let Some(e) = failure {
-            return Err(e);
+        // Decoded in place on the stack, with no heap and no unsafe: a plain loop fills
+        // one slot per element and returns at the first error (dropping what it filled).
+        // This measured far fewer instructions than `array::from_fn` with an error flag.
+        let mut slots: [Option<T>; N] = [const { None }; N];
+        for (i, slot) in slots.iter_mut().enumerate() {
+            *slot = Some(tuple_element(r, i, N)?);
         }
         if N > 0 {
             tuple_end(r, N)?;
         }
         Ok(slots.map(|slot| match slot {
             Some(v) => v,
-            // Without a failure every closure call above returned `Some`.
+            // The loop above filled every slot or returned.
             None => unreachable!("array element missing without an error"),
         }))
     }

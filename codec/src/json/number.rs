@@ -30,36 +30,61 @@ fn digit(input: &[u8], pos: usize) -> Option<u8> {
     }
 }
 
-/// The value of eight ASCII digits at `pos`, or `None` if fewer than eight digits follow.
-///
-/// SWAR: one load, a check that every byte is `0`..=`9`, then three multiply-add steps
-/// that fold digit pairs, pairs of pairs and the two halves. Long literals (ids, GeoJSON
-/// coordinates) spend most of their digits here instead of in a byte loop.
+const LANES_LO: u64 = 0x0101_0101_0101_0101;
+const LANES_HI: u64 = 0x8080_8080_8080_8080;
+
+/// How many of the eight bytes of `word` (first byte in the lowest lane) are ASCII digits
+/// before the first byte that is not: 0 to 8.
 #[inline(always)]
-fn eight_digits(input: &[u8], pos: usize) -> Option<u64> {
-    let chunk: [u8; 8] = input.get(pos..pos + 8)?.try_into().ok()?;
-    let v = u64::from_le_bytes(chunk);
-    let nibbles = (v & 0xF0F0_F0F0_F0F0_F0F0) | ((v.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4);
-    if nibbles != 0x3333_3333_3333_3333 {
-        return None;
+fn leading_digits(word: u64) -> u32 {
+    // A byte is a digit iff its high nibble is 3 and, after adding 6, still 3.
+    let t = (word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030;
+    let u = (word.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030;
+    let x = t | u;
+    // Lanes where `x` is non-zero, exactly (a carry from `+ 6` can only reach a lane
+    // above a non-digit, and only the lowest flagged lane is used).
+    let nonzero = ((x & !LANES_HI).wrapping_add(!LANES_HI) | x) & LANES_HI;
+    if nonzero == 0 {
+        8
+    } else {
+        nonzero.trailing_zeros() / 8
     }
-    let v = v - 0x3030_3030_3030_3030;
-    // Byte k now holds digit k (the first digit in the lowest byte). Fold neighbours into
-    // two-digit values in the even bytes ...
-    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
-    // ... then weigh the four pairs by 10^6, 10^4, 10^2, 1 into the high half.
+}
+
+/// The value of the eight digit bytes in `digits` (already minus `'0'`, first digit in the
+/// lowest lane): three multiply-add steps fold neighbours into pairs, pairs of pairs, and
+/// the two halves.
+#[inline(always)]
+fn fold_eight(digits: u64) -> u64 {
+    let v = digits.wrapping_mul(10).wrapping_add(digits >> 8);
     let pairs_a = (v & 0x0000_00FF_0000_00FF).wrapping_mul(100 + (1_000_000 << 32));
     let pairs_b = ((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32));
-    Some(pairs_a.wrapping_add(pairs_b) >> 32)
+    pairs_a.wrapping_add(pairs_b) >> 32
 }
 
 /// Accumulates the digits from `pos` into `acc` (wrapping: callers only trust the result
 /// when they know the digit count is small enough) and returns the end.
+///
+/// SWAR: each eight-byte load counts its leading digits and folds them in one go (the
+/// digits are shifted to the top lanes so the lanes below read as leading zeros), so a
+/// 17-digit coordinate costs three steps instead of seventeen.
 #[inline(always)]
 fn accumulate_digits(input: &[u8], mut pos: usize, acc: &mut u64) -> usize {
-    while let Some(eight) = eight_digits(input, pos) {
-        *acc = acc.wrapping_mul(100_000_000).wrapping_add(eight);
-        pos += 8;
+    while let Some(chunk) = input.get(pos..pos + 8) {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(bytes);
+        let count = leading_digits(word);
+        if count == 0 {
+            return pos;
+        }
+        let unused = 8 * (8 - count);
+        let digits = (word << unused).wrapping_sub((LANES_LO * b'0' as u64) << unused);
+        *acc = acc.wrapping_mul(POW10_U64[count as usize]).wrapping_add(fold_eight(digits));
+        pos += count as usize;
+        if count < 8 {
+            return pos;
+        }
     }
     while let Some(d) = digit(input, pos) {
         *acc = acc.wrapping_mul(10).wrapping_add(d as u64);
@@ -219,10 +244,6 @@ struct Decimal {
     end: usize,
 }
 
-#[inline(always)]
-fn scan_decimal(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
-    scan_decimal_with::<false>(input, start)
-}
 
 /// Scans a number once. With `WANT_INT` it also reports the integer value of an integer
 /// literal, so that [`parse_number`] classifies a literal in the same pass.
@@ -231,7 +252,7 @@ fn scan_decimal(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
 /// at a time) into an exact mantissa; anything longer is rescanned by the careful path,
 /// which keeps the first 19 significant digits and notes whether any were dropped.
 #[inline(always)]
-fn scan_decimal_with<const WANT_INT: bool>(input: &[u8], start: usize) -> Result<Decimal, NumberError> {
+fn scan_decimal_with<const WANT_INT: bool>(input: &[u8], start: usize) -> Result<Option<Decimal>, NumberError> {
     let mut pos = start;
     let negative = input.get(pos) == Some(&b'-');
     if negative {
@@ -264,7 +285,9 @@ fn scan_decimal_with<const WANT_INT: bool>(input: &[u8], start: usize) -> Result
         exponent = -((pos - frac_start) as i64);
     }
     if digits > 19 {
-        return scan_decimal_careful::<WANT_INT>(input, start);
+        // The caller rescans with the careful path, out of line: keeping that path's
+        // result apart keeps this one's fields in registers.
+        return Ok(None);
     }
     if let Some(b'e' | b'E') = input.get(pos) {
         is_integer = false;
@@ -273,7 +296,7 @@ fn scan_decimal_with<const WANT_INT: bool>(input: &[u8], start: usize) -> Result
         pos = end;
     }
     let integer = if WANT_INT && is_integer { Some(mantissa) } else { None };
-    Ok(Decimal { negative, mantissa, exponent, truncated: false, integer, end: pos })
+    Ok(Some(Decimal { negative, mantissa, exponent, truncated: false, integer, end: pos }))
 }
 
 /// The exponent digits after `e`/`E` (from `pos`, sign included), saturated far beyond
@@ -397,11 +420,24 @@ const POW10_F64: [f64; 23] = [
 /// Parses a JSON number at `pos` into the nearest `f64`.
 #[inline]
 pub(crate) fn parse_f64(input: &[u8], pos: usize, max_len: usize) -> Result<(f64, usize), NumberError> {
-    let d = scan_decimal(input, pos)?;
+    match scan_decimal_with::<false>(input, pos)? {
+        Some(d) => finish_f64(&d, input, pos, max_len),
+        None => parse_f64_long(input, pos, max_len),
+    }
+}
+
+#[inline(always)]
+fn finish_f64(d: &Decimal, input: &[u8], pos: usize, max_len: usize) -> Result<(f64, usize), NumberError> {
     if d.end - pos > max_len {
         return Err(NumberError::TooLong);
     }
-    Ok((f64_from_decimal(&d, input, pos)?, d.end))
+    Ok((f64_from_decimal(d, input, pos)?, d.end))
+}
+
+#[cold]
+#[inline(never)]
+fn parse_f64_long(input: &[u8], pos: usize, max_len: usize) -> Result<(f64, usize), NumberError> {
+    finish_f64(&scan_decimal_careful::<false>(input, pos)?, input, pos, max_len)
 }
 
 /// The nearest `f64` to a scanned literal that starts at `pos`.
@@ -454,12 +490,16 @@ fn exact_128(mantissa: u64, exponent: i64, sig_bits: u32) -> Option<(u64, i32)> 
         // Exact product: below 2^64 * 10^19 < 2^128.
         (mantissa as u128 * POW10_U64[exponent as usize] as u128, false, 0i32)
     } else {
-        // Normalize so the quotient keeps at least 64 significant bits: the numerator is
-        // at least 2^127 and the divisor below 2^64.
+        // Normalize the mantissa to 64 bits and scale it by 2^(L-1), L the divisor's bit
+        // length: the quotient then has 62 to 64 significant bits (enough to round to
+        // 53 with the remainder as sticky bit) and fits a u64, which lets the 128-bit
+        // division take its one-instruction path.
         let lz = mantissa.leading_zeros();
-        let numerator = ((mantissa << lz) as u128) << 64;
-        let divisor = POW10_U64[(-exponent) as usize] as u128;
-        (numerator / divisor, numerator % divisor != 0, -(64 + lz as i32))
+        let divisor = POW10_U64[(-exponent) as usize];
+        let scale = 63 - divisor.leading_zeros();
+        let numerator = ((mantissa << lz) as u128) << scale;
+        let divisor = divisor as u128;
+        (numerator / divisor, numerator % divisor != 0, -(lz as i32 + scale as i32))
     };
     let len = 128 - q.leading_zeros();
     if len <= sig_bits {
@@ -498,7 +538,20 @@ pub(crate) enum ParsedNumber {
 /// is the float `-0.0`, so that its sign survives a round trip (as in serde_json).
 #[inline]
 pub(crate) fn parse_number(input: &[u8], pos: usize, max_len: usize) -> Result<(ParsedNumber, usize), NumberError> {
-    let d = scan_decimal_with::<true>(input, pos)?;
+    match scan_decimal_with::<true>(input, pos)? {
+        Some(d) => finish_number(&d, input, pos, max_len),
+        None => parse_number_long(input, pos, max_len),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn parse_number_long(input: &[u8], pos: usize, max_len: usize) -> Result<(ParsedNumber, usize), NumberError> {
+    finish_number(&scan_decimal_careful::<true>(input, pos)?, input, pos, max_len)
+}
+
+#[inline(always)]
+fn finish_number(d: &Decimal, input: &[u8], pos: usize, max_len: usize) -> Result<(ParsedNumber, usize), NumberError> {
     if d.end - pos > max_len {
         return Err(NumberError::TooLong);
     }
@@ -510,7 +563,7 @@ pub(crate) fn parse_number(input: &[u8], pos: usize, max_len: usize) -> Result<(
         }
         _ => {}
     }
-    Ok((ParsedNumber::Float(f64_from_decimal(&d, input, pos)?), d.end))
+    Ok((ParsedNumber::Float(f64_from_decimal(d, input, pos)?), d.end))
 }
 
 const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
@@ -519,7 +572,20 @@ const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 
 /// which would round twice).
 #[inline]
 pub(crate) fn parse_f32(input: &[u8], pos: usize, max_len: usize) -> Result<(f32, usize), NumberError> {
-    let d = scan_decimal(input, pos)?;
+    match scan_decimal_with::<false>(input, pos)? {
+        Some(d) => finish_f32(&d, input, pos, max_len),
+        None => parse_f32_long(input, pos, max_len),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn parse_f32_long(input: &[u8], pos: usize, max_len: usize) -> Result<(f32, usize), NumberError> {
+    finish_f32(&scan_decimal_careful::<false>(input, pos)?, input, pos, max_len)
+}
+
+#[inline(always)]
+fn finish_f32(d: &Decimal, input: &[u8], pos: usize, max_len: usize) -> Result<(f32, usize), NumberError> {
     if d.end - pos > max_len {
         return Err(NumberError::TooLong);
     }
@@ -576,13 +642,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn eight_digits_folds_and_rejects() {
-        for n in [0u64, 1, 12345678, 99999999, 10000000, 87654321, 40506070] {
-            let text = format!("{n:08}x");
-            assert_eq!(eight_digits(text.as_bytes(), 0), Some(n), "{text}");
+    fn swar_digits_count_and_fold() {
+        for (text, count) in [("12345678", 8), ("1234567,", 7), ("0.5", 1), (",1234567", 0), ("99999999", 8), ("9/", 1), ("9:", 1)] {
+            let mut bytes = [b'x'; 8];
+            bytes[..text.len()].copy_from_slice(text.as_bytes());
+            assert_eq!(leading_digits(u64::from_le_bytes(bytes)), count, "{text}");
         }
-        for bad in ["1234567", "1234567a", "12/45678", "1234:678", "1234 678", "\u{ff}2345678"] {
-            assert_eq!(eight_digits(bad.as_bytes(), 0), None, "{bad:?}");
+        for b in 0u8..=255 {
+            let word = u64::from_le_bytes([b'1', b, b'2', 0xff, 0xfa, b'3', b'4', b'5']);
+            assert_eq!(leading_digits(word), if b.is_ascii_digit() { 3 } else { 1 }, "byte {b:#x}");
+        }
+        for text in ["0", "7", "42", "12345678", "123456789", "1234567890123456789", "00000001", "9999999999999999"] {
+            for tail in ["", ",", ".5", "e3", "]       "] {
+                let input = format!("{text}{tail}");
+                let mut acc = 0;
+                let end = accumulate_digits(input.as_bytes(), 0, &mut acc);
+                assert_eq!((acc, end), (text.parse::<u64>().unwrap(), text.len()), "{input}");
+            }
         }
         assert_eq!(parse_u64_digits(b"1234567890123456789,", 0), Ok((1234567890123456789, 19)));
         assert_eq!(parse_u64_digits(b"99999999999999999999", 0), Err(NumberError::OutOfRange));
