@@ -758,7 +758,7 @@ mod tests {
         for i in 0..200_000 {
             let digits = 1 + (next() % 19) as usize;
             let mut m = next() % 10u64.pow(digits as u32);
-            if i % 7 == 0 {
+            if i.is_multiple_of(7) {
                 // Decimal forms of exact binary halfway points end in 5.
                 m = m / 10 * 10 + 5;
             }
