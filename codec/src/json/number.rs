@@ -755,7 +755,7 @@ mod tests {
             state ^= state << 17;
             state
         };
-        for i in 0..200_000 {
+        for i in 0..200_000u32 {
             let digits = 1 + (next() % 19) as usize;
             let mut m = next() % 10u64.pow(digits as u32);
             if i.is_multiple_of(7) {
