@@ -499,7 +499,7 @@ fn exact_128(mantissa: u64, exponent: i64, sig_bits: u32) -> Option<(u64, i32)> 
         let scale = 63 - divisor.leading_zeros();
         let numerator = ((mantissa << lz) as u128) << scale;
         let divisor = divisor as u128;
-        (numerator / divisor, numerator % divisor != 0, -(lz as i32 + scale as i32))
+        (numerator / divisor, !numerator.is_multiple_of(divisor), -(lz as i32 + scale as i32))
     };
     let len = 128 - q.leading_zeros();
     if len <= sig_bits {
