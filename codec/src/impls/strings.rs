@@ -10,7 +10,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::error::Result;
-use crate::json::{JsonReader, JsonWriter, Str};
+use crate::json::{JsonReader, JsonWriter};
 use crate::{Decode, Encode};
 
 impl Encode for str {
@@ -32,7 +32,7 @@ impl Encode for String {
 impl<'de> Decode<'de> for String {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Ok(r.read_str()?.as_str().to_owned())
+        r.read_string()
     }
 }
 
@@ -46,7 +46,7 @@ impl<'de: 'a, 'a> Decode<'de> for &'a str {
 impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        r.read_str().map(Str::into_cow)
+        r.read_cow()
     }
 }
 
