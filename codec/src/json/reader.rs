@@ -281,6 +281,11 @@ impl<'de> JsonReader<'de> {
             _ => {}
         }
         while let Some(word) = string::load8(input, pos) {
+            // Indentation is runs of spaces: one compare per eight of them.
+            if word == u64::from_ne_bytes([b' '; 8]) {
+                pos += 8;
+                continue;
+            }
             let other = string::non_whitespace_bytes(word);
             if other != 0 {
                 self.pos = pos + (other.trailing_zeros() / 8) as usize;
