@@ -251,6 +251,11 @@ impl<'de> JsonReader<'de> {
     fn skip_ws(&mut self) {
         if let Some(&b) = self.input.get(self.pos) {
             if b <= b' ' {
+                // A lone space before a token (`" : "`, `", "`) stays inline.
+                if b == b' ' && self.input.get(self.pos + 1).is_some_and(|&n| n > b' ') {
+                    self.pos += 1;
+                    return;
+                }
                 self.skip_ws_run();
             }
         }
