@@ -620,9 +620,8 @@ impl<'de> JsonReader<'de> {
     fn unescape_owned(&self, key: Key<'de>) -> Result<String> {
         // Unescaping only shortens: the raw length is enough capacity.
         let mut buf = Vec::with_capacity(key.raw.len());
-        string::unescape(key.raw, &mut buf).map_err(|e| {
-            Error::new(ErrorKind::InvalidEscape(Cow::Borrowed(e.reason)), key.offset + 1 + e.offset)
-        })?;
+        string::unescape(key.raw, &mut buf)
+            .map_err(|e| Error::new(ErrorKind::InvalidEscape(Cow::Borrowed(e.reason)), key.offset + 1 + e.offset))?;
         if simdutf8::basic::from_utf8(&buf).is_err() {
             return Err(self.utf8_error(key));
         }
@@ -931,5 +930,36 @@ impl<'de> JsonReader<'de> {
             return Err(self.error(ErrorKind::TrailingCharacters));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The paths with `unsafe` (ASCII strings taken without a second validation, escaped
+    /// strings validated once by simdutf8), exercised under Miri by `cargo miri test`.
+    #[test]
+    fn strings_borrow_validate_and_unescape() {
+        let doc = "[\"plain ascii\", \"caf\u{e9} \u{1f600}\", \"esc\\\"aped \\u00e9\\ud83d\\ude00\", \"\"]";
+        let mut r = JsonReader::new(doc.as_bytes());
+        r.begin_array().unwrap();
+        assert!(r.array_first().unwrap());
+        assert_eq!(r.read_borrowed_str().unwrap(), "plain ascii");
+        assert!(r.array_next().unwrap());
+        assert!(matches!(r.read_cow().unwrap(), Cow::Borrowed("caf\u{e9} \u{1f600}")));
+        assert!(r.array_next().unwrap());
+        assert_eq!(r.read_string().unwrap(), "esc\"aped \u{e9}\u{1f600}");
+        assert!(r.array_next().unwrap());
+        assert_eq!(r.read_str().unwrap(), Str::Borrowed(""));
+        assert!(!r.array_next().unwrap());
+        r.end().unwrap();
+
+        // Invalid UTF-8, raw or produced around escapes, is an error on every path.
+        for bad in [&b"\"a\xff\""[..], b"\"\\n\xc3\"", b"\"\xed\xa0\x80\""] {
+            assert!(JsonReader::new(bad).read_string().is_err());
+            assert!(JsonReader::new(bad).read_cow().is_err());
+            assert!(JsonReader::new(bad).read_str().is_err());
+        }
     }
 }
