@@ -5,6 +5,8 @@
 
 use std::path::PathBuf;
 
+pub mod models;
+
 /// Where the shared datasets live: `../shared/data` beside the repository.
 pub fn shared_data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("shared").join("data")

@@ -1,0 +1,406 @@
+//! Typed JSON decode and encode: codec against serde_json, sonic-rs and simd-json (its
+//! serde API) on the very same model types (`codec_tests::models`) and documents.
+//!
+//! Groups are `decode_owned/<dataset>`, `decode_borrowed/<dataset>` (twitter, citm_catalog)
+//! and `encode/<dataset>`; the functions in each are the contenders. Every group's
+//! throughput is the byte length of the input document, for encode too, so that MB/s
+//! compare across directions. Before anything is timed, each contender's decoded value
+//! must equal codec's, and each contender's encoding must decode (with codec) back to the
+//! same value.
+//!
+//! simd-json parses in place, so its decode copies the input first, inside the timing.
+//! Every contender's result (and so its drop) is inside the timing too.
+//!
+//! Time is the benchmark thread's CPU time (see `ThreadCpuTime`), so that other work
+//! on the machine does not leak into the numbers; `BENCH_WALL_CLOCK=1` switches to
+//! criterion's wall clock. The allocator is pinned to one configuration (see
+//! `settle_allocator`) so that results do not depend on the order the benchmarks run in.
+//!
+//! After criterion has run, `main` reads the medians that this run wrote to
+//! `<target>/criterion/<group>/<contender>/new/estimates.json`, prints a table and writes
+//! it as markdown to `<target>/bench-table.md`.
+//!
+//! `cargo bench --bench json` (about 4 minutes on 2 cores); `cargo bench --bench json --
+//! twitter` for one dataset.
+
+use std::fmt::{Debug, Write as _};
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime};
+
+use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
+use codec_tests::shared_data;
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{Criterion, Throughput};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+const CONTENDERS: [&str; 4] = ["codec", "serde_json", "sonic_rs", "simd_json"];
+
+/// One group that this run measured: `<direction>/<dataset>`, over `bytes` of input.
+struct Group {
+    dataset: &'static str,
+    direction: &'static str,
+    bytes: usize,
+}
+
+impl Group {
+    fn name(&self) -> String {
+        format!("{}/{}", self.direction, self.dataset)
+    }
+}
+
+/// Decodes `input` into the owned model `T` with every contender, checks they agree, and
+/// times them.
+fn decode_owned<T, M: Measurement>(
+    c: &mut Criterion<M>,
+    groups: &mut Vec<Group>,
+    dataset: &'static str,
+    input: &[u8],
+) -> T
+where
+    T: codec::DecodeOwned + DeserializeOwned + PartialEq + Debug,
+{
+    let expected: T = codec::json::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: codec: {e}"));
+    let peers: [(&str, T); 3] = [
+        ("serde_json", serde_json::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: serde_json: {e}"))),
+        ("sonic_rs", sonic_rs::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: sonic_rs: {e}"))),
+        (
+            "simd_json",
+            simd_json::serde::from_slice(&mut input.to_vec()).unwrap_or_else(|e| panic!("{dataset}: simd_json: {e}")),
+        ),
+    ];
+    for (peer, value) in &peers {
+        assert!(*value == expected, "decode_owned/{dataset}: {peer} decodes a different value than codec");
+    }
+
+    let group = Group { dataset, direction: "decode_owned", bytes: input.len() };
+    let mut g = c.benchmark_group(group.name());
+    g.throughput(Throughput::Bytes(input.len() as u64));
+    g.bench_function("codec", |b| b.iter(|| codec::json::from_slice::<T>(black_box(input)).unwrap()));
+    g.bench_function("serde_json", |b| b.iter(|| serde_json::from_slice::<T>(black_box(input)).unwrap()));
+    g.bench_function("sonic_rs", |b| b.iter(|| sonic_rs::from_slice::<T>(black_box(input)).unwrap()));
+    g.bench_function("simd_json", |b| {
+        b.iter(|| {
+            let mut copy = black_box(input).to_vec();
+            simd_json::serde::from_slice::<T>(&mut copy).unwrap()
+        })
+    });
+    g.finish();
+    groups.push(group);
+    expected
+}
+
+/// `decode_owned` for a model that borrows from the input; `$ty` is spelled with `'_`.
+macro_rules! decode_borrowed {
+    ($c:expr, $groups:expr, $dataset:expr, $ty:ty, $input:expr) => {{
+        let (c, groups, dataset, input): (&mut Criterion<_>, &mut Vec<Group>, &'static str, &[u8]) =
+            ($c, $groups, $dataset, $input);
+        let expected: $ty = codec::json::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: codec: {e}"));
+        let serde_json: $ty = serde_json::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: serde_json: {e}"));
+        assert!(serde_json == expected, "decode_borrowed/{dataset}: serde_json decodes a different value than codec");
+        let sonic_rs: $ty = sonic_rs::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: sonic_rs: {e}"));
+        assert!(sonic_rs == expected, "decode_borrowed/{dataset}: sonic_rs decodes a different value than codec");
+        let mut copy = input.to_vec();
+        let simd_json: $ty =
+            simd_json::serde::from_slice(&mut copy).unwrap_or_else(|e| panic!("{dataset}: simd_json: {e}"));
+        assert!(simd_json == expected, "decode_borrowed/{dataset}: simd_json decodes a different value than codec");
+
+        let group = Group { dataset, direction: "decode_borrowed", bytes: input.len() };
+        let mut g = c.benchmark_group(group.name());
+        g.throughput(Throughput::Bytes(input.len() as u64));
+        g.bench_function("codec", |b| b.iter(|| codec::json::from_slice::<$ty>(black_box(input)).unwrap()));
+        g.bench_function("serde_json", |b| b.iter(|| serde_json::from_slice::<$ty>(black_box(input)).unwrap()));
+        g.bench_function("sonic_rs", |b| b.iter(|| sonic_rs::from_slice::<$ty>(black_box(input)).unwrap()));
+        g.bench_function("simd_json", |b| {
+            b.iter(|| {
+                let mut copy = black_box(input).to_vec();
+                let value: $ty = simd_json::serde::from_slice(&mut copy).unwrap();
+                // `value` borrows `copy`, so it cannot leave the closure; dropping it here
+                // is what the other contenders' returned values get too.
+                drop(black_box(value));
+            })
+        });
+        g.finish();
+        groups.push(group);
+    }};
+}
+
+/// Encodes `value` with every contender, checks each output decodes (with codec) back to
+/// `value`, and times them. `input_len` is the byte length of the document `value` came
+/// from: the group's throughput.
+fn encode<T, M: Measurement>(
+    c: &mut Criterion<M>,
+    groups: &mut Vec<Group>,
+    dataset: &'static str,
+    value: &T,
+    input_len: usize,
+) where
+    T: codec::Encode + codec::DecodeOwned + Serialize + PartialEq + Debug,
+{
+    let outputs: [(&str, Vec<u8>); 4] = [
+        ("codec", codec::json::to_vec(value).unwrap_or_else(|e| panic!("{dataset}: codec: {e}"))),
+        ("serde_json", serde_json::to_vec(value).unwrap_or_else(|e| panic!("{dataset}: serde_json: {e}"))),
+        ("sonic_rs", sonic_rs::to_vec(value).unwrap_or_else(|e| panic!("{dataset}: sonic_rs: {e}"))),
+        ("simd_json", simd_json::serde::to_vec(value).unwrap_or_else(|e| panic!("{dataset}: simd_json: {e}"))),
+    ];
+    for (contender, bytes) in &outputs {
+        let back: T = codec::json::from_slice(bytes)
+            .unwrap_or_else(|e| panic!("encode/{dataset}: codec cannot decode {contender}'s output: {e}"));
+        assert!(back == *value, "encode/{dataset}: {contender}'s output decodes to a different value");
+    }
+
+    let group = Group { dataset, direction: "encode", bytes: input_len };
+    let mut g = c.benchmark_group(group.name());
+    g.throughput(Throughput::Bytes(input_len as u64));
+    g.bench_function("codec", |b| b.iter(|| codec::json::to_vec(black_box(value)).unwrap()));
+    g.bench_function("serde_json", |b| b.iter(|| serde_json::to_vec(black_box(value)).unwrap()));
+    g.bench_function("sonic_rs", |b| b.iter(|| sonic_rs::to_vec(black_box(value)).unwrap()));
+    g.bench_function("simd_json", |b| b.iter(|| simd_json::serde::to_vec(black_box(value)).unwrap()));
+    g.finish();
+    groups.push(group);
+}
+
+fn run<M: Measurement>(c: &mut Criterion<M>, groups: &mut Vec<Group>) {
+    if let Some(input) = shared_data("json-benchmark/twitter.json") {
+        let value: twitter::Twitter = decode_owned(c, groups, "twitter", &input);
+        decode_borrowed!(c, groups, "twitter", twitter::borrowed::Twitter<'_>, &input);
+        encode(c, groups, "twitter", &value, input.len());
+    }
+    if let Some(input) = shared_data("json-benchmark/citm_catalog.json") {
+        let value: citm::CitmCatalog = decode_owned(c, groups, "citm_catalog", &input);
+        decode_borrowed!(c, groups, "citm_catalog", citm::borrowed::CitmCatalog<'_>, &input);
+        encode(c, groups, "citm_catalog", &value, input.len());
+    }
+    owned_dataset::<canada::Canada, M>(c, groups, "canada", "json-benchmark/canada.json");
+    owned_dataset::<gmaps::DistanceMatrix, M>(c, groups, "gmaps", "zio-json/google_maps_api_response.json");
+    owned_dataset::<twitter_api::Timeline, M>(c, groups, "twitter_api", "zio-json/twitter_api_response.json");
+    owned_dataset::<geojson::GeoJson, M>(c, groups, "geojson", "zio-json/che.geo.json");
+
+    // Generated, so always there: the document is codec's compact encoding of the tree.
+    let tree = synthetic::tree();
+    let input = codec::json::to_vec(&tree).unwrap();
+    let decoded: synthetic::Node = decode_owned(c, groups, "synthetic", &input);
+    assert!(decoded == tree, "synthetic: the encoding does not decode to the generated tree");
+    encode(c, groups, "synthetic", &tree, input.len());
+}
+
+/// Decode and encode of an owned model from a shared dataset (skipped when absent).
+fn owned_dataset<T, M: Measurement>(c: &mut Criterion<M>, groups: &mut Vec<Group>, dataset: &'static str, file: &str)
+where
+    T: codec::Encode + codec::DecodeOwned + DeserializeOwned + Serialize + PartialEq + Debug,
+{
+    if let Some(input) = shared_data(file) {
+        let value: T = decode_owned(c, groups, dataset, &input);
+        encode(c, groups, dataset, &value, input.len());
+    }
+}
+
+fn main() {
+    let started = SystemTime::now();
+    let allocator = settle_allocator();
+    let mut groups = Vec::new();
+    let clock = if wall_clock_requested() {
+        let mut c = configure(Criterion::default());
+        run(&mut c, &mut groups);
+        c.final_summary();
+        "wall-clock time"
+    } else {
+        let mut c = configure(Criterion::default().with_measurement(ThreadCpuTime(WallTime)));
+        run(&mut c, &mut groups);
+        c.final_summary();
+        "thread CPU time"
+    };
+    summarize(&groups, started, clock, allocator);
+}
+
+/// glibc's malloc raises its mmap threshold as large blocks are freed and trims the top
+/// of the heap when a large free leaves much of it unused, so whether a contender's
+/// per-call multi-megabyte buffers (simd-json's copy of the input and its tape, output
+/// `Vec`s) are fresh pages, faulted in on every call, or reused memory depended on which
+/// benchmarks ran before: simd-json's citm decode measured 513 or 1242 MB/s in one build.
+/// Fixed thresholds put every contender on reused memory whatever the order, as in a
+/// long-running process. `BENCH_DEFAULT_MALLOC=1` keeps glibc's adaptive defaults.
+fn settle_allocator() -> &'static str {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if std::env::var_os("BENCH_DEFAULT_MALLOC").is_none_or(|v| v == "0") {
+        // SAFETY: plain configuration calls, made before this process allocates in earnest.
+        let ok = unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20) == 1 && libc::mallopt(libc::M_TRIM_THRESHOLD, 1 << 30) == 1
+        };
+        if ok {
+            return "glibc malloc with fixed mmap and trim thresholds (32 MiB, 1 GiB)";
+        }
+    }
+    "the system allocator's defaults"
+}
+
+/// Short enough that the whole run takes about 5 minutes on 2 idle cores; command-line
+/// options (`--measurement-time`, `--sample-size`, ...) still override these.
+fn configure<M: Measurement>(c: Criterion<M>) -> Criterion<M> {
+    c.warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(20)
+        .configure_from_args()
+}
+
+/// `BENCH_WALL_CLOCK=1` times with criterion's default wall clock instead of the thread's
+/// CPU time (which is the default only where the OS has a per-thread CPU clock).
+fn wall_clock_requested() -> bool {
+    !cfg!(unix) || std::env::var_os("BENCH_WALL_CLOCK").is_some_and(|v| v != "0")
+}
+
+/// The calling thread's CPU time (user + system) as a criterion measurement.
+///
+/// Every contender here is single-threaded, so on an idle machine this equals wall-clock
+/// time; on a shared one (CI, several builds on 2 cores) it leaves out the time the
+/// thread spends descheduled, which otherwise swings results by 2x between runs and,
+/// worse, between the contenders of one group measured seconds apart.
+struct ThreadCpuTime(WallTime);
+
+impl ThreadCpuTime {
+    #[cfg(unix)]
+    fn now() -> Duration {
+        let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant the OS knows.
+        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+        Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+    }
+
+    #[cfg(not(unix))]
+    fn now() -> Duration {
+        unreachable!("the wall clock is used where there is no thread CPU clock")
+    }
+}
+
+impl Measurement for ThreadCpuTime {
+    type Intermediate = Duration;
+    type Value = Duration;
+
+    fn start(&self) -> Duration {
+        Self::now()
+    }
+    fn end(&self, start: Duration) -> Duration {
+        Self::now().saturating_sub(start)
+    }
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_nanos() as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        // Nanoseconds, as the wall clock's: the same units and throughput display.
+        self.0.formatter()
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The summary table.
+
+/// Where criterion puts its results, found as criterion finds it: `$CRITERION_HOME`, or
+/// `criterion/` in the cargo target directory (`$CARGO_TARGET_DIR`, or `cargo metadata`'s).
+fn target_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("CARGO_TARGET_DIR") {
+        return dir.into();
+    }
+    let from_metadata = || -> Option<PathBuf> {
+        let cargo = std::env::var_os("CARGO")?;
+        let out = std::process::Command::new(cargo).args(["metadata", "--format-version", "1", "--no-deps"]).output();
+        let meta: serde_json::Value = serde_json::from_slice(&out.ok()?.stdout).ok()?;
+        Some(meta.get("target_directory")?.as_str()?.into())
+    };
+    from_metadata().unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
+}
+
+fn criterion_dir(target: &std::path::Path) -> PathBuf {
+    std::env::var_os("CRITERION_HOME").map(PathBuf::from).unwrap_or_else(|| target.join("criterion"))
+}
+
+/// criterion's directory name for a benchmark id part.
+fn dir_name(id: &str) -> String {
+    id.chars().map(|c| if "?\"/\\*<>:|^".contains(c) { '_' } else { c }).collect()
+}
+
+/// The median time per iteration, in ns, of `group/function` if this run (not an earlier
+/// one, nor a filtered-out benchmark) wrote it.
+fn median_ns(dir: &std::path::Path, group: &str, function: &str, since: SystemTime) -> Option<f64> {
+    let path = dir.join(dir_name(group)).join(dir_name(function)).join("new").join("estimates.json");
+    let modified = std::fs::metadata(&path).ok()?.modified().ok()?;
+    if modified < since {
+        return None;
+    }
+    let estimates: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).ok()?).ok()?;
+    estimates.get("median")?.get("point_estimate")?.as_f64()
+}
+
+fn summarize(groups: &[Group], since: SystemTime, clock: &str, allocator: &str) {
+    let target = target_dir();
+    let dir = criterion_dir(&target);
+    let mut rows = Vec::new();
+    for group in groups {
+        let mbps: Vec<Option<f64>> = CONTENDERS
+            .iter()
+            .map(|f| median_ns(&dir, &group.name(), f, since).map(|ns| group.bytes as f64 / ns * 1e3))
+            .collect();
+        if mbps.iter().all(Option::is_none) {
+            continue;
+        }
+        let fastest_peer = CONTENDERS[1..]
+            .iter()
+            .zip(&mbps[1..])
+            .filter_map(|(name, v)| v.map(|v| (*name, v)))
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        let ratio = match (mbps[0], fastest_peer) {
+            (Some(ours), Some((name, best))) => format!("{:.2} ({name})", ours / best),
+            _ => "-".to_string(),
+        };
+        let cells: Vec<String> = mbps.iter().map(|v| v.map_or("-".to_string(), |v| format!("{v:.0}"))).collect();
+        rows.push(format!(
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            group.dataset, group.direction, cells[0], cells[1], cells[2], cells[3], ratio
+        ));
+    }
+    if rows.is_empty() {
+        return;
+    }
+    let mut table = String::new();
+    let _ = writeln!(table, "Typed JSON throughput, MB/s: 10^6 bytes of the input document per second of {clock}");
+    let _ = writeln!(table, "(median per call). `cargo bench --bench json` on {}; {allocator}.", environment());
+    let _ = writeln!(table);
+    let _ =
+        writeln!(table, "| dataset | direction | codec | serde_json | sonic_rs | simd_json | codec / fastest peer |");
+    let _ = writeln!(table, "|---|---|--:|--:|--:|--:|--:|");
+    for row in rows {
+        let _ = writeln!(table, "{row}");
+    }
+    println!("\n{table}");
+    let path = target.join("bench-table.md");
+    match std::fs::write(&path, &table) {
+        Ok(()) => println!("written to {}", path.display()),
+        Err(e) => eprintln!("could not write {}: {e}", path.display()),
+    }
+}
+
+/// CPU model and core count, best effort.
+fn environment() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let simd = if cfg!(target_feature = "avx2") {
+        "built with AVX2 enabled"
+    } else {
+        "built without `target-cpu=native` (SSE2 baseline; simd-json detects AVX2 at run time, sonic-rs does not)"
+    };
+    format!("{cpu}, {cores} cores, {simd}")
+}
