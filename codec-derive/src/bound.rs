@@ -110,7 +110,17 @@ pub fn decode_generics(c: &Container) -> Generics {
             if lifetimes.is_empty() { parse_quote!('de) } else { parse_quote!('de: #(#lifetimes)+*) };
         generics.params.insert(0, GenericParam::Lifetime(de));
     }
-    with_bounds(c, &c.attrs.bound_decode, |f| f.decodes(), |p| parse_quote!(#p: #krate::Decode<'de>), generics)
+    let mut generics =
+        with_bounds(c, &c.attrs.bound_decode, |f| f.decodes(), |p| parse_quote!(#p: #krate::Decode<'de>), generics);
+    // A decoded field that borrows for `'static` (`&'static str`, `Cow<'static, str>`) can
+    // only borrow from a `'static` input (serde's rule for `&'static str`); without the
+    // bound the generated impl itself fails to compile.
+    let statik = Ident::new("static", proc_macro2::Span::call_site());
+    if all_fields(c).iter().any(|f| f.decodes() && f.attrs.with.is_none() && mentions(f.ty.to_token_stream(), &statik))
+    {
+        generics.make_where_clause().predicates.push(parse_quote!('de: 'static));
+    }
+    generics
 }
 
 /// `impl<...> Trait for Type<...> where ...` pieces as tokens.
