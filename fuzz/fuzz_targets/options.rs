@@ -1,0 +1,66 @@
+//! The first four bytes choose the decode `Options` (depth limit, duplicate-key policy,
+//! trailing bytes, string and number length limits); the rest is decoded as a `Value` and
+//! as the `Doc` model. Nothing may panic; what decodes must round-trip under the default
+//! options, and `KeepFirst`/`KeepLast` must leave no duplicate key behind.
+#![no_main]
+
+use codec::json::{from_slice_with, to_vec, DuplicateKeys, Options, Value};
+use codec::ErrorKind;
+use codec_fuzz::{round_trip_with, Doc, Strict, WithExtra};
+use libfuzzer_sys::fuzz_target;
+
+fn options(head: [u8; 4]) -> Options {
+    let [depth, flags, string_len, number_len] = head;
+    let max_depth = opts_depth(depth);
+    let duplicates = match flags % 3 {
+        0 => DuplicateKeys::Error,
+        1 => DuplicateKeys::KeepFirst,
+        _ => DuplicateKeys::KeepLast,
+    };
+    let max_string_len = if string_len < 128 { string_len as usize } else { 64 << 20 };
+    let max_number_len = if number_len < 128 { number_len as usize } else { 1024 };
+    Options::new()
+        .max_depth(max_depth)
+        .duplicate_keys(duplicates)
+        .allow_trailing(flags & 0x80 != 0)
+        .max_string_len(max_string_len)
+        .max_number_len(max_number_len)
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((head, rest)) = data.split_first_chunk::<4>() else { return };
+    let opts = options(*head);
+
+    match from_slice_with::<Value>(rest, &opts) {
+        Ok(v) => {
+            let encoded = to_vec(&v).unwrap_or_else(|e| panic!("decoded {v:?} but cannot encode it: {e}"));
+            // Under every policy the result holds no duplicate key, so it decodes again
+            // under the strict defaults (depth lifted: the limit was checked already).
+            let strict = Options::new().max_depth(1024);
+            let back: Value = from_slice_with(&encoded, &strict).unwrap_or_else(|e| {
+                panic!("{opts:?}: encoded {:?} does not decode: {e}", String::from_utf8_lossy(&encoded))
+            });
+            assert_eq!(v, back);
+        }
+        Err(e) => {
+            // A size or depth error must respect the limit it names.
+            if let ErrorKind::DepthLimit(n) = e.kind() {
+                assert_eq!(Some(*n), Some(opts_depth(head[0])), "{e}");
+            }
+        }
+    }
+
+    round_trip_with!(rest, Doc<'_>, true, &opts);
+    round_trip_with!(rest, Strict, true, &opts);
+    round_trip_with!(rest, WithExtra, true, &opts);
+});
+
+/// Small limits, the default, or twice the default (an unbounded limit would let the
+/// input overflow the stack, which is what the limit is for).
+fn opts_depth(depth: u8) -> usize {
+    match depth {
+        0..=63 => depth as usize,
+        64..=127 => 128,
+        _ => 256,
+    }
+}

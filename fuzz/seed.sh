@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Fills fuzz/corpus/<target>/ with seed inputs (the corpus itself is not committed):
+#   - JSONTestSuite's test_parsing and test_transform files (../shared/data/JSONTestSuite),
+#   - small slices of the json-benchmark and zio-json documents: a few complete records
+#     of each (so the dataset models can decode something) and raw prefixes of the files
+#     (cut mid-value, for the end-of-input paths),
+#   - the hand-written documents in fuzz/seeds/ for the fuzz crate's own models.
+# The `options` target reads its first 4 bytes as decode options, so its seeds are the
+# same files behind a few different 4-byte prefixes.
+#
+# Usage: fuzz/seed.sh [SHARED_DATA_DIR]   (default: ../shared/data beside the repository)
+set -euo pipefail
+cd "$(dirname "$0")"
+data="${1:-../../shared/data}"
+if [ ! -d "$data/JSONTestSuite" ]; then
+    echo "shared data not found at $data (pass its path as the first argument)" >&2
+    exit 1
+fi
+
+common="$(mktemp -d)"
+trap 'rm -rf "$common"' EXIT
+
+cp "$data"/JSONTestSuite/test_parsing/*.json "$common"/
+for f in "$data"/JSONTestSuite/test_transform/*.json; do
+    cp "$f" "$common/transform_$(basename "$f")"
+done
+cp seeds/*.json "$common"/
+
+# Raw prefixes: 512 bytes and 4 KiB of each benchmark document.
+for f in "$data"/json-benchmark/*.json "$data"/zio-json/twitter_api_response.json \
+    "$data"/zio-json/google_maps_api_compact_response.json "$data"/zio-json/che.geo.json; do
+    name="$(basename "$f" .json)"
+    head -c 512 "$f" >"$common/prefix512_$name.json"
+    head -c 4096 "$f" >"$common/prefix4k_$name.json"
+done
+# Small whole documents.
+for f in synthetic_nested_500 twitter_api_compact_response google_maps_api_compact_response che.geo; do
+    [ -f "$data/zio-json/$f.json" ] && cp "$data/zio-json/$f.json" "$common/whole_$f.json"
+done
+
+# Complete but small documents cut from the big ones (needs python3; skipped without).
+if command -v python3 >/dev/null 2>&1; then
+    python3 - "$data" "$common" <<'PY'
+import json, sys
+data, out = sys.argv[1], sys.argv[2]
+
+def load(path):
+    with open(path, "rb") as f:
+        return json.loads(f.read())
+
+def save(name, doc, indent=None):
+    text = json.dumps(doc, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
+    with open(f"{out}/{name}.json", "w", encoding="utf-8") as f:
+        f.write(text)
+
+tw = load(f"{data}/json-benchmark/twitter.json")
+save("slice_twitter", {"statuses": tw["statuses"][:1], "search_metadata": tw["search_metadata"]})
+save("slice_twitter_pretty", {"statuses": tw["statuses"][1:3], "search_metadata": tw["search_metadata"]}, 2)
+save("slice_twitter_status", tw["statuses"][0])
+
+citm = load(f"{data}/json-benchmark/citm_catalog.json")
+small = {}
+for key, value in citm.items():
+    if isinstance(value, dict):
+        small[key] = dict(list(value.items())[:2])
+    elif isinstance(value, list):
+        small[key] = value[:2]
+    else:
+        small[key] = value
+save("slice_citm", small)
+
+canada = load(f"{data}/json-benchmark/canada.json")
+feature = dict(canada["features"][0])
+geometry = dict(feature["geometry"])
+geometry["coordinates"] = [ring[:12] for ring in geometry["coordinates"][:2]]
+feature["geometry"] = geometry
+save("slice_canada", {"type": canada["type"], "features": [feature]})
+PY
+fi
+
+chmod -R u+w "$common"
+for target in decode_typed value_roundtrip raw_json; do
+    mkdir -p "corpus/$target"
+    cp "$common"/* "corpus/$target/"
+done
+
+# options: <max_depth> <flags: duplicate policy % 3, 0x80 allow trailing> <max string len>
+# <max number len>; values >= 128 mean the default limit (see fuzz_targets/options.rs).
+mkdir -p corpus/options
+prefixes=('\x80\x00\x80\x80' '\x03\x01\x80\x80' '\x80\x82\x80\x80' '\x10\x00\x08\x04' '\x01\x80\x00\x00')
+i=0
+for f in "$common"/*; do
+    prefix="${prefixes[$((i % ${#prefixes[@]}))]}"
+    { printf "$prefix"; cat "$f"; } >"corpus/options/$(basename "$f")"
+    i=$((i + 1))
+done
+
+for target in decode_typed value_roundtrip raw_json options; do
+    echo "corpus/$target: $(ls "corpus/$target" | wc -l) files"
+done
