@@ -176,6 +176,29 @@ impl Error {
         &self.0.kind
     }
 
+    /// Whether the input itself is at fault, whatever type it is decoded into: malformed
+    /// syntax, early end, invalid UTF-8 or escape, a depth or size limit, trailing bytes.
+    /// Such an error ends an untagged enum's search at once, since no other variant could
+    /// read past it.
+    ///
+    /// ```
+    /// let syntax = codec::json::from_str::<Vec<u8>>("[1 2]").unwrap_err();
+    /// let mismatch = codec::json::from_str::<u8>("\"1\"").unwrap_err();
+    /// assert!(syntax.is_input_error() && !mismatch.is_input_error());
+    /// ```
+    pub fn is_input_error(&self) -> bool {
+        matches!(
+            self.0.kind,
+            ErrorKind::Syntax(_)
+                | ErrorKind::Eof
+                | ErrorKind::InvalidUtf8
+                | ErrorKind::InvalidEscape(_)
+                | ErrorKind::DepthLimit(_)
+                | ErrorKind::SizeLimit(_)
+                | ErrorKind::TrailingCharacters
+        )
+    }
+
     /// Byte offset into the input where the problem was seen, if decoding.
     pub fn offset(&self) -> Option<usize> {
         self.0.offset

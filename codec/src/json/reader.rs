@@ -100,6 +100,9 @@ pub struct Checkpoint {
 pub struct JsonReader<'de> {
     input: &'de [u8],
     pos: usize,
+    /// Bytes that untagged enums may still re-read after a failed variant (see
+    /// [`backtrack`](Self::backtrack)).
+    backtrack_budget: usize,
     depth: usize,
     max_depth: usize,
     max_string_len: usize,
@@ -107,6 +110,10 @@ pub struct JsonReader<'de> {
     duplicate_keys: DuplicateKeys,
     scratch: Vec<u8>,
 }
+
+/// Backtracking budget: this many times the input length, plus [`BACKTRACK_BASE`] bytes.
+const BACKTRACK_FACTOR: usize = 16;
+const BACKTRACK_BASE: usize = 1 << 20;
 
 #[inline(always)]
 fn is_ws(b: u8) -> bool {
@@ -124,6 +131,7 @@ impl<'de> JsonReader<'de> {
         JsonReader {
             input,
             pos: 0,
+            backtrack_budget: input.len().saturating_mul(BACKTRACK_FACTOR).saturating_add(BACKTRACK_BASE),
             depth: 0,
             max_depth: options.max_depth,
             max_string_len: options.max_string_len,
@@ -155,6 +163,36 @@ impl<'de> JsonReader<'de> {
     #[inline]
     pub fn checkpoint(&self) -> Checkpoint {
         Checkpoint { pos: self.pos, depth: self.depth }
+    }
+
+    /// Returns to `cp` to try another reading of the same value (an untagged enum's next
+    /// variant), charging the bytes read since then to the document's backtracking budget.
+    ///
+    /// Nested untagged enums can otherwise re-read the same bytes exponentially often (two
+    /// variants per level of nesting double the work per level); the budget, 16 times the
+    /// input length plus 1 MiB, bounds the total work to linear in the input.
+    #[inline]
+    pub fn backtrack(&mut self, cp: Checkpoint) -> Result<()> {
+        let reread = self.pos.saturating_sub(cp.pos);
+        match self.backtrack_budget.checked_sub(reread) {
+            Some(left) => {
+                self.backtrack_budget = left;
+                self.restore(cp);
+                Ok(())
+            }
+            None => Err(self.backtrack_error()),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn backtrack_error(&self) -> Error {
+        Error::new(
+            ErrorKind::SizeLimit(Cow::Borrowed(
+                "untagged enums re-read more than 16 times the input while trying variants",
+            )),
+            self.pos,
+        )
     }
 
     /// Returns to a saved position.
