@@ -565,6 +565,15 @@ mod u64_as_string {
         let s = r.read_str()?;
         s.as_str().parse().map_err(|_| codec::Error::custom(format!("not a u64 in a string: {:?}", s.as_str())))
     }
+
+    pub fn encode_msgpack(v: &u64, w: &mut codec::msgpack::MsgpackWriter) -> codec::Result<()> {
+        w.write_str(&v.to_string())
+    }
+
+    pub fn decode_msgpack<'de>(r: &mut codec::msgpack::MsgpackReader<'de>) -> codec::Result<u64> {
+        let s = r.read_str()?;
+        s.parse().map_err(|_| codec::Error::custom(format!("not a u64 in a string: {s:?}")))
+    }
 }
 
 #[derive(Codec, Debug, PartialEq)]

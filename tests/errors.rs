@@ -40,6 +40,9 @@ impl codec::Encode for AlwaysFails {
     fn encode_json(&self, _: &mut codec::json::JsonWriter) -> codec::Result<()> {
         Err(Error::custom("nope"))
     }
+    fn encode_msgpack(&self, _: &mut codec::msgpack::MsgpackWriter) -> codec::Result<()> {
+        Err(Error::custom("nope"))
+    }
 }
 
 fn err<T: for<'de> codec::Decode<'de> + std::fmt::Debug>(json: &str) -> Error {

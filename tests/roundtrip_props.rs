@@ -154,6 +154,15 @@ mod owned_cow {
     pub fn decode_json(r: &mut JsonReader<'_>) -> codec::Result<Cow<'static, str>> {
         Ok(Cow::Owned(r.read_str()?.as_str().to_owned()))
     }
+
+    #[allow(clippy::ptr_arg)]
+    pub fn encode_msgpack(v: &Cow<'static, str>, w: &mut codec::msgpack::MsgpackWriter) -> codec::Result<()> {
+        v.encode_msgpack(w)
+    }
+
+    pub fn decode_msgpack(r: &mut codec::msgpack::MsgpackReader<'_>) -> codec::Result<Cow<'static, str>> {
+        Ok(Cow::Owned(r.read_str()?.to_owned()))
+    }
 }
 
 #[derive(Codec, Debug, Clone, PartialEq)]

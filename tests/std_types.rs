@@ -605,7 +605,7 @@ fn maps_as_flatten_catch_all() {
         more = r.object_next().unwrap();
     }
     r.end().unwrap();
-    let rest = BTreeMap::finish(state, &r).unwrap();
+    let rest = BTreeMap::finish(state, r.position()).unwrap();
     assert_eq!((id, rest), (Some(1), BTreeMap::from([("x".into(), 2), ("y".into(), 3)])));
 
     let m: HashMap<&str, u8> = decode_struct(&mut JsonReader::new(br#"{"a":1}"#), true).unwrap();

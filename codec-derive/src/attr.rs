@@ -40,6 +40,8 @@ pub struct Container {
     pub bound_encode: Option<Vec<syn::WherePredicate>>,
     pub bound_decode: Option<Vec<syn::WherePredicate>>,
     pub crate_path: Option<syn::Path>,
+    /// `msgpack(struct_as_array)`: MessagePack writes the struct as an array by position.
+    pub msgpack_struct_as_array: Option<Span>,
 }
 
 #[derive(Default)]
@@ -63,6 +65,8 @@ pub struct Field {
     pub skip_encoding_if_span: Option<Span>,
     pub with: Option<syn::Path>,
     pub flatten: Option<Span>,
+    /// `bytes`: a byte string, written as a MessagePack bin.
+    pub bytes: Option<Span>,
 }
 
 /// Where an attribute is written; decides which names are known there.
@@ -73,11 +77,33 @@ enum Place {
     Field,
 }
 
-const CONTAINER_ATTRS: &[&str] =
-    &["rename_all", "deny_unknown_fields", "tag", "content", "untagged", "transparent", "default", "bound", "crate"];
+const CONTAINER_ATTRS: &[&str] = &[
+    "rename_all",
+    "deny_unknown_fields",
+    "tag",
+    "content",
+    "untagged",
+    "transparent",
+    "default",
+    "bound",
+    "crate",
+    "msgpack",
+];
 const VARIANT_ATTRS: &[&str] = &["rename", "alias", "rename_all", "other"];
-const FIELD_ATTRS: &[&str] =
-    &["rename", "alias", "default", "skip", "skip_encoding", "skip_decoding", "skip_encoding_if", "with", "flatten"];
+const FIELD_ATTRS: &[&str] = &[
+    "rename",
+    "alias",
+    "default",
+    "skip",
+    "skip_encoding",
+    "skip_decoding",
+    "skip_encoding_if",
+    "with",
+    "flatten",
+    "bytes",
+];
+/// What `msgpack(...)` takes on a container.
+const MSGPACK_ATTRS: &[&str] = &["struct_as_array"];
 
 /// serde's names for attributes this crate spells differently.
 const SERDE_NAMES: &[(&str, &str)] = &[
@@ -349,6 +375,33 @@ fn bound(cx: &Ctxt, c: &mut Container, meta: &ParseNestedMeta) -> syn::Result<()
     })
 }
 
+/// `msgpack(struct_as_array)`: the MessagePack-only choices of a container.
+fn msgpack(cx: &Ctxt, c: &mut Container, meta: &ParseNestedMeta) -> syn::Result<()> {
+    if !meta.input.peek(syn::token::Paren) {
+        return Err(meta.error("expected `msgpack(struct_as_array)`"));
+    }
+    meta.parse_nested_meta(|inner| {
+        let name = inner.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+        match name.as_str() {
+            "struct_as_array" => {
+                flag(cx, &mut c.msgpack_struct_as_array, &inner, "struct_as_array")?;
+            }
+            _ => {
+                let shown = inner.path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::");
+                cx.error_spanned_by(
+                    &inner.path,
+                    format!(
+                        "unknown codec attribute `msgpack({shown})`, expected one of {}",
+                        backticked(MSGPACK_ATTRS)
+                    ),
+                );
+                skip_meta_value(&inner)?;
+            }
+        }
+        Ok(())
+    })
+}
+
 impl Container {
     pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
         let mut c = Container::default();
@@ -379,6 +432,7 @@ impl Container {
                     let path = parse_lit::<syn::Path>(&lit, "a path, such as `crate = \"::codec\"`")?;
                     set(cx, &mut c.crate_path, meta, name, path);
                 }
+                "msgpack" => msgpack(cx, &mut c, meta)?,
                 _ => return Ok(false),
             }
             Ok(true)
@@ -438,10 +492,14 @@ impl Field {
                 }
                 "with" => {
                     let lit = string(meta, name)?;
-                    let path = parse_lit::<syn::Path>(&lit, "a path to a module with `encode_json` and `decode_json`")?;
+                    let path = parse_lit::<syn::Path>(
+                        &lit,
+                        "a path to a module with `encode_json`, `decode_json`, `encode_msgpack` and `decode_msgpack`",
+                    )?;
                     set(cx, &mut f.with, meta, name, path);
                 }
                 "flatten" => return flag(cx, &mut f.flatten, meta, name),
+                "bytes" => return flag(cx, &mut f.bytes, meta, name),
                 _ => return Ok(false),
             }
             Ok(true)

@@ -13,6 +13,7 @@ pub fn check(cx: &Ctxt, c: &Container) {
     tag_combinations(cx, c);
     transparent_has_one_field(cx, c);
     container_default_needs_named_struct(cx, c);
+    struct_as_array_rules(cx, c);
     match &c.data {
         Data::Struct(style, fields) => {
             fields_rules(cx, *style, fields, &format!("struct `{}`", c.ident));
@@ -108,11 +109,66 @@ fn container_default_needs_named_struct(cx: &Ctxt, c: &Container) {
     }
 }
 
+/// `msgpack(struct_as_array)` writes a struct's fields by position: it needs named
+/// fields to number, and no field may be left out on one side only (or only sometimes),
+/// or every field after it would shift to the wrong position without any error. A field
+/// skipped both ways (`skip`) has no position at all, and is fine.
+fn struct_as_array_rules(cx: &Ctxt, c: &Container) {
+    let Some(span) = c.attrs.msgpack_struct_as_array else { return };
+    let fields = match &c.data {
+        Data::Struct(Style::Struct, fields) if c.attrs.transparent.is_none() => fields,
+        Data::Struct(..) if c.attrs.transparent.is_some() => {
+            cx.error_at(span, "`msgpack(struct_as_array)` cannot be combined with `transparent`");
+            return;
+        }
+        _ => {
+            cx.error_at(
+                span,
+                "`msgpack(struct_as_array)` applies to structs with named fields only (tuple structs are arrays already)",
+            );
+            return;
+        }
+    };
+    for f in fields {
+        let a = &f.attrs;
+        for (s, name) in [
+            (a.skip_encoding, "skip_encoding"),
+            (a.skip_decoding, "skip_decoding"),
+            (a.skip_encoding_if_span, "skip_encoding_if"),
+        ] {
+            if let Some(s) = s {
+                cx.error_at(
+                    s,
+                    format!(
+                        "`{name}` cannot be used in a `msgpack(struct_as_array)` struct: leaving the field out on one side would shift the positions of the fields after it; use `skip` (both ways) or drop `struct_as_array`"
+                    ),
+                );
+            }
+        }
+        if let Some(s) = a.flatten {
+            cx.error_at(s, "`flatten` cannot be used in a `msgpack(struct_as_array)` struct: a flattened type has keys, not positions");
+        }
+    }
+}
+
+/// `bytes` chooses how the field itself is written; `with` and `flatten` hand that to
+/// something else.
+fn bytes_rules(cx: &Ctxt, f: &Field) {
+    let Some(s) = f.attrs.bytes else { return };
+    if f.attrs.with.is_some() {
+        cx.error_at(s, "`bytes` cannot be combined with `with`: the `with` module decides how the field is written");
+    }
+    if f.attrs.flatten.is_some() {
+        cx.error_at(s, "`bytes` cannot be combined with `flatten`: a flattened field has no value of its own");
+    }
+}
+
 /// Rules for the fields of one struct or variant; `owner` names it in messages.
 fn fields_rules(cx: &Ctxt, style: Style, fields: &[Field], owner: &str) {
     for f in fields {
         skip_combinations(cx, f);
         flatten_rules(cx, style, f);
+        bytes_rules(cx, f);
         match style {
             Style::Newtype => newtype_field(cx, f, owner),
             Style::Tuple => tuple_element(cx, f),

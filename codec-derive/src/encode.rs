@@ -1,4 +1,6 @@
-//! Codegen of `Encode` (and `EncodeFields`, `EncodeKey`) from the IR.
+//! Codegen of `Encode` (and `EncodeFields`, `EncodeKey`) from the IR: the JSON methods
+//! first, then their MessagePack twins (`msgpack_*` below), which write every key, and
+//! every map or array header whose count is known at macro time, as byte literals.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
@@ -53,6 +55,11 @@ pub fn expand(c: &Container) -> TokenStream {
         Data::Enum(variants) => encode_enum(c, variants),
     };
 
+    let body_msgpack = match &c.data {
+        Data::Struct(style, fields) => msgpack_struct(c, *style, fields),
+        Data::Enum(variants) => msgpack_enum(c, variants),
+    };
+
     let mut out = quote! {
         #[automatically_derived]
         #[allow(unused_mut, unused_variables, clippy::all)]
@@ -61,15 +68,21 @@ pub fn expand(c: &Container) -> TokenStream {
             fn encode_json(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
                 #body
             }
+            #[inline]
+            fn encode_msgpack(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
+                #body_msgpack
+            }
         }
     };
 
     if let Data::Struct(Style::Struct, fields) = &c.data {
         if c.attrs.transparent.is_none() {
-            let members = named_members(c, fields, First::Unknown, |f| {
+            let self_access = |f: &Field| {
                 let m = &f.member;
                 quote!(&self.#m)
-            });
+            };
+            let members = named_members(c, fields, First::Unknown, self_access);
+            let members_msgpack = msgpack_fields(c, fields, self_access);
             out.extend(quote! {
                 #[automatically_derived]
                 #[allow(unused_mut, unused_variables, clippy::all)]
@@ -79,18 +92,27 @@ pub fn expand(c: &Container) -> TokenStream {
                         #members
                         #p::Ok(())
                     }
+                    #[inline]
+                    fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut usize) -> #p::Result<()> {
+                        #members_msgpack
+                        #p::Ok(())
+                    }
                 }
             });
         }
     }
 
-    if let Some(key) = encode_key(c) {
+    if let (Some(key), Some(key_msgpack)) = (encode_key(c), msgpack_key(c)) {
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
                 #[inline]
                 fn encode_json_key(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
                     #key
+                }
+                #[inline]
+                fn encode_msgpack_key(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
+                    #key_msgpack
                 }
             }
         });
@@ -103,9 +125,10 @@ fn value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
     let krate = &c.krate;
     let ty = f.ty;
     let span = f.span();
-    match &f.attrs.with {
-        Some(m) => quote_spanned!(span=> #m::encode_json(#v, __w)),
-        None => quote_spanned!(span=> <#ty as #krate::Encode>::encode_json(#v, __w)),
+    match (&f.attrs.with, f.attrs.bytes) {
+        (Some(m), _) => quote_spanned!(span=> #m::encode_json(#v, __w)),
+        (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_json_bytes(#v, __w)),
+        (None, None) => quote_spanned!(span=> <#ty as #krate::Encode>::encode_json(#v, __w)),
     }
 }
 
@@ -380,6 +403,417 @@ fn encode_key(c: &Container) -> Option<TokenStream> {
         let ident = v.ident;
         let lit = bytes(&json_string(&v.name));
         quote!(Self::#ident => __w.write_raw(#lit),)
+    });
+    Some(quote! {
+        match self { #(#arms)* }
+        #p::Ok(())
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// MessagePack
+
+/// `s` as a MessagePack str (header and bytes), encoded at macro time.
+pub fn msgpack_str(s: &str) -> Vec<u8> {
+    let len = s.len();
+    let mut out = Vec::with_capacity(len + 5);
+    match len {
+        0..=31 => out.push(0xa0 | len as u8),
+        32..=255 => out.extend_from_slice(&[0xd9, len as u8]),
+        256..=65535 => {
+            out.push(0xda);
+            out.extend_from_slice(&(len as u16).to_be_bytes());
+        }
+        _ => {
+            out.push(0xdb);
+            out.extend_from_slice(&(len as u32).to_be_bytes());
+        }
+    }
+    out.extend_from_slice(s.as_bytes());
+    out
+}
+
+/// A map (`fix = 0x80`, `op16 = 0xde`) or array (`0x90`, `0xdc`) header for `n` entries.
+fn msgpack_header(n: usize, fix: u8, op16: u8) -> Vec<u8> {
+    if n <= 15 {
+        vec![fix | n as u8]
+    } else if n <= 0xffff {
+        let mut v = vec![op16];
+        v.extend_from_slice(&(n as u16).to_be_bytes());
+        v
+    } else {
+        let mut v = vec![op16 + 1];
+        v.extend_from_slice(&(n as u32).to_be_bytes());
+        v
+    }
+}
+
+fn map_header(n: usize) -> Vec<u8> {
+    msgpack_header(n, 0x80, 0xde)
+}
+
+fn array_header(n: usize) -> Vec<u8> {
+    msgpack_header(n, 0x90, 0xdc)
+}
+
+fn lit(bytes: &[u8]) -> syn::LitByteStr {
+    syn::LitByteStr::new(bytes, Span::call_site())
+}
+
+/// Statements with literal bytes gathered, so that consecutive literals (a map header,
+/// a tag, the first key) are written with one copy.
+#[derive(Default)]
+struct Out {
+    tokens: TokenStream,
+    pending: Vec<u8>,
+}
+
+impl Out {
+    fn raw(&mut self, bytes: &[u8]) {
+        self.pending.extend_from_slice(bytes);
+    }
+
+    fn flush(&mut self) {
+        if !self.pending.is_empty() {
+            let l = lit(&self.pending);
+            self.tokens.extend(quote!(__w.write_raw(#l);));
+            self.pending.clear();
+        }
+    }
+
+    fn stmt(&mut self, t: TokenStream) {
+        self.flush();
+        self.tokens.extend(t);
+    }
+
+    fn finish(mut self) -> TokenStream {
+        self.flush();
+        self.tokens
+    }
+}
+
+/// A call that encodes the value `v` (of type `&FieldType`) of `f` in MessagePack.
+fn msgpack_value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
+    let krate = &c.krate;
+    let ty = f.ty;
+    let span = f.span();
+    match (&f.attrs.with, f.attrs.bytes) {
+        (Some(m), _) => quote_spanned!(span=> #m::encode_msgpack(#v, __w)),
+        (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_msgpack_bytes(#v, __w)),
+        (None, None) => quote_spanned!(span=> <#ty as #krate::Encode>::encode_msgpack(#v, __w)),
+    }
+}
+
+fn msgpack_value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: TokenStream) -> TokenStream {
+    let krate = &c.krate;
+    let p = quote!(#krate::__private);
+    let call = msgpack_value_call(c, f, v);
+    quote! {
+        if let #p::Err(__e) = #call {
+            return #p::Err(__e #segment);
+        }
+    }
+}
+
+/// How a map's header gets its count.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Header {
+    /// Every entry is always written: a literal.
+    Static,
+    /// Some entries depend on `skip_encoding_if`: the predicates run first (once each, into
+    /// `__s{i}` locals) and the header is written with the count.
+    Counted,
+    /// A flattened member decides its own entries: a one-byte placeholder, a running count
+    /// in `__n`, and `patch_map_len` at the end.
+    Patched,
+}
+
+/// The key-value entries of `fields` (no header) into `out`; `count` is what a written
+/// conditional or flattened entry adds to (`__n` or `*__count`).
+fn msgpack_entries(
+    c: &Container,
+    fields: &[Field],
+    access: &dyn Fn(&Field) -> TokenStream,
+    header: Header,
+    count: TokenStream,
+    count_ref: TokenStream,
+    out: &mut Out,
+) {
+    let krate = &c.krate;
+    let p = quote!(#krate::__private);
+    for (i, f) in fields.iter().enumerate().filter(|(_, f)| f.encodes()) {
+        let v = access(f);
+        if f.is_flatten() {
+            let ty = f.ty;
+            let span = f.span();
+            out.stmt(quote_spanned! {span=>
+                <#ty as #p::EncodeFields>::encode_fields_msgpack(#v, __w, #count_ref)?;
+            });
+            continue;
+        }
+        let key = lit(&msgpack_str(&f.name));
+        let name = &f.name;
+        let value = msgpack_value_stmt(c, f, &v, quote!(.in_field(#name)));
+        match (&f.attrs.skip_encoding_if, header) {
+            (Some(_), Header::Counted) => {
+                let skip = skip_local(i);
+                out.stmt(quote! {
+                    if !#skip {
+                        __w.write_raw(#key);
+                        #value
+                    }
+                });
+            }
+            (Some(pred), _) => out.stmt(quote! {
+                if !#pred(#v) {
+                    __w.write_raw(#key);
+                    #value
+                    #count += 1;
+                }
+            }),
+            (None, _) => {
+                out.raw(&key.value());
+                out.stmt(value);
+            }
+        }
+    }
+}
+
+fn skip_local(i: usize) -> syn::Ident {
+    syn::Ident::new(&format!("__s{i}"), Span::call_site())
+}
+
+/// A whole map: its header, `prefix` (pre-encoded entries, `extra` of them: an internal
+/// tag), then the entries of `fields`.
+fn msgpack_map(
+    c: &Container,
+    fields: &[Field],
+    access: &dyn Fn(&Field) -> TokenStream,
+    extra: usize,
+    prefix: &[u8],
+) -> TokenStream {
+    let krate = &c.krate;
+    let p = quote!(#krate::__private);
+    let encoded: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.encodes()).collect();
+    let fixed = extra + encoded.iter().filter(|(_, f)| !f.is_flatten() && f.attrs.skip_encoding_if.is_none()).count();
+    let header = if encoded.iter().any(|(_, f)| f.is_flatten()) {
+        Header::Patched
+    } else if encoded.iter().any(|(_, f)| f.attrs.skip_encoding_if.is_some()) {
+        Header::Counted
+    } else {
+        Header::Static
+    };
+    let mut out = Out::default();
+    match header {
+        Header::Static => out.raw(&map_header(fixed)),
+        Header::Counted => {
+            let mut terms = Vec::new();
+            for (i, f) in &encoded {
+                if let Some(pred) = &f.attrs.skip_encoding_if {
+                    let skip = skip_local(*i);
+                    let v = access(f);
+                    out.stmt(quote!(let #skip: bool = #pred(#v);));
+                    terms.push(quote!((!#skip) as usize));
+                }
+            }
+            out.stmt(quote!(__w.write_map_len(#fixed #(+ #terms)*)?;));
+        }
+        Header::Patched => out.stmt(quote! {
+            let __at = __w.map_placeholder();
+            let mut __n: usize = #fixed;
+        }),
+    }
+    out.raw(prefix);
+    msgpack_entries(c, fields, access, header, quote!(__n), quote!(&mut __n), &mut out);
+    if header == Header::Patched {
+        out.stmt(quote!(__w.patch_map_len(__at, __n)?;));
+    }
+    let _ = p;
+    out.finish()
+}
+
+/// The entries of a struct for `EncodeFields::encode_fields_msgpack`.
+fn msgpack_fields(c: &Container, fields: &[Field], access: impl Fn(&Field) -> TokenStream) -> TokenStream {
+    let fixed = fields.iter().filter(|f| f.encodes() && !f.is_flatten() && f.attrs.skip_encoding_if.is_none()).count();
+    let mut out = Out::default();
+    out.stmt(quote!(*__count += #fixed;));
+    msgpack_entries(c, fields, &access, Header::Patched, quote!(*__count), quote!(__count), &mut out);
+    out.finish()
+}
+
+/// An array of the encoded fields by position (tuple structs and variants, and
+/// `msgpack(struct_as_array)` structs, whose field names go on error paths).
+fn msgpack_array(
+    c: &Container,
+    fields: &[Field],
+    access: &dyn Fn(&Field) -> TokenStream,
+    by_name: bool,
+) -> TokenStream {
+    let encoded: Vec<&Field> = fields.iter().filter(|f| f.encodes()).collect();
+    let mut out = Out::default();
+    out.raw(&array_header(encoded.len()));
+    for (i, f) in encoded.iter().enumerate() {
+        let v = access(f);
+        let name = &f.name;
+        let segment = if by_name { quote!(.in_field(#name)) } else { quote!(.in_index(#i)) };
+        out.stmt(msgpack_value_stmt(c, f, &v, segment));
+    }
+    out.finish()
+}
+
+fn msgpack_struct(c: &Container, style: Style, fields: &[Field]) -> TokenStream {
+    let krate = &c.krate;
+    let p = quote!(#krate::__private);
+    let self_access = |f: &Field| {
+        let m = &f.member;
+        quote!(&self.#m)
+    };
+    if c.attrs.transparent.is_some() || style == Style::Newtype {
+        if let Some(f) = fields.iter().find(|f| f.encodes()) {
+            let call = msgpack_value_call(c, f, &self_access(f));
+            return quote!(#call);
+        }
+    }
+    match style {
+        Style::Struct if c.attrs.msgpack_struct_as_array.is_some() => {
+            let body = msgpack_array(c, fields, &self_access, true);
+            quote!(#body #p::Ok(()))
+        }
+        Style::Struct => {
+            let body = msgpack_map(c, fields, &self_access, 0, &[]);
+            quote!(#body #p::Ok(()))
+        }
+        Style::Tuple | Style::Newtype => {
+            let body = msgpack_array(c, fields, &self_access, false);
+            quote!(#body #p::Ok(()))
+        }
+        Style::Unit => quote!(__w.write_nil(); #p::Ok(())),
+    }
+}
+
+/// A variant's content on its own.
+fn msgpack_variant_content(c: &Container, v: &Variant) -> TokenStream {
+    let access = field_binding(v);
+    match v.style {
+        Style::Unit => quote!(__w.write_nil();),
+        Style::Newtype => match v.fields.iter().find(|f| f.encodes()) {
+            Some(f) => msgpack_value_stmt(c, f, &access(f), TokenStream::new()),
+            None => quote!(__w.write_nil();),
+        },
+        Style::Tuple => msgpack_array(c, &v.fields, &access, false),
+        Style::Struct => msgpack_map(c, &v.fields, &access, 0, &[]),
+    }
+}
+
+fn msgpack_enum(c: &Container, variants: &[Variant]) -> TokenStream {
+    let krate = &c.krate;
+    let p = quote!(#krate::__private);
+    if variants.is_empty() {
+        return quote!(match *self {});
+    }
+    let arms = variants.iter().map(|v| {
+        let pat = variant_pattern(v);
+        let name = msgpack_str(&v.name);
+        let vname = &v.name;
+        let body = match c.repr() {
+            Repr::External => match v.style {
+                Style::Unit => {
+                    let l = lit(&name);
+                    quote!(__w.write_raw(#l);)
+                }
+                _ => {
+                    let mut open = vec![0x81];
+                    open.extend_from_slice(&name);
+                    let open = lit(&open);
+                    let content = msgpack_variant_content(c, v);
+                    quote! {
+                        __w.write_raw(#open);
+                        if let #p::Err(__e) = (|| -> #p::Result<()> { #content #p::Ok(()) })() {
+                            return #p::Err(__e.in_field(#vname));
+                        }
+                    }
+                }
+            },
+            Repr::Internal { tag } => {
+                let mut prefix = msgpack_str(tag);
+                prefix.extend_from_slice(&name);
+                match v.style {
+                    Style::Struct => msgpack_map(c, &v.fields, &field_binding(v), 1, &prefix),
+                    Style::Newtype => match v.fields.iter().find(|f| f.encodes()) {
+                        Some(f) => {
+                            let ty = f.ty;
+                            let b = field_binding(v)(f);
+                            let span = f.span();
+                            let prefix = lit(&prefix);
+                            let fields = quote_spanned! {span=>
+                                <#ty as #p::EncodeFields>::encode_fields_msgpack(#b, __w, &mut __n)?;
+                            };
+                            quote! {
+                                let __at = __w.map_placeholder();
+                                __w.write_raw(#prefix);
+                                let mut __n: usize = 1;
+                                #fields
+                                __w.patch_map_len(__at, __n)?;
+                            }
+                        }
+                        None => {
+                            let mut all = vec![0x81];
+                            all.extend_from_slice(&prefix);
+                            let l = lit(&all);
+                            quote!(__w.write_raw(#l);)
+                        }
+                    },
+                    // Tuple variants are rejected by `check`; a unit variant is the tag alone.
+                    _ => {
+                        let mut all = vec![0x81];
+                        all.extend_from_slice(&prefix);
+                        let l = lit(&all);
+                        quote!(__w.write_raw(#l);)
+                    }
+                }
+            }
+            Repr::Adjacent { tag, content } => {
+                let mut open = vec![if v.style == Style::Unit { 0x81 } else { 0x82 }];
+                open.extend_from_slice(&msgpack_str(tag));
+                open.extend_from_slice(&name);
+                if v.style == Style::Unit {
+                    let l = lit(&open);
+                    quote!(__w.write_raw(#l);)
+                } else {
+                    open.extend_from_slice(&msgpack_str(content));
+                    let l = lit(&open);
+                    let body = msgpack_variant_content(c, v);
+                    quote! {
+                        __w.write_raw(#l);
+                        if let #p::Err(__e) = (|| -> #p::Result<()> { #body #p::Ok(()) })() {
+                            return #p::Err(__e.in_field(#content));
+                        }
+                    }
+                }
+            }
+            Repr::Untagged => msgpack_variant_content(c, v),
+        };
+        quote!(#pat => { #body })
+    });
+    quote! {
+        match self {
+            #(#arms)*
+        }
+        #p::Ok(())
+    }
+}
+
+fn msgpack_key(c: &Container) -> Option<TokenStream> {
+    if !is_key_enum(c) {
+        return None;
+    }
+    let krate = &c.krate;
+    let p = quote!(#krate::__private);
+    let Data::Enum(variants) = &c.data else { return None };
+    let arms = variants.iter().map(|v| {
+        let ident = v.ident;
+        let l = lit(&msgpack_str(&v.name));
+        quote!(Self::#ident => __w.write_raw(#l),)
     });
     Some(quote! {
         match self { #(#arms)* }

@@ -30,10 +30,16 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
             fn encode_json(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
                 ::core::unimplemented!()
             }
+            fn encode_msgpack(&self, _: &mut #p::MsgpackWriter) -> #p::Result<()> {
+                ::core::unimplemented!()
+            }
         }
         #[automatically_derived]
         impl #de_impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
             fn decode_json(_: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                ::core::unimplemented!()
+            }
+            fn decode_msgpack(_: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
                 ::core::unimplemented!()
             }
         }
@@ -44,6 +50,9 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
                 #[automatically_derived]
                 impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
                     fn encode_fields(&self, _: &mut #p::JsonWriter, _: &mut bool) -> #p::Result<()> {
+                        ::core::unimplemented!()
+                    }
+                    fn encode_fields_msgpack(&self, _: &mut #p::MsgpackWriter, _: &mut usize) -> #p::Result<()> {
                         ::core::unimplemented!()
                     }
                 }
@@ -58,7 +67,14 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
                     ) -> #p::Result<bool> {
                         ::core::unimplemented!()
                     }
-                    fn finish(_: Self::State, _: &#p::JsonReader<'de>) -> #p::Result<Self> {
+                    fn decode_field_msgpack(
+                        _: &mut Self::State,
+                        _: #p::mp::Key<'de>,
+                        _: &mut #p::mp::MsgpackReader<'de>,
+                    ) -> #p::Result<bool> {
+                        ::core::unimplemented!()
+                    }
+                    fn finish(_: Self::State, _: usize) -> #p::Result<Self> {
                         ::core::unimplemented!()
                     }
                 }
@@ -75,10 +91,16 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
                     fn encode_json_key(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
                         ::core::unimplemented!()
                     }
+                    fn encode_msgpack_key(&self, _: &mut #p::MsgpackWriter) -> #p::Result<()> {
+                        ::core::unimplemented!()
+                    }
                 }
                 #[automatically_derived]
                 impl #de_impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
                     fn decode_json_key(_: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                        ::core::unimplemented!()
+                    }
+                    fn decode_msgpack_key(_: #p::mp::Key<'de>, _: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
                         ::core::unimplemented!()
                     }
                 }

@@ -10,7 +10,8 @@ pub use std::vec::Vec;
 
 pub use crate::error::{Error, ErrorKind, Result};
 pub use crate::json::{Checkpoint, JsonReader, JsonWriter, Key};
-pub use crate::{Decode, DecodeKey, Encode, EncodeKey};
+pub use crate::msgpack::{MsgpackReader, MsgpackWriter};
+pub use crate::{Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey};
 pub use std::convert::From;
 
 /// The members of a struct-like type, decodable one key at a time: what lets a struct be
@@ -25,8 +26,15 @@ pub trait DecodeFields<'de>: Sized {
     /// If `key` names a field of this type, decodes its value into `state` and returns
     /// `true`; otherwise consumes nothing and returns `false`.
     fn decode_field(state: &mut Self::State, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool>;
-    /// Builds the value once the object ended; absent required fields are errors.
-    fn finish(state: Self::State, r: &JsonReader<'de>) -> Result<Self>;
+    /// [`decode_field`](Self::decode_field) in MessagePack.
+    fn decode_field_msgpack(
+        state: &mut Self::State,
+        key: crate::msgpack::Key<'de>,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool>;
+    /// Builds the value once the object ended (`end` is the reader's position then, for
+    /// errors); absent required fields are errors.
+    fn finish(state: Self::State, end: usize) -> Result<Self>;
 
     /// Whether this type claims every key (a map): the outer decoder offers keys to such
     /// members last, so a catch-all never takes a key a flattened struct declares.
@@ -44,6 +52,8 @@ pub trait DecodeFields<'de>: Sized {
 pub trait EncodeFields {
     /// Writes `"key":value` pairs.
     fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()>;
+    /// Writes MessagePack key-value pairs (no map header), adding their number to `count`.
+    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()>;
 }
 
 /// The object loop of a named struct.
@@ -59,7 +69,7 @@ pub fn decode_struct<'de, T: DecodeFields<'de>>(r: &mut JsonReader<'de>, deny_un
         }
         more = r.object_next()?;
     }
-    T::finish(state, r)
+    T::finish(state, r.position())
 }
 
 /// An unclaimed key: skipped, or an error under `deny_unknown_fields` listing the names
@@ -114,7 +124,14 @@ pub fn duplicate_field(key: Key<'_>, name: &'static str) -> Error {
 #[cold]
 #[inline(never)]
 pub fn missing_field(r: &JsonReader<'_>, name: &'static str) -> Error {
-    Error::new(ErrorKind::MissingField(name), r.position().saturating_sub(1))
+    missing_field_at(r.position(), name)
+}
+
+/// A required key that never came, in a container that ended at `end`.
+#[cold]
+#[inline(never)]
+pub fn missing_field_at(end: usize, name: &'static str) -> Error {
+    Error::new(ErrorKind::MissingField(name), end.saturating_sub(1))
 }
 
 /// A tag that names no variant.
@@ -241,5 +258,219 @@ pub fn write_key(w: &mut JsonWriter, first: &mut bool, with_comma: &'static [u8]
         w.write_raw(&with_comma[1..]);
     } else {
         w.write_raw(with_comma);
+    }
+}
+
+/// The MessagePack twins of the helpers above, under the same names, so that generated
+/// decoders differ between formats only in the path they call through.
+pub mod mp {
+    use std::borrow::Cow;
+
+    use super::DecodeFields;
+    use super::Result;
+    pub use super::{missing_field_at, no_variant_matched};
+    use crate::error::{Error, ErrorKind};
+    use crate::json::DuplicateKeys;
+    use crate::msgpack::reader::NOT_A_STRING;
+    pub use crate::msgpack::{Checkpoint, Key, Kind, MsgpackReader, MsgpackWriter};
+    use crate::Decode;
+
+    /// The map loop of a named struct.
+    #[inline]
+    pub fn decode_struct<'de, T: DecodeFields<'de>>(r: &mut MsgpackReader<'de>, deny_unknown: bool) -> Result<T> {
+        let n = r.read_map_len()?;
+        let mut state = T::new_state();
+        for _ in 0..n {
+            let key = r.read_key()?;
+            if !T::decode_field_msgpack(&mut state, key, r)? {
+                unknown_field(r, key, deny_unknown, T::field_names)?;
+            }
+        }
+        r.leave();
+        T::finish(state, r.position())
+    }
+
+    /// An unclaimed key: its value skipped, or an error under `deny_unknown_fields`.
+    #[inline]
+    pub fn unknown_field<'de>(
+        r: &mut MsgpackReader<'de>,
+        key: Key<'de>,
+        deny_unknown: bool,
+        expected: impl FnOnce(&mut Vec<&'static str>),
+    ) -> Result<()> {
+        if deny_unknown {
+            let mut names = Vec::new();
+            expected(&mut names);
+            return Err(unknown_field_error(r, key, names));
+        }
+        // A string key matched nothing, but it must still be valid text.
+        if r.key_bytes(key)? != NOT_A_STRING {
+            r.key_str(key)?;
+        }
+        r.skip_value()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn unknown_field_error<'de>(r: &mut MsgpackReader<'de>, key: Key<'de>, expected: Vec<&'static str>) -> Error {
+        let is_str = matches!(r.key_bytes(key), Ok(b) if b != NOT_A_STRING);
+        match is_str.then(|| r.key_str(key)) {
+            Some(Err(e)) => e,
+            _ => Error::new(ErrorKind::UnknownField { name: r.key_text(key), expected }, key.offset()),
+        }
+    }
+
+    /// A member seen a second time (see the JSON twin).
+    #[cold]
+    #[inline(never)]
+    pub fn on_duplicate<'de>(r: &mut MsgpackReader<'de>, key: Key<'de>, name: &'static str) -> Result<bool> {
+        match r.duplicate_keys() {
+            DuplicateKeys::KeepLast => Ok(true),
+            DuplicateKeys::KeepFirst => r.skip_value().map(|()| false),
+            _ => Err(duplicate_field(key, name)),
+        }
+    }
+
+    /// A key claimed twice.
+    #[cold]
+    #[inline(never)]
+    pub fn duplicate_field(key: Key<'_>, name: &'static str) -> Error {
+        Error::new(ErrorKind::DuplicateField(Cow::Borrowed(name)), key.offset())
+    }
+
+    /// A required key that never came.
+    #[cold]
+    #[inline(never)]
+    pub fn missing_field(r: &MsgpackReader<'_>, name: &'static str) -> Error {
+        missing_field_at(r.position(), name)
+    }
+
+    /// A tag that names no variant.
+    #[cold]
+    #[inline(never)]
+    pub fn unknown_variant<'de>(r: &mut MsgpackReader<'de>, key: Key<'de>, expected: &'static [&'static str]) -> Error {
+        match r.key_str(key) {
+            Ok(s) => Error::new(ErrorKind::UnknownVariant { name: s.to_owned(), expected }, key.offset()),
+            Err(e) => e,
+        }
+    }
+
+    /// A value of the wrong type.
+    #[cold]
+    #[inline(never)]
+    pub fn invalid_type(r: &mut MsgpackReader<'_>, expected: &'static str) -> Error {
+        r.invalid_type(expected)
+    }
+
+    /// A value of the right type that is not acceptable.
+    #[cold]
+    #[inline(never)]
+    pub fn invalid_value(r: &MsgpackReader<'_>, at: usize, msg: String) -> Error {
+        let _ = r;
+        Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
+    }
+
+    /// Moves to element `index` of a fixed-length array of `len`.
+    #[inline]
+    pub fn tuple_next(r: &mut MsgpackReader<'_>, index: usize, len: usize) -> Result<()> {
+        if !r.array_next()? {
+            return Err(short_array(r, index, len));
+        }
+        Ok(())
+    }
+
+    /// Reads element `index` of a fixed-length array of `len`.
+    #[inline]
+    pub fn tuple_element<'de, T: Decode<'de>>(r: &mut MsgpackReader<'de>, index: usize, len: usize) -> Result<T> {
+        tuple_next(r, index, len)?;
+        T::decode_msgpack(r).map_err(|e| e.in_index(index))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn short_array(r: &MsgpackReader<'_>, found: usize, len: usize) -> Error {
+        Error::new(
+            ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {len} elements, found {found}"))),
+            r.position(),
+        )
+    }
+
+    /// A fixed-length array of `expected` elements whose header (at `at`) announced `len`.
+    #[inline(always)]
+    pub fn expect_len(len: usize, expected: usize, at: usize) -> Result<()> {
+        if len != expected {
+            return Err(wrong_len(len, expected, at));
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn wrong_len(len: usize, expected: usize, at: usize) -> Error {
+        Error::new(
+            ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {expected} elements, found {len}"))),
+            at,
+        )
+    }
+
+    /// After the last element of a fixed-length array of `len` (> 0) elements.
+    #[inline]
+    pub fn tuple_end(r: &mut MsgpackReader<'_>, len: usize) -> Result<()> {
+        r.array_end(len)
+    }
+
+    /// An empty array for a zero-length tuple-like value.
+    #[inline]
+    pub fn empty_array(r: &mut MsgpackReader<'_>) -> Result<()> {
+        let n = r.read_array_len()?;
+        if n != 0 {
+            return Err(r.error(ErrorKind::InvalidValue(Cow::Borrowed("expected an empty array"))));
+        }
+        r.leave();
+        Ok(())
+    }
+
+    /// Looks ahead, from just after the map header, for the string value of key `tag`,
+    /// and returns it with the reader put back where it was.
+    pub fn scan_for_tag<'de>(r: &mut MsgpackReader<'de>, tag: &'static [u8]) -> Result<Option<Key<'de>>> {
+        let start = r.checkpoint();
+        let mut found = None;
+        let mut more = r.object_first()?;
+        while more {
+            let key = r.read_key()?;
+            if r.key_bytes(key)? == tag {
+                found = Some(r.read_string_token()?);
+                break;
+            }
+            r.skip_value()?;
+            more = r.object_next()?;
+        }
+        r.restore(start);
+        Ok(found)
+    }
+
+    /// After the fields of a `struct_as_array` struct that declares `declared` of them,
+    /// in an array of `len`: skips the elements beyond (or rejects them under
+    /// `deny_unknown_fields`) and leaves the array.
+    #[inline]
+    pub fn end_positional(r: &mut MsgpackReader<'_>, len: usize, declared: usize, deny_unknown: bool) -> Result<()> {
+        if len > declared {
+            if deny_unknown {
+                return Err(positional_too_long(r, declared));
+            }
+            for _ in declared..len {
+                r.skip_value()?;
+            }
+        }
+        r.leave();
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn positional_too_long(r: &MsgpackReader<'_>, declared: usize) -> Error {
+        r.error(ErrorKind::InvalidValue(Cow::Owned(format!(
+            "expected an array of at most {declared} elements, found more"
+        ))))
     }
 }

@@ -1,7 +1,8 @@
 //! # codec
 //!
-//! `#[derive(Codec)]` generates a specialized JSON encoder and decoder for each of your
-//! types at compile time: no serde, no intermediate tree, no buffering.
+//! `#[derive(Codec)]` generates a specialized JSON encoder and decoder, and a MessagePack
+//! one, for each of your types at compile time: no serde, no intermediate tree, no
+//! buffering.
 //!
 //! ```
 //! use codec::Codec;
@@ -20,6 +21,11 @@
 //! let s: Status = codec::json::from_slice(bytes)?;
 //! assert_eq!(s, Status { id: 7, text: "hi", retweets: 2, in_reply_to: None });
 //! assert_eq!(codec::json::to_vec(&s)?, bytes);
+//!
+//! // The same derive, in MessagePack: a map keyed by the same names.
+//! let packed = codec::msgpack::to_vec(&s)?;
+//! assert_eq!(&packed[..5], b"\x84\xa2id\x07");
+//! assert_eq!(codec::msgpack::from_slice::<Status>(&packed)?, s);
 //! # Ok::<(), codec::Error>(())
 //! ```
 //!
@@ -27,8 +33,9 @@
 //! - [`Encode`] and [`Decode`] have one method per format. The derive parses its
 //!   attributes once into a description of each field (name, aliases, defaults, skips)
 //!   and emits every format's methods from that description.
-//! - Decoding reads a [`json::JsonReader`] over `&'de [u8]`: strings without escapes
-//!   borrow from the input, so `&'de str` and `Cow<'de, str>` fields cost no allocation.
+//! - Decoding reads a [`json::JsonReader`] (or a [`msgpack::MsgpackReader`]) over
+//!   `&'de [u8]`: strings without escapes borrow from the input, so `&'de str` and
+//!   `Cow<'de, str>` fields cost no allocation.
 //! - Errors ([`Error`]) are one pointer; the path to the failing value is assembled only
 //!   while an error propagates, so success pays nothing for it.
 //!
@@ -37,6 +44,7 @@
 //!
 //! ```
 //! use codec::json::{JsonReader, JsonWriter};
+//! use codec::msgpack::{MsgpackReader, MsgpackWriter};
 //! use codec::{Decode, Encode, Result};
 //!
 //! #[derive(Debug, PartialEq)]
@@ -46,27 +54,37 @@
 //!     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
 //!         self.0.encode_json(w)
 //!     }
+//!     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+//!         self.0.encode_msgpack(w)
+//!     }
 //! }
 //! impl<'de> Decode<'de> for Meters {
 //!     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
 //!         f64::decode_json(r).map(Meters)
 //!     }
+//!     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+//!         f64::decode_msgpack(r).map(Meters)
+//!     }
 //! }
 //!
 //! assert_eq!(codec::json::from_str::<Meters>("2.5")?, Meters(2.5));
 //! assert_eq!(codec::json::to_string(&Meters(2.5))?, "2.5");
+//! assert_eq!(codec::msgpack::to_vec(&Meters(2.5))?, b"\xcb\x40\x04\0\0\0\0\0\0");
 //! # Ok::<(), codec::Error>(())
 //! ```
 
 #![deny(missing_docs)]
 
+mod bytes;
 mod error;
 mod impls;
 pub mod json;
+pub mod msgpack;
 
 #[doc(hidden)]
 pub mod __private;
 
+pub use bytes::{Bytes, DecodeBytes, EncodeBytes};
 pub use error::{Error, ErrorKind, PathSegment, Result};
 
 /// Derives [`Encode`] and [`Decode`] (and, for enums of unit variants, [`EncodeKey`] and
@@ -75,6 +93,7 @@ pub use error::{Error, ErrorKind, PathSegment, Result};
 pub use codec_derive::Codec;
 
 use json::{JsonReader, JsonWriter, Key};
+use msgpack::{MsgpackReader, MsgpackWriter};
 
 /// A value that can be written in every supported format.
 ///
@@ -83,11 +102,17 @@ use json::{JsonReader, JsonWriter, Key};
 /// let mut w = codec::json::JsonWriter::new();
 /// vec![1u8, 2].encode_json(&mut w)?;
 /// assert_eq!(w.as_bytes(), b"[1,2]");
+/// let mut w = codec::msgpack::MsgpackWriter::new();
+/// vec![1u8, 2].encode_msgpack(&mut w)?;
+/// assert_eq!(w.as_bytes(), b"\x92\x01\x02");
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub trait Encode {
     /// Appends the JSON form of `self` to `w`.
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()>;
+
+    /// Appends the MessagePack form of `self` to `w`.
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()>;
 }
 
 /// A value that can be read from every supported format, borrowing from input that lives
@@ -97,11 +122,16 @@ pub trait Encode {
 /// use codec::Decode;
 /// let mut r = codec::json::JsonReader::new(b"[1, 2]");
 /// assert_eq!(Vec::<u8>::decode_json(&mut r)?, vec![1, 2]);
+/// let mut r = codec::msgpack::MsgpackReader::new(b"\x92\x01\x02");
+/// assert_eq!(Vec::<u8>::decode_msgpack(&mut r)?, vec![1, 2]);
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub trait Decode<'de>: Sized {
     /// Reads one JSON value from `r`.
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self>;
+
+    /// Reads one MessagePack value from `r`.
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self>;
 
     /// The value a struct field of this type takes when its key is absent, or `None` when
     /// an absent key is an error. `Option<T>` answers `Some(None)`.
@@ -127,17 +157,22 @@ impl<T> DecodeOwned for T where T: for<'de> Decode<'de> {}
 pub trait Codec<'de>: Encode + Decode<'de> {}
 impl<'de, T: Encode + Decode<'de>> Codec<'de> for T {}
 
-/// A type that can be a map key: written as a JSON string.
+/// A type that can be a map key: written as a JSON string, and in MessagePack as itself
+/// (an integer key is an integer there).
 ///
 /// ```
 /// use std::collections::BTreeMap;
 /// let m = BTreeMap::from([(1u32, "a"), (20, "b")]);
 /// assert_eq!(codec::json::to_string(&m)?, r#"{"1":"a","20":"b"}"#);
+/// assert_eq!(codec::msgpack::to_vec(&m)?, b"\x82\x01\xa1a\x14\xa1b");
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub trait EncodeKey {
     /// Writes `self` as a quoted JSON string.
     fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()>;
+
+    /// Writes `self` as a MessagePack map key.
+    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()>;
 }
 
 /// A type that can be read from a map key.
@@ -146,9 +181,14 @@ pub trait EncodeKey {
 /// use std::collections::BTreeMap;
 /// let m: BTreeMap<i8, bool> = codec::json::from_str(r#"{"-1": true}"#)?;
 /// assert_eq!(m[&-1], true);
+/// let m: BTreeMap<i8, bool> = codec::msgpack::from_slice(b"\x81\xff\xc3")?;
+/// assert_eq!(m[&-1], true);
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub trait DecodeKey<'de>: Sized {
     /// Converts the key string `key`, just read by `r`, into `Self`.
     fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self>;
+
+    /// Converts the MessagePack map key `key`, just read by `r`, into `Self`.
+    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self>;
 }

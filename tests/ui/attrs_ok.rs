@@ -16,6 +16,15 @@ mod as_string {
         let s = String::decode_json(r)?;
         Ok(s.parse().unwrap_or_default())
     }
+
+    pub fn encode_msgpack(v: &u64, w: &mut codec::msgpack::MsgpackWriter) -> Result<()> {
+        v.to_string().encode_msgpack(w)
+    }
+
+    pub fn decode_msgpack(r: &mut codec::msgpack::MsgpackReader<'_>) -> Result<u64> {
+        let s = String::decode_msgpack(r)?;
+        Ok(s.parse().unwrap_or_default())
+    }
 }
 
 fn one() -> u32 {

@@ -8,6 +8,7 @@ use quote::{quote, quote_spanned};
 
 use super::keys::key_match;
 use super::struct_::{self, FieldSet};
+use super::{Fmt, Format};
 use crate::ast::{Container, Repr, Style, Variant};
 use crate::encode::bytes;
 
@@ -28,15 +29,16 @@ fn expected_variants(variants: &[Variant]) -> TokenStream {
 
 /// `let __vi: u32 = match <key bytes> {...}`: unknown names go to the `other` variant or
 /// return an "unknown variant" error.
-fn variant_index(c: &Container, variants: &[Variant], key: TokenStream) -> TokenStream {
+fn variant_index(c: &Container, variants: &[Variant], key: TokenStream, fmt: &Fmt) -> TokenStream {
     let p = p(c);
+    let h = &fmt.h;
     let expected = expected_variants(variants);
     let unknown = match variants.iter().position(|v| v.attrs.other.is_some()) {
         Some(i) => {
             let i = index(i);
             quote!(#i)
         }
-        None => quote!(return #p::Err(#p::unknown_variant(__r, #key, #expected))),
+        None => quote!(return #p::Err(#h::unknown_variant(__r, #key, #expected))),
     };
     let arms = variants.iter().enumerate().filter(|(_, v)| v.attrs.other.is_none()).map(|(i, v)| {
         let i = index(i);
@@ -64,10 +66,11 @@ fn per_variant(variants: &[Variant], body: impl Fn(&Variant) -> TokenStream) -> 
 
 /// Wraps `body` (an expression of type `Self` that may `return Err`) so its errors get
 /// `segment` added to their path.
-fn with_segment(c: &Container, body: TokenStream, segment: TokenStream) -> TokenStream {
+fn with_segment(c: &Container, body: TokenStream, segment: TokenStream, fmt: &Fmt) -> TokenStream {
     let p = p(c);
+    let reader = &fmt.reader;
     quote! {
-        match (|__r: &mut #p::JsonReader<'de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
+        match (|__r: &mut #reader<'de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
             #p::Ok(__v) => __v,
             #p::Err(__e) => return #p::Err(__e #segment),
         }
@@ -75,7 +78,7 @@ fn with_segment(c: &Container, body: TokenStream, segment: TokenStream) -> Token
 }
 
 /// The variant's content at the reader's position, as an expression of type `Self`.
-fn content(c: &Container, v: &Variant) -> TokenStream {
+fn content(c: &Container, v: &Variant, fmt: &Fmt) -> TokenStream {
     let p = p(c);
     let ident = v.ident;
     let deny = c.attrs.deny_unknown_fields.is_some();
@@ -84,42 +87,52 @@ fn content(c: &Container, v: &Variant) -> TokenStream {
         Style::Newtype => {
             let f = &v.fields[0];
             if f.decodes() {
-                let call = FieldSet::value_call(c, f);
+                let call = FieldSet::value_call(c, f, fmt);
                 quote!(Self::#ident(#call?))
             } else {
                 quote!({ __r.skip_value()?; Self::#ident(#p::Default::default()) })
             }
         }
-        Style::Tuple => struct_::tuple(c, &v.fields, quote!(Self::#ident)),
-        Style::Struct => FieldSet::new(c, &v.fields, false).object(quote!(Self::#ident), deny),
+        Style::Tuple => struct_::tuple(c, &v.fields, quote!(Self::#ident), fmt),
+        Style::Struct => FieldSet::new(c, &v.fields, false).object(quote!(Self::#ident), deny, fmt),
     }
 }
 
-pub fn decode(c: &Container, variants: &[Variant]) -> TokenStream {
+pub fn decode(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     let p = p(c);
+    let h = &fmt.h;
     if variants.is_empty() {
         let msg = format!("nothing: enum {} has no variants", c.ident);
-        return quote!(#p::Err(#p::invalid_type(__r, #msg)));
+        return quote!(#p::Err(#h::invalid_type(__r, #msg)));
     }
     match c.repr() {
-        Repr::External => external(c, variants),
-        Repr::Internal { tag } => internal(c, variants, tag),
-        Repr::Adjacent { tag, content } => adjacent(c, variants, tag, content),
-        Repr::Untagged => untagged(c, variants),
+        Repr::External => external(c, variants, fmt),
+        Repr::Internal { tag } => internal(c, variants, tag, fmt),
+        Repr::Adjacent { tag, content } => adjacent(c, variants, tag, content, fmt),
+        Repr::Untagged => untagged(c, variants, fmt),
     }
 }
 
-fn external(c: &Container, variants: &[Variant]) -> TokenStream {
+fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     let p = p(c);
-    let what = format!("a variant of enum {} (a string, or an object with one key)", c.ident);
-    let by_name = variant_index(c, variants, quote!(__key));
+    let h = &fmt.h;
+    let what = match fmt.format {
+        Format::Json => format!("a variant of enum {} (a string, or an object with one key)", c.ident),
+        Format::Msgpack => format!("a variant of enum {} (a string, or a map with one key)", c.ident),
+    };
+    let by_name = variant_index(c, variants, quote!(__key), fmt);
     let unit_or_error = per_variant(variants, |v| {
         let ident = v.ident;
         if v.style == Style::Unit {
             quote!(#p::Ok(Self::#ident))
         } else {
-            let msg = format!("variant `{}` has content: write it as {{\"{}\": ...}}", v.name, v.name);
-            quote!(#p::Err(#p::invalid_value(__r, __key.offset(), #p::From::from(#msg))))
+            let msg = match fmt.format {
+                Format::Json => format!("variant `{}` has content: write it as {{\"{}\": ...}}", v.name, v.name),
+                Format::Msgpack => {
+                    format!("variant `{}` has content: write it as a map {{\"{}\": ...}}", v.name, v.name)
+                }
+            };
+            quote!(#p::Err(#h::invalid_value(__r, __key.offset(), #p::From::from(#msg))))
         }
     });
     let with_content = per_variant(variants, |v| {
@@ -128,46 +141,68 @@ fn external(c: &Container, variants: &[Variant]) -> TokenStream {
             return quote!({ __r.skip_value()?; Self::#ident });
         }
         let name = &v.name;
-        with_segment(c, content(c, v), quote!(.in_field(#name)))
+        with_segment(c, content(c, v, fmt), quote!(.in_field(#name)), fmt)
     });
+    let (peek, str_pat, map_pat, empty_at) = match fmt.format {
+        Format::Json => (
+            quote!(__r.peek()),
+            quote!(#p::Some(b'"')),
+            quote!(#p::Some(b'{')),
+            quote!(__r.position().saturating_sub(1)),
+        ),
+        Format::Msgpack => (
+            quote!(__r.peek_kind()),
+            quote!(#p::Some(#h::Kind::Str)),
+            quote!(#p::Some(#h::Kind::Map)),
+            quote!(__r.position()),
+        ),
+    };
     quote! {
-        match __r.peek() {
-            #p::Some(b'"') => {
+        match #peek {
+            #str_pat => {
                 let __key = __r.read_string_token()?;
                 #by_name
                 #unit_or_error
             }
-            #p::Some(b'{') => {
+            #map_pat => {
                 __r.begin_object()?;
                 if !__r.object_first()? {
-                    return #p::Err(#p::invalid_value(__r, __r.position().saturating_sub(1), #p::From::from(#what)));
+                    return #p::Err(#h::invalid_value(__r, #empty_at, #p::From::from(#what)));
                 }
                 let __key = __r.read_key()?;
                 #by_name
                 let __value: Self = #with_content;
                 if __r.object_next()? {
-                    return #p::Err(#p::invalid_value(__r, __r.position(), #p::From::from(#what)));
+                    return #p::Err(#h::invalid_value(__r, __r.position(), #p::From::from(#what)));
                 }
                 #p::Ok(__value)
             }
-            _ => #p::Err(#p::invalid_type(__r, #what)),
+            _ => #p::Err(#h::invalid_type(__r, #what)),
         }
     }
 }
 
-fn internal(c: &Container, variants: &[Variant], tag: &str) -> TokenStream {
+fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenStream {
     let p = p(c);
+    let h = &fmt.h;
+    let field_fn = &fmt.field_fn;
     let krate = &c.krate;
     let tag_lit = bytes(tag);
     let deny = c.attrs.deny_unknown_fields.is_some();
-    let by_name = variant_index(c, variants, quote!(__tag));
+    let by_name = variant_index(c, variants, quote!(__tag), fmt);
     let bodies = per_variant(variants, |v| {
         let ident = v.ident;
         // (state type, initial state, claim expression, constructor, expected names)
         let (state_ty, init, claim, finish, expected) = match v.style {
             Style::Struct => {
                 let set = FieldSet::new(c, &v.fields, false);
-                (set.state_ty(), set.state_init(), set.dispatch(), set.finish(quote!(Self::#ident)), set.expected())
+                (
+                    set.state_ty(),
+                    set.state_init(),
+                    set.dispatch(fmt),
+                    set.finish(quote!(Self::#ident), quote!(__r.position())),
+                    set.expected(),
+                )
             }
             Style::Newtype if v.fields[0].decodes() => {
                 let ty = v.fields[0].ty;
@@ -175,8 +210,8 @@ fn internal(c: &Container, variants: &[Variant], tag: &str) -> TokenStream {
                 (
                     quote!(<#ty as #p::DecodeFields<'de>>::State),
                     quote_spanned!(span=> <#ty as #p::DecodeFields<'de>>::new_state()),
-                    quote!(<#ty as #p::DecodeFields<'de>>::decode_field(&mut __st, __key, __r)?),
-                    quote!(Self::#ident(<#ty as #p::DecodeFields<'de>>::finish(__st, __r)?)),
+                    quote!(<#ty as #p::DecodeFields<'de>>::#field_fn(&mut __st, __key, __r)?),
+                    quote!(Self::#ident(<#ty as #p::DecodeFields<'de>>::finish(__st, __r.position())?)),
                     quote!(<#ty as #p::DecodeFields<'de>>::field_names),
                 )
             }
@@ -204,19 +239,19 @@ fn internal(c: &Container, variants: &[Variant], tag: &str) -> TokenStream {
                 let __key = __r.read_key()?;
                 if __r.key_bytes(__key)? == #tag_lit {
                     if __tag_seen {
-                        return #p::Err(#p::duplicate_field(__key, #tag));
+                        return #p::Err(#h::duplicate_field(__key, #tag));
                     }
                     __tag_seen = true;
                     __r.skip_value()?;
                 } else if !#claim {
-                    #p::unknown_field(__r, __key, #deny, #expected)?;
+                    #h::unknown_field(__r, __key, #deny, #expected)?;
                 }
                 __more = __r.object_next()?;
             }
             #finish
         }};
         let name: &str = &v.name;
-        with_segment(c, body, quote!(.in_variant(#name)))
+        with_segment(c, body, quote!(.in_variant(#name)), fmt)
     });
     let _ = krate;
     quote! {
@@ -224,7 +259,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str) -> TokenStream {
         let __start = __r.checkpoint();
         let mut __tag_seen: bool;
         let mut __more: bool;
-        let __tag: #p::Key<'de> = if __r.object_first()? {
+        let __tag: #h::Key<'de> = if __r.object_first()? {
             let __first_key = __r.read_key()?;
             if __r.key_bytes(__first_key)? == #tag_lit {
                 let __t = __r.read_string_token()?;
@@ -233,52 +268,54 @@ fn internal(c: &Container, variants: &[Variant], tag: &str) -> TokenStream {
                 __t
             } else {
                 __r.restore(__start);
-                match #p::scan_for_tag(__r, #tag_lit)? {
+                match #h::scan_for_tag(__r, #tag_lit)? {
                     #p::Some(__t) => {
                         __tag_seen = false;
                         __more = __r.object_first()?;
                         __t
                     }
-                    #p::None => return #p::Err(#p::missing_field(__r, #tag)),
+                    #p::None => return #p::Err(#h::missing_field(__r, #tag)),
                 }
             }
         } else {
-            return #p::Err(#p::missing_field(__r, #tag));
+            return #p::Err(#h::missing_field(__r, #tag));
         };
         #by_name
         #p::Ok(#bodies)
     }
 }
 
-fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str) -> TokenStream {
+fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, fmt: &Fmt) -> TokenStream {
     let p = p(c);
+    let h = &fmt.h;
+    let reader = &fmt.reader;
     let deny = c.attrs.deny_unknown_fields.is_some();
     let tag_lit = bytes(tag);
     let content_lit = bytes(content_key);
-    let by_name = variant_index(c, variants, quote!(__t));
+    let by_name = variant_index(c, variants, quote!(__t), fmt);
     let decode_content = per_variant(variants, |v| {
         let ident = v.ident;
         if v.attrs.other.is_some() {
             return quote!({ __r.skip_value()?; Self::#ident });
         }
-        content(c, v)
+        content(c, v, fmt)
     });
     let without_content = per_variant(variants, |v| {
         let ident = v.ident;
         if v.style == Style::Unit {
             quote!(#p::Ok(Self::#ident))
         } else {
-            quote!(#p::Err(#p::missing_field(__r, #content_key)))
+            quote!(#p::Err(#h::missing_field(__r, #content_key)))
         }
     });
     quote! {
-        let __content = |__r: &mut #p::JsonReader<'de>, __vi: u32| -> #p::Result<Self> {
+        let __content = |__r: &mut #reader<'de>, __vi: u32| -> #p::Result<Self> {
             #p::Ok(#decode_content)
         };
         __r.begin_object()?;
         let mut __variant: #p::Option<u32> = #p::None;
         let mut __value: #p::Option<Self> = #p::None;
-        let mut __content_at: #p::Option<#p::Checkpoint> = #p::None;
+        let mut __content_at: #p::Option<#h::Checkpoint> = #p::None;
         let mut __more = __r.object_first()?;
         while __more {
             let __key = __r.read_key()?;
@@ -290,7 +327,7 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str) -
             match __which {
                 1 => {
                     if __variant.is_some() {
-                        return #p::Err(#p::duplicate_field(__key, #tag));
+                        return #p::Err(#h::duplicate_field(__key, #tag));
                     }
                     let __t = __r.read_string_token()?;
                     #by_name
@@ -298,7 +335,7 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str) -
                 }
                 2 => {
                     if __value.is_some() || __content_at.is_some() {
-                        return #p::Err(#p::duplicate_field(__key, #content_key));
+                        return #p::Err(#h::duplicate_field(__key, #content_key));
                     }
                     match __variant {
                         #p::Some(__vi) => {
@@ -311,7 +348,7 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str) -
                         }
                     }
                 }
-                _ => #p::unknown_field(__r, __key, #deny, |__out: &mut #p::Vec<&'static str>| {
+                _ => #h::unknown_field(__r, __key, #deny, |__out: &mut #p::Vec<&'static str>| {
                     __out.extend_from_slice(&[#tag, #content_key])
                 })?,
             }
@@ -319,7 +356,7 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str) -
         }
         let __vi = match __variant {
             #p::Some(__vi) => __vi,
-            #p::None => return #p::Err(#p::missing_field(__r, #tag)),
+            #p::None => return #p::Err(#h::missing_field(__r, #tag)),
         };
         if let #p::Some(__v) = __value {
             return #p::Ok(__v);
@@ -335,18 +372,26 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str) -
     }
 }
 
-fn untagged(c: &Container, variants: &[Variant]) -> TokenStream {
+fn untagged(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     let p = p(c);
+    let h = &fmt.h;
+    let reader = &fmt.reader;
     let enum_name = c.ident.to_string();
+    // MessagePack charges every retry to the reader's backtracking budget, so nested
+    // untagged enums cannot re-read the input exponentially often.
+    let back = match fmt.format {
+        Format::Json => quote!(__r.restore(__start);),
+        Format::Msgpack => quote!(__r.backtrack(__start)?;),
+    };
     let tries = variants.iter().map(|v| {
-        let body = content(c, v);
+        let body = content(c, v, fmt);
         let name = v.ident.to_string();
         quote! {
-            match (|__r: &mut #p::JsonReader<'de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
+            match (|__r: &mut #reader<'de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
                 #p::Ok(__v) => return #p::Ok(__v),
                 #p::Err(__e) => {
                     __reasons.push((#name, __e));
-                    __r.restore(__start);
+                    #back
                 }
             }
         }
@@ -356,18 +401,18 @@ fn untagged(c: &Container, variants: &[Variant]) -> TokenStream {
         let __at = __r.position();
         let mut __reasons: #p::Vec<(&'static str, #p::Error)> = #p::Vec::new();
         #(#tries)*
-        #p::Err(#p::no_variant_matched(__at, #enum_name, __reasons))
+        #p::Err(#h::no_variant_matched(__at, #enum_name, __reasons))
     }
 }
 
 /// `DecodeKey` for enums of unit variants.
-pub fn decode_key(c: &Container) -> Option<TokenStream> {
+pub fn decode_key(c: &Container, fmt: &Fmt) -> Option<TokenStream> {
     if !crate::encode::is_key_enum(c) {
         return None;
     }
     let p = p(c);
     let crate::ast::Data::Enum(variants) = &c.data else { return None };
-    let by_name = variant_index(c, variants, quote!(__key));
+    let by_name = variant_index(c, variants, quote!(__key), fmt);
     let build = per_variant(variants, |v| {
         let ident = v.ident;
         quote!(Self::#ident)

@@ -1,26 +1,80 @@
 //! Codegen of `Decode` (and `DecodeFields`, `DecodeKey`) from the IR.
+//!
+//! JSON and MessagePack decoders have the same shape (the MessagePack reader speaks the
+//! JSON reader's protocol, and `__private::mp` holds the twins of the JSON helpers under
+//! the same names), so each body is generated once per format by the same functions,
+//! which differ only in the names a [`Fmt`] gives them.
 
 mod enum_;
 mod keys;
 mod struct_;
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use crate::ast::{Container, Data, Style};
 use crate::bound;
 use struct_::FieldSet;
 
-pub fn expand(c: &Container) -> TokenStream {
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Json,
+    Msgpack,
+}
+
+/// The names a decoder body uses for one format.
+pub struct Fmt {
+    pub format: Format,
+    /// Where the helpers live: `__private` (JSON) or `__private::mp` (MessagePack); also
+    /// the home of `Key` and `Checkpoint`.
+    pub h: TokenStream,
+    /// The reader type, without its lifetime.
+    pub reader: TokenStream,
+    /// `Decode::decode_json` / `decode_msgpack` (also the `with` module's function).
+    pub decode_fn: syn::Ident,
+    /// `DecodeFields::decode_field` / `decode_field_msgpack`.
+    pub field_fn: syn::Ident,
+    /// `DecodeBytes::decode_json_bytes` / `decode_msgpack_bytes`.
+    pub bytes_fn: syn::Ident,
+}
+
+fn ident(name: &str) -> syn::Ident {
+    syn::Ident::new(name, Span::call_site())
+}
+
+impl Fmt {
+    pub fn json(c: &Container) -> Fmt {
+        let krate = &c.krate;
+        Fmt {
+            format: Format::Json,
+            h: quote!(#krate::__private),
+            reader: quote!(#krate::__private::JsonReader),
+            decode_fn: ident("decode_json"),
+            field_fn: ident("decode_field"),
+            bytes_fn: ident("decode_json_bytes"),
+        }
+    }
+
+    pub fn msgpack(c: &Container) -> Fmt {
+        let krate = &c.krate;
+        Fmt {
+            format: Format::Msgpack,
+            h: quote!(#krate::__private::mp),
+            reader: quote!(#krate::__private::mp::MsgpackReader),
+            decode_fn: ident("decode_msgpack"),
+            field_fn: ident("decode_field_msgpack"),
+            bytes_fn: ident("decode_msgpack_bytes"),
+        }
+    }
+}
+
+/// The body of `Decode::decode_*` for one format.
+fn body(c: &Container, fmt: &Fmt) -> TokenStream {
     let krate = &c.krate;
     let p = quote!(#krate::__private);
-    let ident = c.ident;
-    let generics = bound::decode_generics(c);
-    let (impl_g, ty_g, where_c) = bound::split(&generics, c);
+    let h = &fmt.h;
     let deny = c.attrs.deny_unknown_fields.is_some();
-
-    let mut out = TokenStream::new();
-    let body = match &c.data {
+    match &c.data {
         Data::Struct(style, fields) => {
             let transparent = c.attrs.transparent.is_some() || *style == Style::Newtype;
             match style {
@@ -28,7 +82,7 @@ pub fn expand(c: &Container) -> TokenStream {
                     let inits = fields.iter().map(|f| {
                         let m = &f.member;
                         if f.decodes() {
-                            let call = FieldSet::value_call(c, f);
+                            let call = FieldSet::value_call(c, f, fmt);
                             quote!(#m: #call?)
                         } else {
                             let v = struct_::skipped_value(c, f);
@@ -37,69 +91,119 @@ pub fn expand(c: &Container) -> TokenStream {
                     });
                     quote!(#p::Ok(Self { #(#inits),* }))
                 }
-                Style::Struct => {
-                    let set = FieldSet::new(c, fields, c.attrs.default.is_some());
-                    let state_ty = set.state_ty();
-                    let init = set.state_init();
-                    let dispatch = set.dispatch();
-                    let finish = set.finish(quote!(Self));
-                    let field_names = set.field_names();
-                    out.extend(quote! {
-                        #[automatically_derived]
-                        #[allow(unused_mut, unused_variables, clippy::all)]
-                        impl #impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
-                            type State = #state_ty;
-                            #[inline]
-                            fn new_state() -> Self::State {
-                                #init
-                            }
-                            #[inline]
-                            fn decode_field(
-                                __st: &mut Self::State,
-                                __key: #p::Key<'de>,
-                                __r: &mut #p::JsonReader<'de>,
-                            ) -> #p::Result<bool> {
-                                #p::Ok(#dispatch)
-                            }
-                            #[inline]
-                            fn finish(__st: Self::State, __r: &#p::JsonReader<'de>) -> #p::Result<Self> {
-                                #p::Ok(#finish)
-                            }
-                            fn field_names(__out: &mut #p::Vec<&'static str>) {
-                                #field_names
-                            }
-                        }
-                    });
-                    quote!(#p::decode_struct::<Self>(__r, #deny))
+                Style::Struct if fmt.format == Format::Msgpack && c.attrs.msgpack_struct_as_array.is_some() => {
+                    let value = struct_::positional(c, fields);
+                    quote!(#p::Ok(#value))
                 }
+                Style::Struct if fmt.format == Format::Msgpack => {
+                    // The map loop inline, for the hinted dispatch; the state and the
+                    // final checks are those of `DecodeFields`.
+                    let set = FieldSet::new(c, fields, c.attrs.default.is_some());
+                    let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
+                    let value = set.msgpack_map_loop(
+                        quote!(#fields_ty::State),
+                        quote!(#fields_ty::new_state()),
+                        quote!(#fields_ty::finish(__st, __r.position())?),
+                        deny,
+                        fmt,
+                    );
+                    quote!(#p::Ok(#value))
+                }
+                Style::Struct => quote!(#h::decode_struct::<Self>(__r, #deny)),
                 Style::Tuple | Style::Newtype => {
-                    let t = struct_::tuple(c, fields, quote!(Self));
+                    let t = struct_::tuple(c, fields, quote!(Self), fmt);
                     quote!(#p::Ok(#t))
                 }
                 Style::Unit => quote!(__r.read_null()?; #p::Ok(Self)),
             }
         }
-        Data::Enum(variants) => enum_::decode(c, variants),
-    };
+        Data::Enum(variants) => enum_::decode(c, variants, fmt),
+    }
+}
 
+pub fn expand(c: &Container) -> TokenStream {
+    let krate = &c.krate;
+    let p = quote!(#krate::__private);
+    let ident = c.ident;
+    let generics = bound::decode_generics(c);
+    let (impl_g, ty_g, where_c) = bound::split(&generics, c);
+    let (json, msgpack) = (Fmt::json(c), Fmt::msgpack(c));
+
+    let mut out = TokenStream::new();
+    if let Data::Struct(Style::Struct, fields) = &c.data {
+        if c.attrs.transparent.is_none() {
+            let set = FieldSet::new(c, fields, c.attrs.default.is_some());
+            let state_ty = set.state_ty();
+            let init = set.state_init();
+            let dispatch = set.dispatch(&json);
+            let dispatch_msgpack = set.dispatch(&msgpack);
+            let finish = set.finish(quote!(Self), quote!(__end));
+            let field_names = set.field_names();
+            out.extend(quote! {
+                #[automatically_derived]
+                #[allow(unused_mut, unused_variables, clippy::all)]
+                impl #impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
+                    type State = #state_ty;
+                    #[inline]
+                    fn new_state() -> Self::State {
+                        #init
+                    }
+                    #[inline]
+                    fn decode_field(
+                        __st: &mut Self::State,
+                        __key: #p::Key<'de>,
+                        __r: &mut #p::JsonReader<'de>,
+                    ) -> #p::Result<bool> {
+                        #p::Ok(#dispatch)
+                    }
+                    #[inline]
+                    fn decode_field_msgpack(
+                        __st: &mut Self::State,
+                        __key: #p::mp::Key<'de>,
+                        __r: &mut #p::mp::MsgpackReader<'de>,
+                    ) -> #p::Result<bool> {
+                        #p::Ok(#dispatch_msgpack)
+                    }
+                    #[inline]
+                    fn finish(__st: Self::State, __end: usize) -> #p::Result<Self> {
+                        #p::Ok(#finish)
+                    }
+                    fn field_names(__out: &mut #p::Vec<&'static str>) {
+                        #field_names
+                    }
+                }
+            });
+        }
+    }
+
+    let body_json = body(c, &json);
+    let body_msgpack = body(c, &msgpack);
     out.extend(quote! {
         #[automatically_derived]
         #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
         impl #impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
             #[inline]
             fn decode_json(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-                #body
+                #body_json
+            }
+            #[inline]
+            fn decode_msgpack(__r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
+                #body_msgpack
             }
         }
     });
 
-    if let Some(key) = enum_::decode_key(c) {
+    if let (Some(key), Some(key_msgpack)) = (enum_::decode_key(c, &json), enum_::decode_key(c, &msgpack)) {
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
                 #[inline]
                 fn decode_json_key(__key: #p::Key<'de>, __r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                     #key
+                }
+                #[inline]
+                fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
+                    #key_msgpack
                 }
             }
         });

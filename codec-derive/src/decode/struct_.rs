@@ -5,6 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
 use super::keys::key_match;
+use super::Fmt;
 use crate::ast::{Container, Field};
 use crate::attr::DefaultKind;
 
@@ -88,20 +89,36 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     }
 
     /// The call that decodes one value of `f` from `__r`.
-    pub fn value_call(c: &Container, f: &Field) -> TokenStream {
+    pub fn value_call(c: &Container, f: &Field, fmt: &Fmt) -> TokenStream {
         let krate = &c.krate;
         let ty = f.ty;
         let span = f.span();
-        match &f.attrs.with {
-            Some(m) => quote_spanned!(span=> #m::decode_json(__r)),
-            None => quote_spanned!(span=> <#ty as #krate::Decode<'de>>::decode_json(__r)),
+        let (decode_fn, bytes_fn) = (&fmt.decode_fn, &fmt.bytes_fn);
+        match (&f.attrs.with, f.attrs.bytes) {
+            (Some(m), _) => quote_spanned!(span=> #m::#decode_fn(__r)),
+            (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<'de>>::#bytes_fn(__r)),
+            (None, None) => quote_spanned!(span=> <#ty as #krate::Decode<'de>>::#decode_fn(__r)),
         }
     }
 
     /// An expression of type `bool`: whether `__key` was claimed (its value then decoded
     /// into `__st`). Errors return from the enclosing function.
-    pub fn dispatch(&self) -> TokenStream {
+    pub fn dispatch(&self, fmt: &Fmt) -> TokenStream {
+        self.dispatch_with(fmt, false)
+    }
+
+    /// As [`dispatch`](Self::dispatch), first comparing the key with the name of the field
+    /// declared after the one matched last (`__next`, a `u32` in scope): most producers
+    /// keep declaration order, so one comparison of a known length usually finds the
+    /// field, and the full `match` runs only for the others.
+    pub fn dispatch_hinted(&self, fmt: &Fmt) -> TokenStream {
+        self.dispatch_with(fmt, true)
+    }
+
+    fn dispatch_with(&self, fmt: &Fmt, hinted: bool) -> TokenStream {
         let p = self.p();
+        let h = &fmt.h;
+        let field_fn = &fmt.field_fn;
         let own: Vec<_> = self.decoded().filter(|(_, f)| !f.is_flatten()).collect();
         // Flattened members in declaration order, but catch-alls (maps) after all others
         // (`CATCH_ALL` is a constant, so each test folds away).
@@ -113,7 +130,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
                     let s = slot(i);
                     quote! {
                         if <#ty as #p::DecodeFields<'de>>::CATCH_ALL == #catch_all
-                            && <#ty as #p::DecodeFields<'de>>::decode_field(&mut __st.#s, __key, __r)? { true } else
+                            && <#ty as #p::DecodeFields<'de>>::#field_fn(&mut __st.#s, __key, __r)? { true } else
                     }
                 })
                 .collect()
@@ -127,15 +144,33 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let idx = *i as u32;
             (f.keys().collect::<Vec<_>>(), quote!(#idx))
         });
-        let index = key_match(quote!(__r.key_bytes(__key)?), index_arms, quote!(u32::MAX));
+        let index = if hinted {
+            let full = key_match(quote!(__kb), index_arms, quote!(u32::MAX));
+            let guesses = own.iter().map(|(i, f)| {
+                let idx = *i as u32;
+                let name = crate::encode::bytes(&f.name);
+                quote!(#idx if __kb == #name => #idx,)
+            });
+            quote! {{
+                let __kb: &[u8] = __r.key_bytes(__key)?;
+                let __idx: u32 = match __next {
+                    #(#guesses)*
+                    _ => #full,
+                };
+                __next = __idx.wrapping_add(1);
+                __idx
+            }}
+        } else {
+            key_match(quote!(__r.key_bytes(__key)?), index_arms, quote!(u32::MAX))
+        };
         let decode_arms = own.iter().map(|(i, f)| {
             let idx = *i as u32;
             let s = slot(*i);
             let name = &f.name;
-            let call = Self::value_call(self.c, f);
+            let call = Self::value_call(self.c, f, fmt);
             quote! {
                 #idx => {
-                    if __st.#s.is_none() || #p::on_duplicate(__r, __key, #name)? {
+                    if __st.#s.is_none() || #h::on_duplicate(__r, __key, #name)? {
                         __st.#s = #p::Some(match #call {
                             #p::Ok(__v) => __v,
                             #p::Err(__e) => return #p::Err(__e.in_field(#name)),
@@ -171,11 +206,36 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         }
     }
 
-    /// `ctor { field: value, ... }` from a full state `__st`, with `return Err(...)` for
-    /// missing required fields.
-    pub fn finish(&self, ctor: TokenStream) -> TokenStream {
+    /// The value of `f` when it is absent: its default, `absent()`, or `return Err(...)`;
+    /// `end` is the expression of the position for the error.
+    pub fn missing(&self, f: &Field, end: &TokenStream) -> TokenStream {
         let p = self.p();
         let krate = &self.c.krate;
+        let span = f.span();
+        let ty = f.ty;
+        let name = &f.name;
+        match self.default_value(f) {
+            Some(v) => v,
+            None if f.attrs.with.is_some() => quote!(return #p::Err(#p::missing_field_at(#end, #name))),
+            None if f.attrs.bytes.is_some() => quote_spanned! {span=>
+                match <#ty as #krate::DecodeBytes<'de>>::absent_bytes() {
+                    #p::Some(__v) => __v,
+                    #p::None => return #p::Err(#p::missing_field_at(#end, #name)),
+                }
+            },
+            None => quote_spanned! {span=>
+                match <#ty as #krate::Decode<'de>>::absent() {
+                    #p::Some(__v) => __v,
+                    #p::None => return #p::Err(#p::missing_field_at(#end, #name)),
+                }
+            },
+        }
+    }
+
+    /// `ctor { field: value, ... }` from a full state `__st`, with `return Err(...)` for
+    /// missing required fields; `end` is the expression of the position for errors.
+    pub fn finish(&self, ctor: TokenStream, end: TokenStream) -> TokenStream {
+        let p = self.p();
         let mut slot_of = self.decoded().map(|(i, f)| (&f.member, i)).collect::<Vec<_>>().into_iter();
         let inits = self.fields.iter().map(|f| {
             let m = &f.member;
@@ -188,19 +248,9 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let s = slot(i);
             let ty = f.ty;
             if f.is_flatten() {
-                return quote_spanned!(span=> #m: <#ty as #p::DecodeFields<'de>>::finish(__st.#s, __r)?);
+                return quote_spanned!(span=> #m: <#ty as #p::DecodeFields<'de>>::finish(__st.#s, #end)?);
             }
-            let name = &f.name;
-            let missing = match self.default_value(f) {
-                Some(v) => v,
-                None if f.attrs.with.is_some() => quote!(return #p::Err(#p::missing_field(__r, #name))),
-                None => quote_spanned! {span=>
-                    match <#ty as #krate::Decode<'de>>::absent() {
-                        #p::Some(__v) => __v,
-                        #p::None => return #p::Err(#p::missing_field(__r, #name)),
-                    }
-                },
-            };
+            let missing = self.missing(f, &end);
             quote! {
                 #m: match __st.#s {
                     #p::Some(__v) => __v,
@@ -213,13 +263,19 @@ impl<'c, 'a> FieldSet<'c, 'a> {
 
     /// Decodes a whole object into `ctor { ... }`: the loop generated inline (enum variants;
     /// structs go through `DecodeFields` and `__private::decode_struct` instead).
-    pub fn object(&self, ctor: TokenStream, deny_unknown: bool) -> TokenStream {
-        let p = self.p();
+    pub fn object(&self, ctor: TokenStream, deny_unknown: bool, fmt: &Fmt) -> TokenStream {
+        if fmt.format == super::Format::Msgpack {
+            let state_ty = self.state_ty();
+            let init = self.state_init();
+            let finish = self.finish(ctor, quote!(__r.position()));
+            return self.msgpack_map_loop(state_ty, init, finish, deny_unknown, fmt);
+        }
+        let h = &fmt.h;
         let state_ty = self.state_ty();
         let init = self.state_init();
-        let dispatch = self.dispatch();
+        let dispatch = self.dispatch(fmt);
         let expected = self.expected();
-        let finish = self.finish(ctor);
+        let finish = self.finish(ctor, quote!(__r.position()));
         quote! {{
             __r.begin_object()?;
             let mut __st: #state_ty = #init;
@@ -227,10 +283,40 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             while __more {
                 let __key = __r.read_key()?;
                 if !#dispatch {
-                    #p::unknown_field(__r, __key, #deny_unknown, #expected)?;
+                    #h::unknown_field(__r, __key, #deny_unknown, #expected)?;
                 }
                 __more = __r.object_next()?;
             }
+            #finish
+        }}
+    }
+}
+
+impl FieldSet<'_, '_> {
+    /// A MessagePack map decoded into `state_ty` (starting as `init`) by its declared
+    /// length, with the hinted dispatch, then `finish`.
+    pub fn msgpack_map_loop(
+        &self,
+        state_ty: TokenStream,
+        init: TokenStream,
+        finish: TokenStream,
+        deny_unknown: bool,
+        fmt: &Fmt,
+    ) -> TokenStream {
+        let h = &fmt.h;
+        let dispatch = self.dispatch_hinted(fmt);
+        let expected = self.expected();
+        quote! {{
+            let __n: usize = __r.read_map_len()?;
+            let mut __st: #state_ty = #init;
+            let mut __next: u32 = 0;
+            for _ in 0..__n {
+                let __key = __r.read_key()?;
+                if !#dispatch {
+                    #h::unknown_field(__r, __key, #deny_unknown, #expected)?;
+                }
+            }
+            __r.leave();
             #finish
         }}
     }
@@ -247,19 +333,24 @@ pub fn skipped_value(c: &Container, f: &Field) -> TokenStream {
 }
 
 /// `[a, b, ...]` into `ctor(a, b, ...)`; skipped elements take their default.
-pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream) -> TokenStream {
+pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> TokenStream {
     let krate = &c.krate;
     let p = quote!(#krate::__private);
+    let h = &fmt.h;
     let len = fields.iter().filter(|f| f.decodes()).count();
     let mut reads = TokenStream::new();
     let mut values = Vec::new();
     let mut index = 0usize;
+    // MessagePack states the length up front: checked once, then the elements are read
+    // without per-element bookkeeping.
+    let msgpack = fmt.format == super::Format::Msgpack;
     for (i, f) in fields.iter().enumerate() {
         let local = syn::Ident::new(&format!("__e{i}"), Span::call_site());
         if f.decodes() {
-            let call = FieldSet::value_call(c, f);
+            let call = FieldSet::value_call(c, f, fmt);
+            let next = if msgpack { TokenStream::new() } else { quote!(#h::tuple_next(__r, #index, #len)?;) };
             reads.extend(quote! {
-                #p::tuple_next(__r, #index, #len)?;
+                #next
                 let #local = match #call {
                     #p::Ok(__v) => __v,
                     #p::Err(__e) => return #p::Err(__e.in_index(#index)),
@@ -271,12 +362,62 @@ pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream) -> TokenStream 
             values.push(skipped_value(c, f));
         }
     }
-    let end = if len == 0 { quote!(#p::empty_array(__r)?;) } else { quote!(#p::tuple_end(__r, #len)?;) };
-    let open = if len == 0 { TokenStream::new() } else { quote!(__r.begin_array()?;) };
+    let (open, end) = if msgpack {
+        (quote!(let __at = __r.position(); #h::expect_len(__r.read_array_len()?, #len, __at)?;), quote!(__r.leave();))
+    } else if len == 0 {
+        (TokenStream::new(), quote!(#h::empty_array(__r)?;))
+    } else {
+        (quote!(__r.begin_array()?;), quote!(#h::tuple_end(__r, #len)?;))
+    };
     quote! {{
         #open
         #reads
         #end
         #ctor(#(#values),*)
+    }}
+}
+
+/// A `msgpack(struct_as_array)` struct from an array of its fields in declaration order
+/// (`skip` fields hold no position). Fields past the end of a shorter array are absent
+/// (their default, or an error); elements past the last field are skipped, or an error
+/// under `deny_unknown_fields`.
+pub fn positional(c: &Container, fields: &[Field]) -> TokenStream {
+    let krate = &c.krate;
+    let p = quote!(#krate::__private);
+    let set = FieldSet::new(c, fields, c.attrs.default.is_some());
+    let fmt = Fmt::msgpack(c);
+    let deny = c.attrs.deny_unknown_fields.is_some();
+    let mut reads = TokenStream::new();
+    let mut inits = Vec::new();
+    let mut index = 0usize;
+    for (i, f) in fields.iter().enumerate() {
+        let m = &f.member;
+        if !f.decodes() {
+            let v = skipped_value(c, f);
+            inits.push(quote!(#m: #v));
+            continue;
+        }
+        let local = syn::Ident::new(&format!("__f{i}"), Span::call_site());
+        let call = FieldSet::value_call(c, f, &fmt);
+        let name = &f.name;
+        let missing = set.missing(f, &quote!(__r.position()));
+        reads.extend(quote! {
+            let #local = if __len > #index {
+                match #call {
+                    #p::Ok(__v) => __v,
+                    #p::Err(__e) => return #p::Err(__e.in_field(#name)),
+                }
+            } else {
+                #missing
+            };
+        });
+        inits.push(quote!(#m: #local));
+        index += 1;
+    }
+    quote! {{
+        let __len: usize = __r.read_array_len()?;
+        #reads
+        #p::mp::end_positional(__r, __len, #index, #deny)?;
+        Self { #(#inits),* }
     }}
 }

@@ -3,14 +3,69 @@
 //! Nothing is pre-sized from the input: a length guessed from the bytes left would let a
 //! short array at the start of a large document reserve memory for the whole document,
 //! once per array. Vectors grow from empty instead (an empty array allocates nothing).
-//! `Vec<u8>` is an array of numbers like any other `Vec`.
+//! `Vec<u8>` is an array of numbers like any other `Vec` (a bin only with `#[codec(bytes)]`,
+//! or as [`Bytes`](crate::Bytes)).
+//!
+//! A MessagePack array states its length, and the reader has checked it against the bytes
+//! left (every element takes at least one): vectors reserve that many elements up front,
+//! but never more than [`PREALLOC_BYTES`] worth, so a short document cannot make the
+//! decoder reserve much more memory than decoding it will really use.
 
 use std::collections::{BTreeSet, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
 
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
+use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
+
+/// The most a MessagePack length prefix makes a collection reserve before its elements
+/// are read.
+pub(crate) const PREALLOC_BYTES: usize = 1 << 20;
+
+/// How many `T`s to reserve for `n` announced elements.
+#[inline]
+pub(crate) fn prealloc<T>(n: usize) -> usize {
+    n.min(PREALLOC_BYTES / std::mem::size_of::<T>().max(1))
+}
+
+/// Writes `items` (`len` of them) as a MessagePack array; an error inside element `i` gets
+/// `[i]` on its path.
+#[inline]
+pub(crate) fn encode_seq_msgpack<'a, T: Encode + 'a>(
+    w: &mut MsgpackWriter,
+    len: usize,
+    items: impl IntoIterator<Item = &'a T>,
+) -> Result<()> {
+    w.write_array_len(len)?;
+    for (i, item) in items.into_iter().enumerate() {
+        if let Err(e) = item.encode_msgpack(w) {
+            return Err(e.in_index(i));
+        }
+    }
+    Ok(())
+}
+
+/// Reads a MessagePack array into the collection that `make` creates for the capacity to
+/// reserve, handing each element to `push`; an error inside element `i` gets `[i]` on its
+/// path.
+#[inline]
+fn decode_seq_msgpack<'de, T: Decode<'de>, C>(
+    r: &mut MsgpackReader<'de>,
+    make: impl FnOnce(usize) -> C,
+    mut push: impl FnMut(&mut C, T),
+) -> Result<C> {
+    let n = r.read_array_len()?;
+    let mut out = make(prealloc::<T>(n));
+    for index in 0..n {
+        match T::decode_msgpack(r) {
+            Ok(v) => push(&mut out, v),
+            Err(e) => return Err(e.in_index(index)),
+        }
+    }
+    r.leave();
+    Ok(out)
+}
 
 /// Writes `items` as a JSON array; an error inside element `i` gets `[i]` on its path.
 #[inline]
@@ -51,12 +106,22 @@ impl<T: Encode> Encode for [T] {
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
         encode_seq(w, self)
     }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        encode_seq_msgpack(w, self.len(), self)
+    }
 }
 
 impl<T: Encode> Encode for Vec<T> {
     #[inline]
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
         encode_seq(w, self)
+    }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        encode_seq_msgpack(w, self.len(), self)
     }
 }
 
@@ -67,6 +132,11 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
         decode_seq(r, |v| out.push(v))?;
         Ok(out)
     }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        decode_seq_msgpack(r, Vec::with_capacity, Vec::push)
+    }
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
@@ -74,12 +144,22 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
         Vec::decode_json(r).map(Vec::into_boxed_slice)
     }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        Vec::decode_msgpack(r).map(Vec::into_boxed_slice)
+    }
 }
 
 impl<T: Encode> Encode for VecDeque<T> {
     #[inline]
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
         encode_seq(w, self)
+    }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        encode_seq_msgpack(w, self.len(), self)
     }
 }
 
@@ -90,12 +170,22 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
         decode_seq(r, |v| out.push_back(v))?;
         Ok(out)
     }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        decode_seq_msgpack(r, VecDeque::with_capacity, VecDeque::push_back)
+    }
 }
 
 impl<T: Encode, S> Encode for HashSet<T, S> {
     #[inline]
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
         encode_seq(w, self)
+    }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        encode_seq_msgpack(w, self.len(), self)
     }
 }
 
@@ -112,12 +202,25 @@ where
         })?;
         Ok(out)
     }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let make = |n| HashSet::with_capacity_and_hasher(n, S::default());
+        decode_seq_msgpack(r, make, |out: &mut Self, v| {
+            out.insert(v);
+        })
+    }
 }
 
 impl<T: Encode> Encode for BTreeSet<T> {
     #[inline]
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
         encode_seq(w, self)
+    }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        encode_seq_msgpack(w, self.len(), self)
     }
 }
 
@@ -129,5 +232,16 @@ impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
             out.insert(v);
         })?;
         Ok(out)
+    }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        decode_seq_msgpack(
+            r,
+            |_| BTreeSet::new(),
+            |out: &mut Self, v| {
+                out.insert(v);
+            },
+        )
     }
 }

@@ -6,6 +6,10 @@
 //!
 //! Both map types also implement the struct-member traits of `__private`, so a map can be
 //! the `flatten` catch-all of a struct: it claims every key the struct does not.
+//!
+//! In MessagePack a key keeps its own type: strings, `char`s and unit enums are str,
+//! integers are integers (a `u128`/`i128` beyond 64 bits the 16-byte bin), booleans are
+//! booleans. An error inside a value gets the key on its path there too.
 
 use std::borrow::Cow;
 use std::collections::{btree_map, hash_map, BTreeMap, HashMap};
@@ -17,6 +21,7 @@ use super::primitives::{not_one_char, single_char};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{DuplicateKeys, JsonReader, JsonWriter, Key, Str};
+use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
 use crate::{Decode, DecodeKey, Encode, EncodeKey};
 
 /// Writes `,"key":value`, without the comma for the first member.
@@ -57,6 +62,28 @@ fn duplicate_key<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> Error {
     Error::new(ErrorKind::DuplicateField(Cow::Owned(key_text(r, key))), key.offset())
 }
 
+/// Writes a MessagePack key and value.
+#[inline]
+fn encode_entry_msgpack<K: EncodeKey + ?Sized, V: Encode + ?Sized>(w: &mut MsgpackWriter, k: &K, v: &V) -> Result<()> {
+    k.encode_msgpack_key(w)?;
+    v.encode_msgpack(w)
+}
+
+/// Reads the value of MessagePack entry `key`, putting the key on the path of any error.
+#[inline]
+fn decode_value_msgpack<'de, V: Decode<'de>>(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<V> {
+    match V::decode_msgpack(r) {
+        Ok(v) => Ok(v),
+        Err(e) => Err(e.in_key(r.key_text(key))),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn duplicate_key_msgpack<'de>(r: &MsgpackReader<'de>, key: msgpack::Key<'de>) -> Error {
+    Error::new(ErrorKind::DuplicateField(Cow::Owned(r.key_text(key))), key.offset())
+}
+
 macro_rules! map_impls {
     ($entry:ident, $map:ident<$($g:ident),+>, decode: [$($db:tt)*], encode: [$($eb:tt)*]) => {
         impl<$($g),+> Encode for $map<$($g),+> where $($eb)* {
@@ -67,6 +94,15 @@ macro_rules! map_impls {
                 w.write_byte(b'}');
                 Ok(())
             }
+
+            #[inline]
+            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+                w.write_map_len(self.len())?;
+                for (k, v) in self {
+                    encode_entry_msgpack(w, k, v)?;
+                }
+                Ok(())
+            }
         }
 
         impl<$($g),+> EncodeFields for $map<$($g),+> where $($eb)* {
@@ -75,6 +111,15 @@ macro_rules! map_impls {
                 for (k, v) in self {
                     encode_entry(w, first, k, v)?;
                 }
+                Ok(())
+            }
+
+            #[inline]
+            fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
+                for (k, v) in self {
+                    encode_entry_msgpack(w, k, v)?;
+                }
+                *count += self.len();
                 Ok(())
             }
         }
@@ -90,6 +135,18 @@ macro_rules! map_impls {
                     Self::decode_field(&mut map, key, r)?;
                     more = r.object_next()?;
                 }
+                Ok(map)
+            }
+
+            #[inline]
+            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+                let n = r.read_map_len()?;
+                let mut map = Self::default();
+                for _ in 0..n {
+                    let key = r.read_key()?;
+                    Self::decode_field_msgpack(&mut map, key, r)?;
+                }
+                r.leave();
                 Ok(map)
             }
         }
@@ -123,8 +180,31 @@ macro_rules! map_impls {
                 }
             }
 
+            /// Claims every key; a key seen before follows the duplicate-key policy.
             #[inline]
-            fn finish(map: Self, _r: &JsonReader<'de>) -> Result<Self> {
+            fn decode_field_msgpack(
+                map: &mut Self,
+                key: msgpack::Key<'de>,
+                r: &mut MsgpackReader<'de>,
+            ) -> Result<bool> {
+                match map.entry(K::decode_msgpack_key(key, r)?) {
+                    $entry::Entry::Occupied(mut slot) => match r.duplicate_keys() {
+                        DuplicateKeys::KeepFirst => r.skip_value().map(|()| true),
+                        DuplicateKeys::KeepLast => {
+                            slot.insert(decode_value_msgpack(key, r)?);
+                            Ok(true)
+                        }
+                        _ => Err(duplicate_key_msgpack(r, key)),
+                    },
+                    $entry::Entry::Vacant(slot) => {
+                        slot.insert(decode_value_msgpack(key, r)?);
+                        Ok(true)
+                    }
+                }
+            }
+
+            #[inline]
+            fn finish(map: Self, _end: usize) -> Result<Self> {
                 Ok(map)
             }
         }
@@ -146,6 +226,11 @@ impl EncodeKey for str {
         w.write_str(self);
         Ok(())
     }
+
+    #[inline]
+    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_str(self)
+    }
 }
 
 impl EncodeKey for String {
@@ -153,6 +238,11 @@ impl EncodeKey for String {
     fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
         w.write_str(self);
         Ok(())
+    }
+
+    #[inline]
+    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_str(self)
     }
 }
 
@@ -162,6 +252,11 @@ macro_rules! forward_encode_key {
             #[inline]
             fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
                 (**self).encode_json_key(w)
+            }
+
+            #[inline]
+            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+                (**self).encode_msgpack_key(w)
             }
         }
     )*};
@@ -180,6 +275,11 @@ impl<'de> DecodeKey<'de> for String {
     fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
         Ok(r.key_str(key)?.as_str().to_owned())
     }
+
+    #[inline]
+    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+        r.key_str(key).map(str::to_owned)
+    }
 }
 
 impl<'de: 'a, 'a> DecodeKey<'de> for &'a str {
@@ -189,6 +289,11 @@ impl<'de: 'a, 'a> DecodeKey<'de> for &'a str {
             Str::Borrowed(s) => Ok(s),
             Str::Transient(_) => Err(escaped_borrowed_key(key)),
         }
+    }
+
+    #[inline]
+    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+        r.key_str(key)
     }
 }
 
@@ -208,6 +313,11 @@ impl<'de: 'a, 'a> DecodeKey<'de> for Cow<'a, str> {
     fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
         r.key_str(key).map(Str::into_cow)
     }
+
+    #[inline]
+    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+        r.key_str(key).map(Cow::Borrowed)
+    }
 }
 
 macro_rules! shared_str_key {
@@ -216,6 +326,11 @@ macro_rules! shared_str_key {
             #[inline]
             fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
                 Ok($ptr::from(r.key_str(key)?.as_str()))
+            }
+
+            #[inline]
+            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+                r.key_str(key).map($ptr::from)
             }
         }
     )*};
@@ -229,6 +344,12 @@ impl EncodeKey for bool {
         w.write_raw(if *self { b"\"true\"" } else { b"\"false\"" });
         Ok(())
     }
+
+    #[inline]
+    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_bool(*self);
+        Ok(())
+    }
 }
 
 impl<'de> DecodeKey<'de> for bool {
@@ -239,6 +360,11 @@ impl<'de> DecodeKey<'de> for bool {
             b"false" => Ok(false),
             _ => Err(not_bool_key(key)),
         }
+    }
+
+    #[inline]
+    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+        r.key_bool(key).ok_or_else(|| r.key_type_error(key, "a boolean"))
     }
 }
 
@@ -254,6 +380,11 @@ impl EncodeKey for char {
         w.write_str(self.encode_utf8(&mut [0; 4]));
         Ok(())
     }
+
+    #[inline]
+    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_str(self.encode_utf8(&mut [0; 4]))
+    }
 }
 
 impl<'de> DecodeKey<'de> for char {
@@ -261,14 +392,25 @@ impl<'de> DecodeKey<'de> for char {
     fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
         single_char(r.key_str(key)?.as_str()).ok_or_else(|| not_one_char(key.offset()))
     }
+
+    #[inline]
+    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+        single_char(r.key_str(key)?).ok_or_else(|| not_one_char(key.offset()))
+    }
 }
 
 macro_rules! int_keys {
-    ($parse:ident: $($t:ident)*) => {$(
+    ($parse:ident, $write:ident as $as:ty: $($t:ident)*) => {$(
         impl EncodeKey for $t {
             #[inline]
             fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
                 w.write_quoted_int(*self);
+                Ok(())
+            }
+
+            #[inline]
+            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+                w.$write(*self as $as);
                 Ok(())
             }
         }
@@ -278,8 +420,25 @@ macro_rules! int_keys {
             fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
                 int_keys!(@$parse r, key, $t)
             }
+
+            #[inline]
+            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+                int_keys!(@msgpack $parse r, key, $t)
+            }
         }
     )*};
+    (@msgpack unsigned $r:ident, $key:ident, $t:ident) => {
+        $r.key_u64($key, stringify!($t), $t::MAX as u64).map(|v| v as $t)
+    };
+    (@msgpack signed $r:ident, $key:ident, $t:ident) => {
+        $r.key_i64($key, stringify!($t), $t::MIN as i64, $t::MAX as i64).map(|v| v as $t)
+    };
+    (@msgpack wide $r:ident, $key:ident, u128) => {
+        $r.key_u128($key)
+    };
+    (@msgpack wide $r:ident, $key:ident, i128) => {
+        $r.key_i128($key)
+    };
     // The reader checks the range, so the casts below never truncate.
     (@unsigned $r:ident, $key:ident, $t:ident) => {
         $r.parse_key_u64($key, stringify!($t), $t::MAX as u64).map(|v| v as $t)
@@ -296,6 +455,7 @@ macro_rules! int_keys {
     };
 }
 
-int_keys!(unsigned: u8 u16 u32 u64 usize);
-int_keys!(signed: i8 i16 i32 i64 isize);
-int_keys!(wide: u128 i128);
+int_keys!(unsigned, write_u64 as u64: u8 u16 u32 u64 usize);
+int_keys!(signed, write_i64 as i64: i8 i16 i32 i64 isize);
+int_keys!(wide, write_u128 as u128: u128);
+int_keys!(wide, write_i128 as i128: i128);

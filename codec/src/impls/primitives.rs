@@ -3,19 +3,30 @@
 //! Integers are read through the reader's range-checked entry points, so an overflow names
 //! the literal and the type ("300 does not fit in u8") and `1.0` is a type error rather than
 //! something truncated. Key forms of these types live in `maps.rs`.
+//!
+//! In MessagePack integers take their smallest form whatever their Rust type, `f32` is a
+//! float 32 and `f64` a float 64 (NaN and the infinities included), `char` a one-character
+//! str and `()` nil.
 
 use std::borrow::Cow;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter};
+use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
 macro_rules! int_impls {
-    ($read:ident: $($t:ident)*) => {$(
+    ($read:ident, $write:ident as $as:ty: $($t:ident)*) => {$(
         impl Encode for $t {
             #[inline]
             fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
                 w.write_int(*self);
+                Ok(())
+            }
+
+            #[inline]
+            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+                w.$write(*self as $as);
                 Ok(())
             }
         }
@@ -25,8 +36,14 @@ macro_rules! int_impls {
             fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
                 int_impls!(@$read r, $t)
             }
+
+            #[inline]
+            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+                int_impls!(@$read r, $t)
+            }
         }
     )*};
+
     // The reader checks the range, so the casts below never truncate.
     (@unsigned $r:ident, $t:ident) => {
         $r.read_u64_max(stringify!($t), $t::MAX as u64).map(|v| v as $t)
@@ -42,20 +59,32 @@ macro_rules! int_impls {
     };
 }
 
-int_impls!(unsigned: u8 u16 u32 u64 usize);
-int_impls!(signed: i8 i16 i32 i64 isize);
-int_impls!(wide: u128 i128);
+int_impls!(unsigned, write_u64 as u64: u8 u16 u32 u64 usize);
+int_impls!(signed, write_i64 as i64: i8 i16 i32 i64 isize);
+int_impls!(wide, write_u128 as u128: u128);
+int_impls!(wide, write_i128 as i128: i128);
 
 impl Encode for f64 {
     #[inline]
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
         w.write_f64(*self)
     }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_f64(*self);
+        Ok(())
+    }
 }
 
 impl<'de> Decode<'de> for f64 {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_f64()
+    }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_f64()
     }
 }
@@ -65,11 +94,22 @@ impl Encode for f32 {
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
         w.write_f32(*self)
     }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_f32(*self);
+        Ok(())
+    }
 }
 
 impl<'de> Decode<'de> for f32 {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_f32()
+    }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_f32()
     }
 }
@@ -80,11 +120,22 @@ impl Encode for bool {
         w.write_bool(*self);
         Ok(())
     }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_bool(*self);
+        Ok(())
+    }
 }
 
 impl<'de> Decode<'de> for bool {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_bool()
+    }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_bool()
     }
 }
@@ -95,6 +146,11 @@ impl Encode for char {
         w.write_str(self.encode_utf8(&mut [0; 4]));
         Ok(())
     }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_str(self.encode_utf8(&mut [0; 4]))
+    }
 }
 
 impl<'de> Decode<'de> for char {
@@ -103,6 +159,12 @@ impl<'de> Decode<'de> for char {
         let token = r.read_string_token()?;
         let offset = token.offset();
         single_char(r.decode_string(token)?.as_str()).ok_or_else(|| not_one_char(offset))
+    }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let offset = r.position();
+        single_char(r.read_str()?).ok_or_else(|| not_one_char(offset))
     }
 }
 
@@ -129,11 +191,22 @@ impl Encode for () {
         w.write_null();
         Ok(())
     }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_nil();
+        Ok(())
+    }
 }
 
 impl<'de> Decode<'de> for () {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_null()
+    }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_null()
     }
 }

@@ -4,6 +4,9 @@
 //! nowhere in the input); `Cow<'de, str>` borrows when it can and owns when it must.
 //! `Cow<str>`, `Box<str>`, `Rc<str>` and `Arc<str>` encode through the generic pointer
 //! impls in `wrappers.rs`.
+//!
+//! A MessagePack str holds no escapes, so there every string borrows: `&'de str` always
+//! decodes, and `Cow<'de, str>` is always `Borrowed`.
 
 use std::borrow::Cow;
 use std::rc::Rc;
@@ -11,6 +14,7 @@ use std::sync::Arc;
 
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
+use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
 impl Encode for str {
@@ -18,6 +22,11 @@ impl Encode for str {
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
         w.write_str(self);
         Ok(())
+    }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_str(self)
     }
 }
 
@@ -27,12 +36,22 @@ impl Encode for String {
         w.write_str(self);
         Ok(())
     }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_str(self)
+    }
 }
 
 impl<'de> Decode<'de> for String {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
         r.read_string()
+    }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        r.read_str().map(str::to_owned)
     }
 }
 
@@ -41,6 +60,11 @@ impl<'de: 'a, 'a> Decode<'de> for &'a str {
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
         r.read_borrowed_str()
     }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        r.read_str()
+    }
 }
 
 impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
@@ -48,25 +72,27 @@ impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
         r.read_cow()
     }
-}
 
-impl<'de> Decode<'de> for Box<str> {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Ok(Box::from(r.read_str()?.as_str()))
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        r.read_str().map(Cow::Borrowed)
     }
 }
 
-impl<'de> Decode<'de> for Rc<str> {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Ok(Rc::from(r.read_str()?.as_str()))
-    }
+macro_rules! shared_str {
+    ($($ptr:ident)*) => {$(
+        impl<'de> Decode<'de> for $ptr<str> {
+            #[inline]
+            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+                Ok($ptr::from(r.read_str()?.as_str()))
+            }
+
+            #[inline]
+            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+                r.read_str().map($ptr::from)
+            }
+        }
+    )*};
 }
 
-impl<'de> Decode<'de> for Arc<str> {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Ok(Arc::from(r.read_str()?.as_str()))
-    }
-}
+shared_str!(Box Rc Arc);

@@ -1,9 +1,10 @@
-//! Tuples and `[T; N]` as fixed-length JSON arrays: too few or too many elements is an
-//! error naming the expected length.
+//! Tuples and `[T; N]` as fixed-length arrays (in JSON and in MessagePack): too few or too
+//! many elements is an error naming the expected length.
 
-use crate::__private::{empty_array, tuple_element, tuple_end};
+use crate::__private::{empty_array, mp, tuple_element, tuple_end};
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
+use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
 macro_rules! tuple_impls {
@@ -20,6 +21,14 @@ macro_rules! tuple_impls {
                 w.write_byte(b']');
                 Ok(())
             }
+
+            #[inline]
+            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+                w.write_array_len($len)?;
+                self.$i0.encode_msgpack(w).map_err(|e| e.in_index($i0))?;
+                $(self.$i.encode_msgpack(w).map_err(|e| e.in_index($i))?;)*
+                Ok(())
+            }
         }
 
         impl<'de, $T0: Decode<'de> $(, $T: Decode<'de>)*> Decode<'de> for ($T0, $($T,)*) {
@@ -29,6 +38,18 @@ macro_rules! tuple_impls {
                 // Tuple expressions evaluate left to right: elements are read in order.
                 let value = (tuple_element::<$T0>(r, $i0, $len)?, $(tuple_element::<$T>(r, $i, $len)?,)*);
                 tuple_end(r, $len)?;
+                Ok(value)
+            }
+
+            #[inline]
+            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+                let at = r.position();
+                mp::expect_len(r.read_array_len()?, $len, at)?;
+                let value = (
+                    $T0::decode_msgpack(r).map_err(|e| e.in_index($i0))?,
+                    $($T::decode_msgpack(r).map_err(|e| e.in_index($i))?,)*
+                );
+                r.leave();
                 Ok(value)
             }
         }
@@ -59,6 +80,11 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
         self.as_slice().encode_json(w)
     }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        self.as_slice().encode_msgpack(w)
+    }
 }
 
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
@@ -82,6 +108,24 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
         Ok(slots.map(|slot| match slot {
             Some(v) => v,
             // The loop above filled every slot or returned.
+            None => unreachable!("array element missing without an error"),
+        }))
+    }
+
+    /// The length is known from the header: checked before any element is read. Always
+    /// inlined: for small `N` (a point's `[f64; 2]`) the loop unrolls and the slots' tags
+    /// fold away (canada.json: 2.6M instead of 1.9M instructions per decode otherwise).
+    #[inline(always)]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let at = r.position();
+        mp::expect_len(r.read_array_len()?, N, at)?;
+        let mut slots: [Option<T>; N] = [const { None }; N];
+        for (i, slot) in slots.iter_mut().enumerate() {
+            *slot = Some(T::decode_msgpack(r).map_err(|e| e.in_index(i))?);
+        }
+        r.leave();
+        Ok(slots.map(|slot| match slot {
+            Some(v) => v,
             None => unreachable!("array element missing without an error"),
         }))
     }

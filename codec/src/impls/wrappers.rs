@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
+use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
 macro_rules! forward_encode {
@@ -18,6 +19,11 @@ macro_rules! forward_encode {
             #[inline]
             fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
                 (**self).encode_json(w)
+            }
+
+            #[inline]
+            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+                (**self).encode_msgpack(w)
             }
         }
     )*};
@@ -41,6 +47,11 @@ macro_rules! forward_decode {
             }
 
             #[inline]
+            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+                T::decode_msgpack(r).map($ptr::new)
+            }
+
+            #[inline]
             fn absent() -> Option<Self> {
                 T::absent().map($ptr::new)
             }
@@ -61,6 +72,17 @@ impl<T: Encode> Encode for Option<T> {
             }
         }
     }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        match self {
+            Some(v) => v.encode_msgpack(w),
+            None => {
+                w.write_nil();
+                Ok(())
+            }
+        }
+    }
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
@@ -70,6 +92,15 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
             Ok(None)
         } else {
             T::decode_json(r).map(Some)
+        }
+    }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        if r.try_read_null()? {
+            Ok(None)
+        } else {
+            T::decode_msgpack(r).map(Some)
         }
     }
 
@@ -85,11 +116,22 @@ impl<T: ?Sized> Encode for PhantomData<T> {
         w.write_null();
         Ok(())
     }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_nil();
+        Ok(())
+    }
 }
 
 impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_null().map(|()| PhantomData)
+    }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_null().map(|()| PhantomData)
     }
 

@@ -2,8 +2,11 @@
 
 use std::fmt;
 
-use super::{JsonReader, JsonWriter, Options};
-use crate::error::Result;
+use std::borrow::Cow;
+
+use super::{JsonReader, JsonWriter, Options, Value};
+use crate::error::{ErrorKind, Result};
+use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
 /// One JSON value captured as the text it was written as, borrowed from the input.
@@ -12,6 +15,10 @@ use crate::{Decode, Encode};
 /// the depth limit) but converts nothing; the whitespace around the value is not part
 /// of it. Decode it later with [`decode`](Self::decode), possibly into different types
 /// depending on what else the document said. Encoding writes the text back verbatim.
+///
+/// In MessagePack a `RawJson` is transcoded: encoding writes the value its text holds (as
+/// a [`Value`] would be written), and decoding is an error, since a MessagePack input
+/// holds no JSON text to borrow (decode a [`Value`] or a typed field there instead).
 ///
 /// ```
 /// use codec::json::RawJson;
@@ -115,11 +122,23 @@ impl Encode for RawJson<'_> {
         w.write_raw(self.text.as_bytes());
         Ok(())
     }
+
+    /// Writes the value the text holds.
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        crate::json::from_str::<Value>(self.text)?.encode_msgpack(w)
+    }
 }
 
 impl<'de: 'a, 'a> Decode<'de> for RawJson<'a> {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
         r.read_raw_value().map(|text| RawJson { text })
+    }
+
+    /// Always an error: there is no JSON text in MessagePack to borrow.
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        Err(r.error(ErrorKind::InvalidValue(Cow::Borrowed(
+            "RawJson cannot be decoded from MessagePack (there is no JSON text to borrow); use Value",
+        ))))
     }
 }

@@ -6,6 +6,11 @@
 //! types, so the depth limit, the duplicate-key policy and every syntax check apply to
 //! it, and it nests in derived types like any other field.
 //!
+//! A `Value` is also a dynamic MessagePack value: integers keep their exact value, floats
+//! become `f64` numbers (NaN and the infinities, which a `Number` cannot hold, are an
+//! error), a bin becomes an array of numbers, and a map's keys must be strings; an
+//! extension value is an error. It is written back with the smallest encodings.
+//!
 //! ```
 //! use codec::json::Value;
 //!
@@ -28,6 +33,8 @@ use super::number::ParsedNumber;
 use super::{DuplicateKeys, JsonReader, JsonWriter, Key};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
+use crate::msgpack::reader::Int;
+use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
 // ---------------------------------------------------------------- Number
@@ -202,6 +209,16 @@ impl Encode for Number {
         }
         Ok(())
     }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        match self.0 {
+            N::PosInt(v) => w.write_u64(v),
+            N::NegInt(v) => w.write_i64(v),
+            N::Float(v) => w.write_f64(v),
+        }
+        Ok(())
+    }
 }
 
 impl<'de> Decode<'de> for Number {
@@ -209,6 +226,23 @@ impl<'de> Decode<'de> for Number {
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
         r.read_number()
     }
+
+    /// Any integer or float; NaN and the infinities are an error.
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let at = r.position();
+        match r.read_number()? {
+            Ok(Int::Pos(v)) => Ok(Number(N::PosInt(v))),
+            Ok(Int::Neg(v)) => Ok(Number(N::NegInt(v))),
+            Err(f) => Number::from_f64(f).ok_or_else(|| non_finite(at, f)),
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn non_finite(at: usize, f: f64) -> Error {
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("{f} is not a JSON number"))), at)
 }
 
 macro_rules! number_from_unsigned {
@@ -594,6 +628,23 @@ impl Encode for Value {
         }
         Ok(())
     }
+
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        match self {
+            Value::Null => w.write_nil(),
+            Value::Bool(b) => w.write_bool(*b),
+            Value::Number(n) => n.encode_msgpack(w)?,
+            Value::String(s) => w.write_str(s)?,
+            Value::Array(a) => {
+                w.write_array_len(a.len())?;
+                for v in a {
+                    v.encode_msgpack(w)?;
+                }
+            }
+            Value::Object(m) => m.encode_msgpack(w)?,
+        }
+        Ok(())
+    }
 }
 
 impl<'de> Decode<'de> for Value {
@@ -619,6 +670,31 @@ impl<'de> Decode<'de> for Value {
                 Ok(Value::Array(items))
             }
             Some(b'{') => Map::decode_json(r).map(Value::Object),
+            _ => Err(r.invalid_type("a JSON value")),
+        }
+    }
+
+    /// Reads any MessagePack value that JSON can hold (see the module docs).
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        match r.peek_kind() {
+            Some(Kind::Nil) => r.read_null().map(|()| Value::Null),
+            Some(Kind::Bool) => r.read_bool().map(Value::Bool),
+            Some(Kind::Int | Kind::Float) => Number::decode_msgpack(r).map(Value::Number),
+            Some(Kind::Str) => r.read_str().map(|s| Value::String(s.to_owned())),
+            Some(Kind::Bin) => Ok(Value::Array(r.read_bin()?.iter().map(|&b| Value::from(b)).collect())),
+            Some(Kind::Array) => {
+                let n = r.read_array_len()?;
+                let mut items = Vec::with_capacity(crate::impls::prealloc::<Value>(n));
+                for i in 0..n {
+                    match Value::decode_msgpack(r) {
+                        Ok(v) => items.push(v),
+                        Err(e) => return Err(e.in_index(i)),
+                    }
+                }
+                r.leave();
+                Ok(Value::Array(items))
+            }
+            Some(Kind::Map) => Map::decode_msgpack(r).map(Value::Object),
             _ => Err(r.invalid_type("a JSON value")),
         }
     }
@@ -1339,9 +1415,23 @@ impl Encode for Map {
         w.write_byte(b'}');
         Ok(())
     }
+
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_map_len(self.entries.len())?;
+        self.encode_fields_msgpack(w, &mut 0)
+    }
 }
 
 impl EncodeFields for Map {
+    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
+        for (k, v) in &self.entries {
+            w.write_str(k)?;
+            v.encode_msgpack(w)?;
+        }
+        *count += self.entries.len();
+        Ok(())
+    }
+
     fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
         for (k, v) in &self.entries {
             if *first {
@@ -1367,6 +1457,17 @@ impl<'de> Decode<'de> for Map {
             Map::decode_field(&mut state, key, r)?;
             more = r.object_next()?;
         }
+        Ok(state.map)
+    }
+
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let n = r.read_map_len()?;
+        let mut state = Map::new_state();
+        for _ in 0..n {
+            let key = r.read_key()?;
+            Map::decode_field_msgpack(&mut state, key, r)?;
+        }
+        r.leave();
         Ok(state.map)
     }
 }
@@ -1406,7 +1507,30 @@ impl<'de> DecodeFields<'de> for Map {
         Ok(true)
     }
 
-    fn finish(state: MapBuilder, _r: &JsonReader<'de>) -> Result<Map> {
+    /// Claims every key, which must be a string.
+    fn decode_field_msgpack(
+        state: &mut MapBuilder,
+        key: msgpack::Key<'de>,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool> {
+        let name = r.key_str(key)?.to_owned();
+        match state.index.find(&state.map, &name) {
+            None => {
+                let value = Value::decode_msgpack(r).map_err(|e| e.in_key(&name))?;
+                state.index.push(&mut state.map, name, value);
+            }
+            Some(i) => match r.duplicate_keys() {
+                DuplicateKeys::KeepFirst => r.skip_value()?,
+                DuplicateKeys::KeepLast => {
+                    state.map.entries[i].1 = Value::decode_msgpack(r).map_err(|e| e.in_key(&name))?;
+                }
+                _ => return Err(Error::new(ErrorKind::DuplicateField(Cow::Owned(name)), key.offset())),
+            },
+        }
+        Ok(true)
+    }
+
+    fn finish(state: MapBuilder, _end: usize) -> Result<Map> {
         Ok(state.map)
     }
 }

@@ -1,0 +1,243 @@
+//! Typed MessagePack decode and encode: codec against rmp-serde (through serde, structs
+//! as maps: `rmp_serde::to_vec_named`) on the very same model types
+//! (`codec_tests::models`) as the JSON benchmarks: twitter, citm_catalog, canada and the
+//! Google Maps response.
+//!
+//! Each document is the MessagePack encoding of the model decoded from the dataset's JSON
+//! (codec and rmp-serde write the same bytes for these models; that is asserted). Groups
+//! are `msgpack_decode_owned/<dataset>`, `msgpack_decode_borrowed/<dataset>` (twitter,
+//! citm_catalog) and `msgpack_encode/<dataset>`; the functions in each are the contenders.
+//! Throughput is the byte length of the MessagePack document in both directions. Before
+//! anything is timed, each contender's decoded value must equal codec's, and each
+//! contender's encoding must decode (with codec and with rmp-serde) to the same value.
+//!
+//! msgpacker, the derive-based peer, is not included: its derive needs its own traits on
+//! every model type and writes structs positionally, so it would not decode the same bytes.
+//!
+//! After criterion has run, `main` reads the medians this run wrote under
+//! `<target>/criterion/` and prints MB/s and codec/rmp-serde ratios, also written as
+//! markdown to `<target>/msgpack-bench-table.md`.
+//!
+//! `cargo bench --bench msgpack` (about 2 minutes on 2 cores); `cargo bench --bench msgpack
+//! -- twitter` for one dataset.
+
+use std::fmt::{Debug, Write as _};
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime};
+
+use codec_tests::models::{canada, citm, gmaps, twitter};
+use codec_tests::shared_data;
+use criterion::{Criterion, Throughput};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+const CONTENDERS: [&str; 2] = ["codec", "rmp_serde"];
+
+struct Group {
+    dataset: &'static str,
+    direction: &'static str,
+    bytes: usize,
+}
+
+impl Group {
+    fn name(&self) -> String {
+        format!("{}/{}", self.direction, self.dataset)
+    }
+}
+
+/// The MessagePack document of the dataset `file`: its JSON decoded into `T` by codec,
+/// then encoded by codec (asserted identical to rmp-serde's encoding).
+fn document<T>(dataset: &str, json: &[u8]) -> (T, Vec<u8>)
+where
+    T: codec::DecodeOwned + codec::Encode + Serialize,
+{
+    let value: T = codec::json::from_slice(json).unwrap_or_else(|e| panic!("{dataset}: JSON: {e}"));
+    let ours = codec::msgpack::to_vec(&value).unwrap();
+    let theirs = rmp_serde::to_vec_named(&value).unwrap();
+    assert!(ours == theirs, "{dataset}: codec and rmp-serde encode different bytes");
+    (value, ours)
+}
+
+fn decode_owned<T>(c: &mut Criterion, groups: &mut Vec<Group>, dataset: &'static str, input: &[u8], expected: &T)
+where
+    T: codec::DecodeOwned + DeserializeOwned + PartialEq + Debug,
+{
+    let ours: T = codec::msgpack::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: codec: {e}"));
+    assert!(ours == *expected, "msgpack_decode_owned/{dataset}: codec decodes a different value");
+    let theirs: T = rmp_serde::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: rmp_serde: {e}"));
+    assert!(theirs == *expected, "msgpack_decode_owned/{dataset}: rmp_serde decodes a different value");
+
+    let group = Group { dataset, direction: "msgpack_decode_owned", bytes: input.len() };
+    let mut g = c.benchmark_group(group.name());
+    g.throughput(Throughput::Bytes(input.len() as u64));
+    g.bench_function("codec", |b| b.iter(|| codec::msgpack::from_slice::<T>(black_box(input)).unwrap()));
+    g.bench_function("rmp_serde", |b| b.iter(|| rmp_serde::from_slice::<T>(black_box(input)).unwrap()));
+    g.finish();
+    groups.push(group);
+}
+
+/// `decode_owned` for a model that borrows from the input; `$ty` is spelled with `'_`.
+macro_rules! decode_borrowed {
+    ($c:expr, $groups:expr, $dataset:expr, $ty:ty, $input:expr) => {{
+        let (c, groups, dataset, input): (&mut Criterion, &mut Vec<Group>, &'static str, &[u8]) =
+            ($c, $groups, $dataset, $input);
+        let ours: $ty = codec::msgpack::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: codec: {e}"));
+        let theirs: $ty = rmp_serde::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: rmp_serde: {e}"));
+        assert!(theirs == ours, "msgpack_decode_borrowed/{dataset}: rmp_serde decodes a different value");
+
+        let group = Group { dataset, direction: "msgpack_decode_borrowed", bytes: input.len() };
+        let mut g = c.benchmark_group(group.name());
+        g.throughput(Throughput::Bytes(input.len() as u64));
+        g.bench_function("codec", |b| b.iter(|| codec::msgpack::from_slice::<$ty>(black_box(input)).unwrap()));
+        g.bench_function("rmp_serde", |b| b.iter(|| rmp_serde::from_slice::<$ty>(black_box(input)).unwrap()));
+        g.finish();
+        groups.push(group);
+    }};
+}
+
+fn encode<T>(c: &mut Criterion, groups: &mut Vec<Group>, dataset: &'static str, value: &T, len: usize)
+where
+    T: codec::Encode + codec::DecodeOwned + Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    let outputs: [(&str, Vec<u8>); 2] =
+        [("codec", codec::msgpack::to_vec(value).unwrap()), ("rmp_serde", rmp_serde::to_vec_named(value).unwrap())];
+    for (contender, bytes) in &outputs {
+        let back: T = codec::msgpack::from_slice(bytes)
+            .unwrap_or_else(|e| panic!("msgpack_encode/{dataset}: codec cannot decode {contender}'s output: {e}"));
+        assert!(back == *value, "msgpack_encode/{dataset}: {contender}'s output decodes to a different value");
+        let back: T = rmp_serde::from_slice(bytes)
+            .unwrap_or_else(|e| panic!("msgpack_encode/{dataset}: rmp_serde cannot decode {contender}'s output: {e}"));
+        assert!(back == *value, "msgpack_encode/{dataset}: {contender}'s output decodes to a different value");
+    }
+
+    let group = Group { dataset, direction: "msgpack_encode", bytes: len };
+    let mut g = c.benchmark_group(group.name());
+    g.throughput(Throughput::Bytes(len as u64));
+    g.bench_function("codec", |b| b.iter(|| codec::msgpack::to_vec(black_box(value)).unwrap()));
+    g.bench_function("rmp_serde", |b| b.iter(|| rmp_serde::to_vec_named(black_box(value)).unwrap()));
+    g.finish();
+    groups.push(group);
+}
+
+fn dataset<T>(c: &mut Criterion, groups: &mut Vec<Group>, name: &'static str, file: &str) -> Option<Vec<u8>>
+where
+    T: codec::Encode + codec::DecodeOwned + Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    let json = shared_data(file)?;
+    let (value, packed): (T, _) = document(name, &json);
+    decode_owned(c, groups, name, &packed, &value);
+    encode(c, groups, name, &value, packed.len());
+    Some(packed)
+}
+
+fn run(c: &mut Criterion, groups: &mut Vec<Group>) {
+    if let Some(packed) = dataset::<twitter::Twitter>(c, groups, "twitter", "json-benchmark/twitter.json") {
+        decode_borrowed!(c, groups, "twitter", twitter::borrowed::Twitter<'_>, &packed);
+    }
+    if let Some(packed) = dataset::<citm::CitmCatalog>(c, groups, "citm_catalog", "json-benchmark/citm_catalog.json") {
+        decode_borrowed!(c, groups, "citm_catalog", citm::borrowed::CitmCatalog<'_>, &packed);
+    }
+    dataset::<canada::Canada>(c, groups, "canada", "json-benchmark/canada.json");
+    dataset::<gmaps::DistanceMatrix>(c, groups, "gmaps", "zio-json/google_maps_api_response.json");
+}
+
+fn main() {
+    let started = SystemTime::now();
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(20)
+        .configure_from_args();
+    let mut groups = Vec::new();
+    run(&mut c, &mut groups);
+    c.final_summary();
+    summarize(&groups, started);
+}
+
+// ---------------------------------------------------------------------------------------
+// The summary table (as in benches/json.rs).
+
+fn target_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("CARGO_TARGET_DIR") {
+        return dir.into();
+    }
+    let from_metadata = || -> Option<PathBuf> {
+        let cargo = std::env::var_os("CARGO")?;
+        let out = std::process::Command::new(cargo).args(["metadata", "--format-version", "1", "--no-deps"]).output();
+        let meta: serde_json::Value = serde_json::from_slice(&out.ok()?.stdout).ok()?;
+        Some(meta.get("target_directory")?.as_str()?.into())
+    };
+    from_metadata().unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
+}
+
+fn criterion_dir(target: &std::path::Path) -> PathBuf {
+    std::env::var_os("CRITERION_HOME").map(PathBuf::from).unwrap_or_else(|| target.join("criterion"))
+}
+
+fn dir_name(id: &str) -> String {
+    id.chars().map(|c| if "?\"/\\*<>:|^".contains(c) { '_' } else { c }).collect()
+}
+
+fn median_ns(dir: &std::path::Path, group: &str, function: &str, since: SystemTime) -> Option<f64> {
+    let path = dir.join(dir_name(group)).join(dir_name(function)).join("new").join("estimates.json");
+    let modified = std::fs::metadata(&path).ok()?.modified().ok()?;
+    if modified < since {
+        return None;
+    }
+    let estimates: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).ok()?).ok()?;
+    estimates.get("median")?.get("point_estimate")?.as_f64()
+}
+
+fn summarize(groups: &[Group], since: SystemTime) {
+    let target = target_dir();
+    let dir = criterion_dir(&target);
+    let mut rows = Vec::new();
+    for group in groups {
+        let mbps: Vec<Option<f64>> = CONTENDERS
+            .iter()
+            .map(|f| median_ns(&dir, &group.name(), f, since).map(|ns| group.bytes as f64 / ns * 1e3))
+            .collect();
+        if mbps.iter().all(Option::is_none) {
+            continue;
+        }
+        let ratio = match (mbps[0], mbps[1]) {
+            (Some(ours), Some(theirs)) => format!("{:.2}", ours / theirs),
+            _ => "-".to_string(),
+        };
+        let cells: Vec<String> = mbps.iter().map(|v| v.map_or("-".to_string(), |v| format!("{v:.0}"))).collect();
+        let direction = group.direction.trim_start_matches("msgpack_");
+        rows.push(format!("| {} | {} | {} | {} | {} |", group.dataset, direction, cells[0], cells[1], ratio));
+    }
+    if rows.is_empty() {
+        return;
+    }
+    let mut table = String::new();
+    let _ = writeln!(table, "Typed MessagePack throughput, MB/s (10^6 bytes of the MessagePack document per second,");
+    let _ = writeln!(table, "from the median time per call), `cargo bench --bench msgpack`: {}.", environment());
+    let _ = writeln!(table);
+    let _ = writeln!(table, "| dataset | direction | codec | rmp-serde | codec / rmp-serde |");
+    let _ = writeln!(table, "|---|---|--:|--:|--:|");
+    for row in rows {
+        let _ = writeln!(table, "{row}");
+    }
+    println!("\n{table}");
+    let path = target.join("msgpack-bench-table.md");
+    match std::fs::write(&path, &table) {
+        Ok(()) => println!("written to {}", path.display()),
+        Err(e) => eprintln!("could not write {}: {e}", path.display()),
+    }
+}
+
+fn environment() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!("{cpu}, {cores} cores")
+}

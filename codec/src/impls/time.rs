@@ -1,0 +1,60 @@
+//! `SystemTime`: the timestamp extension (type -1) in MessagePack, and in JSON serde's
+//! form, `{"secs_since_epoch":...,"nanos_since_epoch":...}`, which holds no time before
+//! the epoch (encoding one is an error there, as in serde).
+
+use std::borrow::Cow;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::{JsonReader, JsonWriter};
+use crate::msgpack::ext::{decode_json_pair, malformed_json};
+use crate::msgpack::{MsgpackReader, MsgpackWriter, Timestamp};
+use crate::{Decode, Encode};
+
+#[cold]
+#[inline(never)]
+fn not_representable(what: &'static str) -> Error {
+    Error::without_position(ErrorKind::OutOfRange(Cow::Borrowed(what)))
+}
+
+impl Encode for SystemTime {
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        let d = self
+            .duration_since(UNIX_EPOCH)
+            .map_err(|_| not_representable("a SystemTime before the Unix epoch has no JSON form"))?;
+        w.write_raw(b"{\"secs_since_epoch\":");
+        w.write_u64(d.as_secs());
+        w.write_raw(b",\"nanos_since_epoch\":");
+        w.write_u64(d.subsec_nanos() as u64);
+        w.write_byte(b'}');
+        Ok(())
+    }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        let t = Timestamp::from_system_time(*self)
+            .ok_or_else(|| not_representable("a SystemTime beyond 2^63 seconds from the epoch"))?;
+        t.encode_msgpack(w)
+    }
+}
+
+impl<'de> Decode<'de> for SystemTime {
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        let at = r.position();
+        let (secs, nanos) = decode_json_pair::<u64>(r, "secs_since_epoch", "nanos_since_epoch")?;
+        if nanos >= 1_000_000_000 {
+            return Err(malformed_json(at));
+        }
+        UNIX_EPOCH
+            .checked_add(Duration::new(secs, nanos))
+            .ok_or_else(|| Error::new(ErrorKind::OutOfRange(Cow::Borrowed("the time does not fit in SystemTime")), at))
+    }
+
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let at = r.position();
+        Timestamp::decode_msgpack(r)?.to_system_time().ok_or_else(|| {
+            Error::new(ErrorKind::OutOfRange(Cow::Borrowed("the timestamp does not fit in SystemTime")), at)
+        })
+    }
+}

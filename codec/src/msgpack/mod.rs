@@ -1,0 +1,206 @@
+//! MessagePack: the second format of the same derive. Entry points, options, and the
+//! reader and writer that impls drive.
+//!
+//! Every type that derives [`Codec`](crate::Codec) or has a std impl encodes and decodes
+//! here too, with the same attributes. Structs are maps keyed by field name (or, with
+//! `#[codec(msgpack(struct_as_array))]`, arrays by position), enums use the same
+//! representations as in JSON, `Option::None` is nil, and strings and `#[codec(bytes)]`
+//! fields borrow from the input.
+//!
+//! ```
+//! #[derive(codec::Codec, Debug, PartialEq)]
+//! struct Point<'a> { x: i32, label: &'a str }
+//!
+//! let p = Point { x: -2, label: "a" };
+//! let bytes = codec::msgpack::to_vec(&p)?;
+//! // fixmap(2), fixstr "x", negative fixint -2, fixstr "label", fixstr "a"
+//! assert_eq!(bytes, b"\x82\xa1x\xfe\xa5label\xa1a");
+//! let back: Point = codec::msgpack::from_slice(&bytes)?;
+//! assert_eq!(back, p);
+//! # Ok::<(), codec::Error>(())
+//! ```
+//!
+//! ## Encoding
+//! Integers take the smallest form the spec allows (`u128`/`i128` beyond 64 bits are a
+//! 16-byte big-endian bin, as rmp-serde writes them); `f32` is float 32 and `f64` float 64;
+//! strings are str; [`Bytes`](crate::Bytes) and `#[codec(bytes)]` fields are bin; `None`,
+//! `()` and unit structs are nil; sequences, tuples and sets are arrays; maps are maps whose
+//! keys keep their own type (an integer key is an integer, not a string);
+//! `std::time::SystemTime` is the timestamp extension (type -1, see [`Timestamp`]); other
+//! extension types are read and written through [`Ext`], or by hand with
+//! [`MsgpackReader::read_ext`] and [`MsgpackWriter::write_ext`].
+//!
+//! ## Decoding
+//! Integer targets accept every integer format whose value fits (a float is a type error,
+//! as `1.0` is in JSON); `f32`/`f64` accept floats and integers. Every length prefix is
+//! checked against the bytes left before anything is read or allocated; a str must be
+//! UTF-8. The [`Options`] limits (nesting depth, length of one str/bin/ext, duplicate keys,
+//! trailing bytes) and the error type and paths are those of JSON.
+
+pub(crate) mod ext;
+pub(crate) mod reader;
+mod writer;
+
+pub use ext::{Ext, Timestamp, TIMESTAMP_EXT};
+pub use reader::{Checkpoint, Key, Kind, MsgpackReader};
+pub use writer::MsgpackWriter;
+
+pub use crate::json::DuplicateKeys;
+
+use crate::error::Result;
+use crate::{Decode, Encode};
+
+/// Limits and policies for decoding MessagePack; the defaults are the safe ones and match
+/// JSON's.
+///
+/// ```
+/// use codec::msgpack::{from_slice_with, DuplicateKeys, Options};
+/// use std::collections::BTreeMap;
+///
+/// // [[[[]]]]: four nested arrays.
+/// let deep = Options::new().max_depth(3);
+/// let err = from_slice_with::<Vec<Vec<Vec<Vec<u8>>>>>(b"\x91\x91\x91\x90", &deep).unwrap_err();
+/// assert!(err.to_string().starts_with("nesting deeper than the limit of 3"));
+///
+/// // {"a": 1, "a": 2}
+/// let last = Options::new().duplicate_keys(DuplicateKeys::KeepLast);
+/// let m: BTreeMap<String, u8> = from_slice_with(b"\x82\xa1a\x01\xa1a\x02", &last)?;
+/// assert_eq!(m["a"], 2);
+///
+/// let stream = Options::new().allow_trailing(true);
+/// assert_eq!(from_slice_with::<u8>(b"\x01\x02", &stream)?, 1);
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub(crate) max_depth: usize,
+    pub(crate) max_len: usize,
+    pub(crate) duplicate_keys: DuplicateKeys,
+    pub(crate) allow_trailing: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { max_depth: 128, max_len: 64 << 20, duplicate_keys: DuplicateKeys::Error, allow_trailing: false }
+    }
+}
+
+impl Options {
+    /// The defaults: nesting depth 128, one str, bin or ext payload up to 64 MiB, duplicate
+    /// keys an error, nothing after the value.
+    ///
+    /// ```
+    /// let o = codec::msgpack::Options::new();
+    /// assert_eq!(codec::msgpack::from_slice_with::<bool>(b"\xc3", &o)?, true);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Maximum nesting of arrays and maps, also while skipping unknown values.
+    ///
+    /// ```
+    /// let o = codec::msgpack::Options::new().max_depth(1);
+    /// assert!(codec::msgpack::from_slice_with::<Vec<Vec<u8>>>(b"\x91\x90", &o).is_err());
+    /// ```
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// Maximum length in bytes of one str, bin or ext payload (map keys included).
+    ///
+    /// ```
+    /// let o = codec::msgpack::Options::new().max_string_len(2);
+    /// assert!(codec::msgpack::from_slice_with::<String>(b"\xa3abc", &o).is_err());
+    /// ```
+    pub fn max_string_len(mut self, bytes: usize) -> Self {
+        self.max_len = bytes;
+        self
+    }
+
+    /// What a key seen twice in one map does (maps, `Value` objects and struct fields).
+    ///
+    /// ```
+    /// use codec::msgpack::{DuplicateKeys, Options};
+    /// let o = Options::new().duplicate_keys(DuplicateKeys::KeepFirst);
+    /// let m: std::collections::BTreeMap<u8, u8> = codec::msgpack::from_slice_with(b"\x82\x01\x01\x01\x02", &o)?;
+    /// assert_eq!(m[&1], 1);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn duplicate_keys(mut self, policy: DuplicateKeys) -> Self {
+        self.duplicate_keys = policy;
+        self
+    }
+
+    /// Whether bytes may follow the value (for a stream of values); by default none may.
+    ///
+    /// ```
+    /// let o = codec::msgpack::Options::new().allow_trailing(true);
+    /// assert_eq!(codec::msgpack::from_slice_with::<u8>(b"\x07\xc0", &o)?, 7);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn allow_trailing(mut self, allow: bool) -> Self {
+        self.allow_trailing = allow;
+        self
+    }
+}
+
+/// Decodes a `T` from MessagePack bytes; `&'de str`, `&'de [u8]` (with `#[codec(bytes)]`)
+/// and [`Bytes`](crate::Bytes) borrow from `input`.
+///
+/// ```
+/// let v: Vec<Option<&str>> = codec::msgpack::from_slice(b"\x92\xa2hi\xc0")?;
+/// assert_eq!(v, [Some("hi"), None]);
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn from_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> Result<T> {
+    from_slice_with(input, &Options::default())
+}
+
+/// Decodes with explicit [`Options`]. Errors carry the byte offset (there are no lines in
+/// binary input) and the path to the failing value.
+///
+/// ```
+/// #[derive(codec::Codec, Debug)]
+/// struct S { id: u8 }
+/// // {"id": 300}
+/// let err = codec::msgpack::from_slice_with::<S>(b"\x81\xa2id\xcd\x01\x2c", &Default::default()).unwrap_err();
+/// assert_eq!(err.to_string(), "number out of range: 300 does not fit in u8 at .id (byte 4)");
+/// ```
+pub fn from_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options) -> Result<T> {
+    let mut reader = MsgpackReader::with_options(input, options);
+    let result = match T::decode_msgpack(&mut reader) {
+        Ok(v) if options.allow_trailing => Ok(v),
+        Ok(v) => reader.end().map(|()| v),
+        Err(e) => Err(e),
+    };
+    result.map_err(|e| e.or_at(reader.position()))
+}
+
+/// Encodes `value` as MessagePack bytes.
+///
+/// ```
+/// assert_eq!(codec::msgpack::to_vec(&(1u8, -1i64, "a"))?, b"\x93\x01\xff\xa1a");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>> {
+    let mut w = MsgpackWriter::with_capacity(128);
+    value.encode_msgpack(&mut w)?;
+    Ok(w.into_inner())
+}
+
+/// Encodes `value` into an `io::Write` (built in memory, then written once).
+///
+/// ```
+/// let mut out = Vec::new();
+/// codec::msgpack::to_writer(&mut out, &Some(true))?;
+/// assert_eq!(out, b"\xc3");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(mut out: W, value: &T) -> Result<()> {
+    let bytes = to_vec(value)?;
+    out.write_all(&bytes)?;
+    Ok(())
+}
