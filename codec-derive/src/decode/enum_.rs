@@ -377,21 +377,19 @@ fn untagged(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     let h = &fmt.h;
     let reader = &fmt.reader;
     let enum_name = c.ident.to_string();
-    // MessagePack charges every retry to the reader's backtracking budget, so nested
-    // untagged enums cannot re-read the input exponentially often.
-    let back = match fmt.format {
-        Format::Json => quote!(__r.restore(__start);),
-        Format::Msgpack => quote!(__r.backtrack(__start)?;),
-    };
+    // Every retry is charged to the reader's backtracking budget, so nested untagged
+    // enums cannot re-read the input exponentially often; and malformed input fails every
+    // variant alike, so it ends the search at once.
     let tries = variants.iter().map(|v| {
         let body = content(c, v, fmt);
         let name = v.ident.to_string();
         quote! {
             match (|__r: &mut #reader<'de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
                 #p::Ok(__v) => return #p::Ok(__v),
+                #p::Err(__e) if __e.is_input_error() => return #p::Err(__e),
                 #p::Err(__e) => {
                     __reasons.push((#name, __e));
-                    #back
+                    __r.backtrack(__start)?;
                 }
             }
         }

@@ -113,7 +113,7 @@ pub struct JsonReader<'de> {
 
 /// Backtracking budget: this many times the input length, plus [`BACKTRACK_BASE`] bytes.
 const BACKTRACK_FACTOR: usize = 16;
-const BACKTRACK_BASE: usize = 1 << 20;
+const BACKTRACK_BASE: usize = 1 << 16;
 
 #[inline(always)]
 fn is_ws(b: u8) -> bool {
@@ -170,7 +170,7 @@ impl<'de> JsonReader<'de> {
     ///
     /// Nested untagged enums can otherwise re-read the same bytes exponentially often (two
     /// variants per level of nesting double the work per level); the budget, 16 times the
-    /// input length plus 1 MiB, bounds the total work to linear in the input.
+    /// input length plus 64 KiB, bounds the total work to linear in the input.
     #[inline]
     pub fn backtrack(&mut self, cp: Checkpoint) -> Result<()> {
         let reread = self.pos.saturating_sub(cp.pos);
