@@ -1,0 +1,72 @@
+//! A fixed workload for instruction-count profiling: decode (or decode then encode ten
+//! times) one dataset into its model, with codec or serde_json, N times. The README's
+//! instruction counts come from running it under callgrind twice and subtracting:
+//!
+//! ```sh
+//! cargo build --release --example profile_decode
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/profile_decode twitter 1
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/profile_decode twitter 3
+//! # (instructions of the second - the first) / 2 = one decode
+//! ```
+//!
+//! Workloads: twitter, citm, canada, gmaps (codec), with `_sj` for serde_json, and
+//! `twitter_enc`, `citm_enc`, `canada_enc` (decode once, encode ten times).
+
+use codec_tests::models::{canada, citm, gmaps, twitter};
+use std::hint::black_box;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let which = args.get(1).map_or("twitter", String::as_str);
+    let iters: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
+    type Work = fn(&[u8]);
+    let (file, work): (&str, Work) = match which {
+        "twitter" => ("json-benchmark/twitter.json", |b| {
+            black_box(codec::json::from_slice::<twitter::Twitter>(b).unwrap());
+        }),
+        "twitter_sj" => ("json-benchmark/twitter.json", |b| {
+            black_box(serde_json::from_slice::<twitter::Twitter>(b).unwrap());
+        }),
+        "citm" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(codec::json::from_slice::<citm::CitmCatalog>(b).unwrap());
+        }),
+        "citm_sj" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(serde_json::from_slice::<citm::CitmCatalog>(b).unwrap());
+        }),
+        "canada" => ("json-benchmark/canada.json", |b| {
+            black_box(codec::json::from_slice::<canada::Canada>(b).unwrap());
+        }),
+        "canada_sj" => ("json-benchmark/canada.json", |b| {
+            black_box(serde_json::from_slice::<canada::Canada>(b).unwrap());
+        }),
+        "gmaps" => ("zio-json/google_maps_api_response.json", |b| {
+            black_box(codec::json::from_slice::<gmaps::DistanceMatrix>(b).unwrap());
+        }),
+        "gmaps_sj" => ("zio-json/google_maps_api_response.json", |b| {
+            black_box(serde_json::from_slice::<gmaps::DistanceMatrix>(b).unwrap());
+        }),
+        "twitter_enc" => ("json-benchmark/twitter.json", |b| {
+            let v: twitter::Twitter = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::json::to_vec(&v).unwrap());
+            }
+        }),
+        "citm_enc" => ("json-benchmark/citm_catalog.json", |b| {
+            let v: citm::CitmCatalog = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::json::to_vec(&v).unwrap());
+            }
+        }),
+        "canada_enc" => ("json-benchmark/canada.json", |b| {
+            let v: canada::Canada = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::json::to_vec(&v).unwrap());
+            }
+        }),
+        other => panic!("unknown workload {other}"),
+    };
+    let Some(bytes) = codec_tests::shared_data(file) else { return };
+    for _ in 0..iters {
+        work(&bytes);
+    }
+}
