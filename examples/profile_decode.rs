@@ -10,7 +10,10 @@
 //! ```
 //!
 //! Workloads: twitter, citm, canada, gmaps (codec), with `_sj` for serde_json, and
-//! `twitter_enc`, `citm_enc`, `canada_enc` (decode once, encode ten times).
+//! `twitter_enc`, `citm_enc`, `canada_enc` (decode once, encode ten times). MessagePack:
+//! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` decode the dataset's MessagePack
+//! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
+//! and so cancels out in the subtraction).
 
 use codec_tests::models::{canada, citm, gmaps, twitter};
 use std::hint::black_box;
@@ -63,10 +66,48 @@ fn main() {
                 black_box(codec::json::to_vec(&v).unwrap());
             }
         }),
+        "twitter_mp" => ("json-benchmark/twitter.json", |b| {
+            black_box(codec::msgpack::from_slice::<twitter::Twitter>(b).unwrap());
+        }),
+        "twitter_rmp" => ("json-benchmark/twitter.json", |b| {
+            black_box(rmp_serde::from_slice::<twitter::Twitter>(b).unwrap());
+        }),
+        "citm_mp" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(codec::msgpack::from_slice::<citm::CitmCatalog>(b).unwrap());
+        }),
+        "citm_rmp" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(rmp_serde::from_slice::<citm::CitmCatalog>(b).unwrap());
+        }),
+        "canada_mp" => ("json-benchmark/canada.json", |b| {
+            black_box(codec::msgpack::from_slice::<canada::Canada>(b).unwrap());
+        }),
+        "canada_rmp" => ("json-benchmark/canada.json", |b| {
+            black_box(rmp_serde::from_slice::<canada::Canada>(b).unwrap());
+        }),
+        "gmaps_mp" => ("zio-json/google_maps_api_response.json", |b| {
+            black_box(codec::msgpack::from_slice::<gmaps::DistanceMatrix>(b).unwrap());
+        }),
+        "gmaps_rmp" => ("zio-json/google_maps_api_response.json", |b| {
+            black_box(rmp_serde::from_slice::<gmaps::DistanceMatrix>(b).unwrap());
+        }),
         other => panic!("unknown workload {other}"),
     };
-    let Some(bytes) = codec_tests::shared_data(file) else { return };
+    let Some(json) = codec_tests::shared_data(file) else { return };
+    let bytes = if which.ends_with("_mp") || which.ends_with("_rmp") { to_msgpack(which, &json) } else { json };
     for _ in 0..iters {
         work(&bytes);
+    }
+}
+
+/// The dataset's MessagePack encoding (structs as maps), through the workload's model.
+fn to_msgpack(which: &str, json: &[u8]) -> Vec<u8> {
+    fn via<T: codec::DecodeOwned + codec::Encode>(json: &[u8]) -> Vec<u8> {
+        codec::msgpack::to_vec(&codec::json::from_slice::<T>(json).unwrap()).unwrap()
+    }
+    match which.split('_').next() {
+        Some("twitter") => via::<twitter::Twitter>(json),
+        Some("citm") => via::<citm::CitmCatalog>(json),
+        Some("canada") => via::<canada::Canada>(json),
+        _ => via::<gmaps::DistanceMatrix>(json),
     }
 }
