@@ -97,9 +97,23 @@ pub(crate) fn load8(input: &[u8], pos: usize) -> Option<u64> {
 pub(crate) fn scan_string(input: &[u8], start: usize) -> Result<Scanned, ScanError> {
     let mut pos = start;
     let mut escaped = false;
+    // High bits seen so far: as whole bytes by the SWAR steps, as one bit per byte by
+    // the SSE2 step; either is zero only while every byte passed is ASCII.
     let mut high_bits = 0u64;
+    let mut high_mask = 0u32;
     loop {
         let at = loop {
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+            if let Some((mask, high)) = sse2::special_and_high_16(input, pos) {
+                if mask != 0 {
+                    let index = mask.trailing_zeros();
+                    high_mask |= high & ((1u32 << index) - 1);
+                    break pos + index as usize;
+                }
+                high_mask |= high;
+                pos += 16;
+                continue;
+            }
             match load8(input, pos) {
                 Some(word) => {
                     let mask = special_bytes(word);
@@ -123,7 +137,7 @@ pub(crate) fn scan_string(input: &[u8], start: usize) -> Result<Scanned, ScanErr
             }
         };
         match input[at] {
-            b'"' => return Ok(Scanned { end: at, escaped, ascii: high_bits & HI == 0 }),
+            b'"' => return Ok(Scanned { end: at, escaped, ascii: high_bits & HI == 0 && high_mask == 0 }),
             b'\\' => {
                 escaped = true;
                 // Step over the escaped byte so that `\"` does not end the string; a `\u`
@@ -136,6 +150,73 @@ pub(crate) fn scan_string(input: &[u8], start: usize) -> Result<Scanned, ScanErr
             }
             _ => return Err(ScanError::Control(at)),
         }
+    }
+}
+
+/// The 16-byte step of the string scan, with SSE2: part of the x86_64 baseline, so it
+/// needs no run-time detection and no `target-cpu` flag. Measured on twitter.json
+/// (callgrind): with the 8-byte SWAR step alone the scan was 28% of an owned decode's
+/// instructions.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+pub(crate) mod sse2 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x,
+    };
+
+    /// For the 16 bytes at `pos` (if there are 16): a bit mask of those that are `"`,
+    /// `\` or below 0x20, and a bit mask of those with the high bit set.
+    #[inline(always)]
+    pub(crate) fn special_and_high_16(input: &[u8], pos: usize) -> Option<(u32, u32)> {
+        let chunk: &[u8; 16] = input.get(pos..pos + 16)?.try_into().ok()?;
+        // SAFETY: `masks` only needs SSE2, which this module's `cfg` proves is enabled
+        // (it is part of every x86_64 target's baseline). Nothing else is unsafe about it:
+        // it reads its argument by value and touches no memory.
+        Some(unsafe { masks(chunk) })
+    }
+
+    /// For the 16 bytes at `pos` (if there are 16): a bit mask of those that are not
+    /// JSON whitespace.
+    #[inline(always)]
+    pub(crate) fn non_whitespace_16(input: &[u8], pos: usize) -> Option<u32> {
+        let chunk: &[u8; 16] = input.get(pos..pos + 16)?.try_into().ok()?;
+        // SAFETY: as in `special_and_high_16`: SSE2 is enabled (this module's `cfg`), and
+        // the function reads only its argument.
+        Some(unsafe { whitespace_mask(chunk) } ^ 0xffff)
+    }
+
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn whitespace_mask(chunk: &[u8; 16]) -> u32 {
+        let v = load(chunk);
+        let space = _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8));
+        let newline = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
+        let cr = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\r' as i8));
+        let tab = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\t' as i8));
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(space, newline), _mm_or_si128(cr, tab))) as u32
+    }
+
+    /// One chunk as a vector, loaded as two little-endian words through a reference
+    /// (LLVM folds them into one unaligned load), so no raw pointer is involved.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn load(chunk: &[u8; 16]) -> __m128i {
+        let [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p] = *chunk;
+        let lo = u64::from_le_bytes([a, b, c, d, e, f, g, h]);
+        let hi = u64::from_le_bytes([i, j, k, l, m, n, o, p]);
+        _mm_set_epi64x(hi as i64, lo as i64)
+    }
+
+    /// The two masks of one 16-byte chunk.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn masks(chunk: &[u8; 16]) -> (u32, u32) {
+        let v = load(chunk);
+        let quote = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8));
+        let backslash = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8));
+        // Unsigned `b < 0x20` is `min(b, 0x1f) == b`.
+        let control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v);
+        let special = _mm_or_si128(_mm_or_si128(quote, backslash), control);
+        (_mm_movemask_epi8(special) as u32, _mm_movemask_epi8(v) as u32)
     }
 }
 
@@ -286,6 +367,45 @@ mod tests {
                 let mask = non_whitespace_bytes(u64::from_le_bytes(bytes));
                 let want = if matches!(b, b' ' | b'\n' | b'\r' | b'\t') { 0 } else { 0x80u64 << (lane * 8) };
                 assert_eq!(mask, want, "byte {b:#x} in lane {lane}");
+            }
+        }
+    }
+
+    /// `scan_string` against a byte-at-a-time reference, with one interesting byte at
+    /// every position of bodies long enough to cross the 16- and 8-byte steps and the tail.
+    #[test]
+    fn scan_matches_a_bytewise_reference() {
+        fn reference(input: &[u8], start: usize) -> Result<Scanned, ScanError> {
+            let (mut pos, mut escaped, mut ascii) = (start, false, true);
+            loop {
+                match input.get(pos) {
+                    None => return Err(ScanError::Eof),
+                    Some(b'"') => return Ok(Scanned { end: pos, escaped, ascii }),
+                    Some(b'\\') => {
+                        escaped = true;
+                        pos += 2;
+                        if pos > input.len() {
+                            return Err(ScanError::Eof);
+                        }
+                    }
+                    Some(&b) if b < 0x20 => return Err(ScanError::Control(pos)),
+                    Some(&b) => {
+                        ascii &= b < 0x80;
+                        pos += 1;
+                    }
+                }
+            }
+        }
+        for len in 0..48 {
+            for at in 0..len {
+                for b in [b'"', b'\\', 0x00, 0x1f, 0x20, 0x7f, 0x80, 0xff, b'a'] {
+                    let mut body = vec![b'x'; len];
+                    body[at] = b;
+                    for tail in [&b"\""[..], b"", b"\"\xff"] {
+                        let input = [&b"  "[..], &body, tail].concat();
+                        assert_eq!(scan_string(&input, 2), reference(&input, 2), "{input:?}");
+                    }
+                }
             }
         }
     }
