@@ -18,16 +18,17 @@
 //!
 //! After criterion has run, `main` reads the medians that this run wrote to
 //! `<target>/criterion/<group>/<contender>/new/estimates.json`, prints a table and writes
-//! it as markdown to `<target>/bench-table.md`.
+//! it as markdown to `<target>/bench-table.md`, and the same rows to
+//! `<target>/bench-results.tsv` for `examples/bench_chart.rs` (`codec_tests::bench_report`).
 //!
 //! `cargo bench --bench json` (about 4 minutes on 2 cores); `cargo bench --bench json --
 //! twitter` for one dataset.
 
-use std::fmt::{Debug, Write as _};
+use std::fmt::Debug;
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
+use codec_tests::bench_report::{self, Bench, Contender, Group};
 use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
 use codec_tests::shared_data;
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
@@ -35,20 +36,20 @@ use criterion::{Criterion, Throughput};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-const CONTENDERS: [&str; 4] = ["codec", "serde_json", "sonic_rs", "simd_json"];
-
-/// One group that this run measured: `<direction>/<dataset>`, over `bytes` of input.
-struct Group {
-    dataset: &'static str,
-    direction: &'static str,
-    bytes: usize,
-}
-
-impl Group {
-    fn name(&self) -> String {
-        format!("{}/{}", self.direction, self.dataset)
-    }
-}
+/// The contenders (criterion's function ids), and where the summary goes.
+const BENCH: Bench = Bench {
+    name: "json",
+    command: "cargo bench --bench json",
+    contenders: &[
+        Contender { id: "codec", label: "codec" },
+        Contender { id: "serde_json", label: "serde_json" },
+        Contender { id: "sonic_rs", label: "sonic_rs" },
+        Contender { id: "simd_json", label: "simd_json" },
+    ],
+    direction_prefix: "",
+    table_file: "bench-table.md",
+    results_file: "bench-results.tsv",
+};
 
 /// Decodes `input` into the owned model `T` with every contender, checks they agree, and
 /// times them.
@@ -300,107 +301,23 @@ impl Measurement for ThreadCpuTime {
 }
 
 // ---------------------------------------------------------------------------------------
-// The summary table.
-
-/// Where criterion puts its results, found as criterion finds it: `$CRITERION_HOME`, or
-/// `criterion/` in the cargo target directory (`$CARGO_TARGET_DIR`, or `cargo metadata`'s).
-fn target_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("CARGO_TARGET_DIR") {
-        return dir.into();
-    }
-    let from_metadata = || -> Option<PathBuf> {
-        let cargo = std::env::var_os("CARGO")?;
-        let out = std::process::Command::new(cargo).args(["metadata", "--format-version", "1", "--no-deps"]).output();
-        let meta: serde_json::Value = serde_json::from_slice(&out.ok()?.stdout).ok()?;
-        Some(meta.get("target_directory")?.as_str()?.into())
-    };
-    from_metadata().unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
-}
-
-fn criterion_dir(target: &std::path::Path) -> PathBuf {
-    std::env::var_os("CRITERION_HOME").map(PathBuf::from).unwrap_or_else(|| target.join("criterion"))
-}
-
-/// criterion's directory name for a benchmark id part.
-fn dir_name(id: &str) -> String {
-    id.chars().map(|c| if "?\"/\\*<>:|^".contains(c) { '_' } else { c }).collect()
-}
-
-/// The median time per iteration, in ns, of `group/function` if this run (not an earlier
-/// one, nor a filtered-out benchmark) wrote it.
-fn median_ns(dir: &std::path::Path, group: &str, function: &str, since: SystemTime) -> Option<f64> {
-    let path = dir.join(dir_name(group)).join(dir_name(function)).join("new").join("estimates.json");
-    let modified = std::fs::metadata(&path).ok()?.modified().ok()?;
-    if modified < since {
-        return None;
-    }
-    let estimates: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).ok()?).ok()?;
-    estimates.get("median")?.get("point_estimate")?.as_f64()
-}
+// The summary table (`codec_tests::bench_report`).
 
 fn summarize(groups: &[Group], since: SystemTime, clock: &str, allocator: &str) {
-    let target = target_dir();
-    let dir = criterion_dir(&target);
-    let mut rows = Vec::new();
-    for group in groups {
-        let mbps: Vec<Option<f64>> = CONTENDERS
-            .iter()
-            .map(|f| median_ns(&dir, &group.name(), f, since).map(|ns| group.bytes as f64 / ns * 1e3))
-            .collect();
-        if mbps.iter().all(Option::is_none) {
-            continue;
-        }
-        let fastest_peer = CONTENDERS[1..]
-            .iter()
-            .zip(&mbps[1..])
-            .filter_map(|(name, v)| v.map(|v| (*name, v)))
-            .max_by(|a, b| a.1.total_cmp(&b.1));
-        let ratio = match (mbps[0], fastest_peer) {
-            (Some(ours), Some((name, best))) => format!("{:.2} ({name})", ours / best),
-            _ => "-".to_string(),
-        };
-        let cells: Vec<String> = mbps.iter().map(|v| v.map_or("-".to_string(), |v| format!("{v:.0}"))).collect();
-        rows.push(format!(
-            "| {} | {} | {} | {} | {} | {} | {} |",
-            group.dataset, group.direction, cells[0], cells[1], cells[2], cells[3], ratio
-        ));
-    }
-    if rows.is_empty() {
-        return;
-    }
-    let mut table = String::new();
-    let _ = writeln!(table, "Typed JSON throughput, MB/s: 10^6 bytes of the input document per second of {clock}");
-    let _ = writeln!(table, "(median per call). `cargo bench --bench json` on {}; {allocator}.", environment());
-    let _ = writeln!(table);
-    let _ =
-        writeln!(table, "| dataset | direction | codec | serde_json | sonic_rs | simd_json | codec / fastest peer |");
-    let _ = writeln!(table, "|---|---|--:|--:|--:|--:|--:|");
-    for row in rows {
-        let _ = writeln!(table, "{row}");
-    }
-    println!("\n{table}");
-    let path = target.join("bench-table.md");
-    match std::fs::write(&path, &table) {
-        Ok(()) => println!("written to {}", path.display()),
-        Err(e) => eprintln!("could not write {}: {e}", path.display()),
-    }
+    let header = format!(
+        "Typed JSON throughput, MB/s: 10^6 bytes of the input document per second of {clock}\n\
+         (median per call). `cargo bench --bench json` on {}, {}; {allocator}.\n",
+        bench_report::environment(),
+        simd()
+    );
+    bench_report::summarize(&BENCH, groups, since, &header, &[("clock", clock), ("allocator", allocator)]);
 }
 
-/// CPU model and core count, best effort.
-fn environment() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    let simd = if cfg!(target_feature = "avx2") {
+/// Whether this build has AVX2, and what that means for the SIMD peers.
+fn simd() -> &'static str {
+    if bench_report::built_with_avx2() {
         "built with AVX2 enabled"
     } else {
         "built without `target-cpu=native` (SSE2 baseline; simd-json detects AVX2 at run time, sonic-rs does not)"
-    };
-    format!("{cpu}, {cores} cores, {simd}")
+    }
 }

@@ -16,35 +16,34 @@
 //!
 //! After criterion has run, `main` reads the medians this run wrote under
 //! `<target>/criterion/` and prints MB/s and codec/rmp-serde ratios, also written as
-//! markdown to `<target>/msgpack-bench-table.md`.
+//! markdown to `<target>/msgpack-bench-table.md`, and the same rows to
+//! `<target>/msgpack-bench-results.tsv` for `examples/bench_chart.rs`
+//! (`codec_tests::bench_report`).
 //!
 //! `cargo bench --bench msgpack` (about 2 minutes on 2 cores); `cargo bench --bench msgpack
 //! -- twitter` for one dataset.
 
-use std::fmt::{Debug, Write as _};
+use std::fmt::Debug;
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
+use codec_tests::bench_report::{self, Bench, Contender, Group};
 use codec_tests::models::{canada, citm, gmaps, twitter};
 use codec_tests::shared_data;
 use criterion::{Criterion, Throughput};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-const CONTENDERS: [&str; 2] = ["codec", "rmp_serde"];
-
-struct Group {
-    dataset: &'static str,
-    direction: &'static str,
-    bytes: usize,
-}
-
-impl Group {
-    fn name(&self) -> String {
-        format!("{}/{}", self.direction, self.dataset)
-    }
-}
+/// The contenders (criterion's function ids, and the table's names), and where the
+/// summary goes; the table shows directions without the `msgpack_` of the group names.
+const BENCH: Bench = Bench {
+    name: "msgpack",
+    command: "cargo bench --bench msgpack",
+    contenders: &[Contender { id: "codec", label: "codec" }, Contender { id: "rmp_serde", label: "rmp-serde" }],
+    direction_prefix: "msgpack_",
+    table_file: "msgpack-bench-table.md",
+    results_file: "msgpack-bench-results.tsv",
+};
 
 /// The MessagePack document of the dataset `file`: its JSON decoded into `T` by codec,
 /// then encoded by codec (asserted identical to rmp-serde's encoding).
@@ -156,88 +155,13 @@ fn main() {
 }
 
 // ---------------------------------------------------------------------------------------
-// The summary table (as in benches/json.rs).
-
-fn target_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("CARGO_TARGET_DIR") {
-        return dir.into();
-    }
-    let from_metadata = || -> Option<PathBuf> {
-        let cargo = std::env::var_os("CARGO")?;
-        let out = std::process::Command::new(cargo).args(["metadata", "--format-version", "1", "--no-deps"]).output();
-        let meta: serde_json::Value = serde_json::from_slice(&out.ok()?.stdout).ok()?;
-        Some(meta.get("target_directory")?.as_str()?.into())
-    };
-    from_metadata().unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
-}
-
-fn criterion_dir(target: &std::path::Path) -> PathBuf {
-    std::env::var_os("CRITERION_HOME").map(PathBuf::from).unwrap_or_else(|| target.join("criterion"))
-}
-
-fn dir_name(id: &str) -> String {
-    id.chars().map(|c| if "?\"/\\*<>:|^".contains(c) { '_' } else { c }).collect()
-}
-
-fn median_ns(dir: &std::path::Path, group: &str, function: &str, since: SystemTime) -> Option<f64> {
-    let path = dir.join(dir_name(group)).join(dir_name(function)).join("new").join("estimates.json");
-    let modified = std::fs::metadata(&path).ok()?.modified().ok()?;
-    if modified < since {
-        return None;
-    }
-    let estimates: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).ok()?).ok()?;
-    estimates.get("median")?.get("point_estimate")?.as_f64()
-}
+// The summary table (`codec_tests::bench_report`).
 
 fn summarize(groups: &[Group], since: SystemTime) {
-    let target = target_dir();
-    let dir = criterion_dir(&target);
-    let mut rows = Vec::new();
-    for group in groups {
-        let mbps: Vec<Option<f64>> = CONTENDERS
-            .iter()
-            .map(|f| median_ns(&dir, &group.name(), f, since).map(|ns| group.bytes as f64 / ns * 1e3))
-            .collect();
-        if mbps.iter().all(Option::is_none) {
-            continue;
-        }
-        let ratio = match (mbps[0], mbps[1]) {
-            (Some(ours), Some(theirs)) => format!("{:.2}", ours / theirs),
-            _ => "-".to_string(),
-        };
-        let cells: Vec<String> = mbps.iter().map(|v| v.map_or("-".to_string(), |v| format!("{v:.0}"))).collect();
-        let direction = group.direction.trim_start_matches("msgpack_");
-        rows.push(format!("| {} | {} | {} | {} | {} |", group.dataset, direction, cells[0], cells[1], ratio));
-    }
-    if rows.is_empty() {
-        return;
-    }
-    let mut table = String::new();
-    let _ = writeln!(table, "Typed MessagePack throughput, MB/s (10^6 bytes of the MessagePack document per second,");
-    let _ = writeln!(table, "from the median time per call), `cargo bench --bench msgpack`: {}.", environment());
-    let _ = writeln!(table);
-    let _ = writeln!(table, "| dataset | direction | codec | rmp-serde | codec / rmp-serde |");
-    let _ = writeln!(table, "|---|---|--:|--:|--:|");
-    for row in rows {
-        let _ = writeln!(table, "{row}");
-    }
-    println!("\n{table}");
-    let path = target.join("msgpack-bench-table.md");
-    match std::fs::write(&path, &table) {
-        Ok(()) => println!("written to {}", path.display()),
-        Err(e) => eprintln!("could not write {}: {e}", path.display()),
-    }
-}
-
-fn environment() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    format!("{cpu}, {cores} cores")
+    let header = format!(
+        "Typed MessagePack throughput, MB/s (10^6 bytes of the MessagePack document per second,\n\
+         from the median time per call), `cargo bench --bench msgpack`: {}.\n",
+        bench_report::environment()
+    );
+    bench_report::summarize(&BENCH, groups, since, &header, &[("clock", "wall-clock time")]);
 }

@@ -5,6 +5,17 @@
 
 use std::path::PathBuf;
 
+/// The benches' summary: medians from criterion's output as MB/s per contender, the
+/// markdown table and the machine-readable results file (`benches/json.rs`,
+/// `benches/msgpack.rs`).
+#[doc(hidden)]
+pub mod bench_report;
+
+/// The SVG chart of codec's ratio to the fastest peer, from results files
+/// (`examples/bench_chart.rs`).
+#[doc(hidden)]
+pub mod bench_chart;
+
 pub mod models;
 
 /// Where the shared datasets live: `../shared/data` beside the repository.
