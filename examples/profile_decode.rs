@@ -9,7 +9,8 @@
 //! # (instructions of the second - the first) / 2 = one decode
 //! ```
 //!
-//! Workloads: twitter, citm, canada, gmaps (codec), with `_sj` for serde_json, and
+//! Workloads: twitter, citm, canada, gmaps (codec), with `_sj` for serde_json, `_simd` for
+//! simd-json (its input copy included, as in the bench), and
 //! `twitter_enc`, `citm_enc`, `canada_enc` (decode once, encode ten times). MessagePack:
 //! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` decode the dataset's MessagePack
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
@@ -65,6 +66,18 @@ fn main() {
             for _ in 0..10 {
                 black_box(codec::json::to_vec(&v).unwrap());
             }
+        }),
+        "twitter_simd" => ("json-benchmark/twitter.json", |b| {
+            black_box(simd_json::serde::from_slice::<twitter::Twitter>(&mut b.to_vec()).unwrap());
+        }),
+        "citm_simd" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(simd_json::serde::from_slice::<citm::CitmCatalog>(&mut b.to_vec()).unwrap());
+        }),
+        "canada_simd" => ("json-benchmark/canada.json", |b| {
+            black_box(simd_json::serde::from_slice::<canada::Canada>(&mut b.to_vec()).unwrap());
+        }),
+        "gmaps_simd" => ("zio-json/google_maps_api_response.json", |b| {
+            black_box(simd_json::serde::from_slice::<gmaps::DistanceMatrix>(&mut b.to_vec()).unwrap());
         }),
         "twitter_mp" => ("json-benchmark/twitter.json", |b| {
             black_box(codec::msgpack::from_slice::<twitter::Twitter>(b).unwrap());

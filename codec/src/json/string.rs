@@ -396,7 +396,9 @@ mod tests {
                 }
             }
         }
-        for len in 0..48 {
+        // Under Miri (which checks the SSE2 path's `unsafe`) the lengths around each step.
+        let lens: Vec<usize> = if cfg!(miri) { vec![0, 1, 7, 8, 9, 15, 16, 17, 24, 33] } else { (0..48).collect() };
+        for len in lens {
             for at in 0..len {
                 for b in [b'"', b'\\', 0x00, 0x1f, 0x20, 0x7f, 0x80, 0xff, b'a'] {
                     let mut body = vec![b'x'; len];
