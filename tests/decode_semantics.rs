@@ -287,3 +287,84 @@ fn error_path_at_the_root_is_empty() {
     assert_eq!(err.line(), Some(1));
     assert_eq!(err.column(), Some(1));
 }
+
+// ---------------------------------------------------------------- member order
+
+#[derive(Codec, Debug, PartialEq, Clone)]
+struct Ordered {
+    a: u64,
+    #[codec(alias = "bee")]
+    b: String,
+    c: Option<u64>,
+    #[codec(default)]
+    d: Vec<u64>,
+    e: bool,
+}
+
+/// Generated decoders try the members in declaration order first and hand any other
+/// key to the general dispatch: every order, with members missing, aliased, escaped or
+/// among unknown keys, must decode to the same value.
+#[test]
+fn members_decode_alike_in_every_order() {
+    let members = [r#""a":1"#, r#""b":"x""#, r#""c":3"#, r#""d":[4]"#, r#""e":true"#];
+    let full = Ordered { a: 1, b: "x".into(), c: Some(3), d: vec![4], e: true };
+    let mut order: Vec<usize> = (0..members.len()).collect();
+    let mut seen = 0;
+    // Every permutation (Heap's algorithm, iteratively).
+    let mut counters = vec![0; order.len()];
+    let check = |order: &[usize]| {
+        let body: Vec<&str> = order.iter().map(|&i| members[i]).collect();
+        let json = format!("{{{}}}", body.join(","));
+        assert_eq!(from_str::<Ordered>(&json).unwrap(), full, "{json}");
+        // With an unknown key in front and one at the end, and spaces around.
+        let json = format!("{{ \"zz\": [1, {{}}], {} , \"yy\": null }}", body.join(" , "));
+        assert_eq!(from_str::<Ordered>(&json).unwrap(), full, "{json}");
+    };
+    check(&order);
+    seen += 1;
+    let mut i = 0;
+    while i < order.len() {
+        if counters[i] < i {
+            if i % 2 == 0 {
+                order.swap(0, i);
+            } else {
+                order.swap(counters[i], i);
+            }
+            check(&order);
+            seen += 1;
+            counters[i] += 1;
+            i = 0;
+        } else {
+            counters[i] = 0;
+            i += 1;
+        }
+    }
+    assert_eq!(seen, 120);
+
+    // Optional members missing anywhere, an alias, an escaped name.
+    let v: Ordered = from_str(r#"{"a":1,"bee":"x","e":false}"#).unwrap();
+    assert_eq!(v, Ordered { a: 1, b: "x".into(), c: None, d: vec![], e: false });
+    let v: Ordered = from_str(r#"{"\u0061":1,"b":"x","c":3,"\u0064":[4],"e":true}"#).unwrap();
+    assert_eq!(v, full);
+    // A required member missing after the in-order ones: an error naming it.
+    let err = from_str::<Ordered>(r#"{"a":1,"b":"x","c":3}"#).unwrap_err();
+    assert!(err.to_string().contains("missing field `e`"), "{err}");
+}
+
+#[test]
+fn duplicates_after_in_order_members_follow_the_policy() {
+    use codec::json::{from_slice_with, DuplicateKeys, Options};
+    let json = br#"{"a":1,"b":"x","a":2,"c":3,"e":true}"#;
+    let err = from_slice::<Ordered>(json).unwrap_err();
+    assert!(err.to_string().contains("duplicate"), "{err}");
+    let first: Ordered = from_slice_with(json, &Options::default().duplicate_keys(DuplicateKeys::KeepFirst)).unwrap();
+    assert_eq!(first.a, 1);
+    let last: Ordered = from_slice_with(json, &Options::default().duplicate_keys(DuplicateKeys::KeepLast)).unwrap();
+    assert_eq!(last.a, 2);
+    // A repeat right after its first occurrence, and one of the last member.
+    assert!(from_slice::<Ordered>(br#"{"a":1,"a":1,"b":"x","e":true}"#).is_err());
+    assert!(from_slice::<Ordered>(br#"{"a":1,"b":"x","e":true,"e":true}"#).is_err());
+    // Errors inside an in-order member carry its name.
+    let err = from_slice::<Ordered>(br#"{"a":1,"b":7,"e":true}"#).unwrap_err();
+    assert_eq!(err.path().to_string(), ".b", "{err}");
+}

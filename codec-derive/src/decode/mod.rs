@@ -109,7 +109,10 @@ fn body(c: &Container, fmt: &Fmt) -> TokenStream {
                     );
                     quote!(#p::Ok(#value))
                 }
-                Style::Struct => quote!(#h::decode_struct::<Self>(__r, #deny)),
+                Style::Struct if fields.iter().any(|f| f.decodes() && f.is_flatten()) => {
+                    quote!(#h::decode_struct::<Self>(__r, #deny))
+                }
+                Style::Struct => FieldSet::new(c, fields, c.attrs.default.is_some()).json_ordered_object(deny, fmt),
                 Style::Tuple | Style::Newtype => {
                     let t = struct_::tuple(c, fields, quote!(Self), fmt);
                     quote!(#p::Ok(#t))

@@ -293,6 +293,63 @@ impl<'c, 'a> FieldSet<'c, 'a> {
 }
 
 impl FieldSet<'_, '_> {
+    /// The body of a JSON struct's `decode_json` (no flattened fields): members in
+    /// declaration order first, then anything else.
+    ///
+    /// Producers nearly always write fields in declaration order, so the first part is
+    /// straight-line code: one block per field, in order, each comparing the current key
+    /// with that field's name and, when it matches, decoding the value into the slot and
+    /// reading the next key. Every branch is direct and, key after key, taken the same
+    /// way, where a `match` on the key compiles to a jump table whose target changes with
+    /// every member (measured with cachegrind's branch simulation: the jump tables of
+    /// twitter.json's `User` and `Status` made four fifths of its indirect-branch
+    /// misses). A missing field costs one failed comparison. The first key that is not
+    /// the next expected one (out of order, unknown, aliased, escaped or repeated) hands
+    /// over to the general loop over `DecodeFields::decode_field`, which keeps every rule:
+    /// duplicates, unknown fields, aliases.
+    pub fn json_ordered_object(&self, deny_unknown: bool, fmt: &Fmt) -> TokenStream {
+        let p = self.p();
+        let h = &fmt.h;
+        let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
+        let steps = self.decoded().map(|(i, f)| {
+            let s = slot(i);
+            let name = &f.name;
+            let literal = crate::encode::bytes(&f.name);
+            let call = Self::value_call(self.c, f, fmt);
+            quote! {
+                if __r.key_is(__key, #literal) {
+                    __st.#s = #p::Some(match #call {
+                        #p::Ok(__v) => __v,
+                        #p::Err(__e) => return #p::Err(__e.in_field(#name)),
+                    });
+                    if !__r.object_next()? {
+                        return #fields_ty::finish(__st, __r.position());
+                    }
+                    __key = __r.read_key()?;
+                }
+            }
+        });
+        quote! {{
+            __r.begin_object()?;
+            let mut __st = #fields_ty::new_state();
+            if !__r.object_first()? {
+                return #fields_ty::finish(__st, __r.position());
+            }
+            let mut __key = __r.read_key()?;
+            #(#steps)*
+            loop {
+                if !#fields_ty::decode_field(&mut __st, __key, __r)? {
+                    #h::unknown_field(__r, __key, #deny_unknown, #fields_ty::field_names)?;
+                }
+                if !__r.object_next()? {
+                    break;
+                }
+                __key = __r.read_key()?;
+            }
+            #fields_ty::finish(__st, __r.position())
+        }}
+    }
+
     /// A MessagePack map decoded into `state_ty` (starting as `init`) by its declared
     /// length, with the hinted dispatch, then `finish`.
     pub fn msgpack_map_loop(
