@@ -1379,3 +1379,80 @@ fn untagged_backtracking_is_bounded() {
     // A well-formed document of the same shape decodes.
     assert_eq!(from_slice::<Doubling>(b"\x92\x91\x01\x07").unwrap(), Doubling::Num(vec![Doubling::Leaf(1)], 7));
 }
+
+// ---------------------------------------------------------------- member order
+
+#[derive(Codec, Debug, PartialEq, Clone)]
+struct Ordered {
+    a: u64,
+    #[codec(alias = "bee")]
+    b: String,
+    c: Option<u64>,
+    #[codec(default)]
+    d: Vec<u64>,
+    e: bool,
+}
+
+/// Writes one value.
+type WriteValue<'a> = &'a dyn Fn(&mut codec::msgpack::MsgpackWriter);
+
+/// A map of `(key, value writer)` entries in the given order.
+fn map_of(entries: &[(&str, WriteValue)], long_headers: bool) -> Vec<u8> {
+    let mut w = codec::msgpack::MsgpackWriter::new();
+    w.write_map_len(entries.len()).unwrap();
+    for (key, value) in entries {
+        if long_headers {
+            // str 8 for a short name: valid, just not the smallest header.
+            w.write_raw(&[0xd9, key.len() as u8]);
+            w.write_raw(key.as_bytes());
+        } else {
+            w.write_str(key).unwrap();
+        }
+        value(&mut w);
+    }
+    w.into_inner()
+}
+
+/// Generated decoders try the members in declaration order first (comparing encoded
+/// names) and hand any other key to the general dispatch: every order, with members
+/// missing, aliased, under longer headers or among unknown keys, decodes alike.
+#[test]
+fn members_decode_alike_in_every_order() {
+    let a = |w: &mut codec::msgpack::MsgpackWriter| w.write_u64(1);
+    let b = |w: &mut codec::msgpack::MsgpackWriter| w.write_str("x").unwrap();
+    let c = |w: &mut codec::msgpack::MsgpackWriter| w.write_u64(3);
+    let d = |w: &mut codec::msgpack::MsgpackWriter| {
+        w.write_array_len(1).unwrap();
+        w.write_u64(4)
+    };
+    let e = |w: &mut codec::msgpack::MsgpackWriter| w.write_bool(true);
+    let unknown = |w: &mut codec::msgpack::MsgpackWriter| w.write_nil();
+    let members: [(&str, WriteValue); 5] = [("a", &a), ("b", &b), ("c", &c), ("d", &d), ("e", &e)];
+    let full = Ordered { a: 1, b: "x".into(), c: Some(3), d: vec![4], e: true };
+    // All rotations and reversals, with and without unknown keys around, and headers.
+    for rot in 0..5 {
+        for reverse in [false, true] {
+            let mut order: Vec<_> = members.iter().cycle().skip(rot).take(5).cloned().collect();
+            if reverse {
+                order.reverse();
+            }
+            for long in [false, true] {
+                assert_eq!(from_slice::<Ordered>(&map_of(&order, long)).unwrap(), full, "{rot} {reverse} {long}");
+                let mut wrapped: Vec<(&str, WriteValue)> = vec![("zz", &unknown)];
+                wrapped.extend(order.iter().cloned());
+                wrapped.push(("yy", &unknown));
+                assert_eq!(from_slice::<Ordered>(&map_of(&wrapped, long)).unwrap(), full);
+            }
+        }
+    }
+    let v: Ordered = from_slice(&map_of(&[("a", &a), ("bee", &b), ("e", &e)], false)).unwrap();
+    assert_eq!(v, Ordered { a: 1, b: "x".into(), c: None, d: vec![], e: true });
+    let repeated = map_of(&[("a", &a), ("b", &b), ("a", &a), ("e", &e)], false);
+    assert!(from_slice::<Ordered>(&repeated).is_err());
+    let last = from_slice_with::<Ordered>(&repeated, &Options::default().duplicate_keys(DuplicateKeys::KeepLast));
+    assert_eq!(last.unwrap().a, 1);
+    let err = from_slice::<Ordered>(&map_of(&[("a", &a), ("b", &a), ("e", &e)], false)).unwrap_err();
+    assert_eq!(err.path(), ".b", "{err}");
+    let err = from_slice::<Ordered>(&map_of(&[("a", &a), ("b", &b)], false)).unwrap_err();
+    assert!(err.to_string().contains("missing field `e`"), "{err}");
+}

@@ -96,7 +96,7 @@ fn body(c: &Container, fmt: &Fmt) -> TokenStream {
                     quote!(#p::Ok(#value))
                 }
                 Style::Struct if fmt.format == Format::Msgpack => {
-                    // The map loop inline, for the hinted dispatch; the state and the
+                    // The map loop inline, for the in-order fast path; the state and the
                     // final checks are those of `DecodeFields`.
                     let set = FieldSet::new(c, fields, c.attrs.default.is_some());
                     let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);

@@ -104,18 +104,6 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     /// An expression of type `bool`: whether `__key` was claimed (its value then decoded
     /// into `__st`). Errors return from the enclosing function.
     pub fn dispatch(&self, fmt: &Fmt) -> TokenStream {
-        self.dispatch_with(fmt, false)
-    }
-
-    /// As [`dispatch`](Self::dispatch), first comparing the key with the name of the field
-    /// declared after the one matched last (`__next`, a `u32` in scope): most producers
-    /// keep declaration order, so one comparison of a known length usually finds the
-    /// field, and the full `match` runs only for the others.
-    pub fn dispatch_hinted(&self, fmt: &Fmt) -> TokenStream {
-        self.dispatch_with(fmt, true)
-    }
-
-    fn dispatch_with(&self, fmt: &Fmt, hinted: bool) -> TokenStream {
         let p = self.p();
         let h = &fmt.h;
         let field_fn = &fmt.field_fn;
@@ -144,25 +132,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let idx = *i as u32;
             (f.keys().collect::<Vec<_>>(), quote!(#idx))
         });
-        let index = if hinted {
-            let full = key_match(quote!(__kb), index_arms, quote!(u32::MAX));
-            let guesses = own.iter().map(|(i, f)| {
-                let idx = *i as u32;
-                let name = crate::encode::bytes(&f.name);
-                quote!(#idx if __kb == #name => #idx,)
-            });
-            quote! {{
-                let __kb: &[u8] = __r.key_bytes(__key)?;
-                let __idx: u32 = match __next {
-                    #(#guesses)*
-                    _ => #full,
-                };
-                __next = __idx.wrapping_add(1);
-                __idx
-            }}
-        } else {
-            key_match(quote!(__r.key_bytes(__key)?), index_arms, quote!(u32::MAX))
-        };
+        let index = key_match(quote!(__r.key_bytes(__key)?), index_arms, quote!(u32::MAX));
         let decode_arms = own.iter().map(|(i, f)| {
             let idx = *i as u32;
             let s = slot(*i);
@@ -351,7 +321,10 @@ impl FieldSet<'_, '_> {
     }
 
     /// A MessagePack map decoded into `state_ty` (starting as `init`) by its declared
-    /// length, with the hinted dispatch, then `finish`.
+    /// length, then `finish`: members in declaration order first, as straight-line code
+    /// comparing each key's encoded bytes with the field's encoded name (see
+    /// [`json_ordered_object`](Self::json_ordered_object) for why), then the general
+    /// dispatch for anything else (flattened members' keys included).
     pub fn msgpack_map_loop(
         &self,
         state_ty: TokenStream,
@@ -360,23 +333,71 @@ impl FieldSet<'_, '_> {
         deny_unknown: bool,
         fmt: &Fmt,
     ) -> TokenStream {
+        let p = self.p();
         let h = &fmt.h;
-        let dispatch = self.dispatch_hinted(fmt);
+        let dispatch = self.dispatch(fmt);
         let expected = self.expected();
+        let steps = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(i, f)| {
+            let s = slot(i);
+            let name = &f.name;
+            let encoded = syn::LitByteStr::new(&msgpack_str(&f.name), Span::call_site());
+            let call = Self::value_call(self.c, f, fmt);
+            quote! {
+                if __r.key_is(__key, #encoded) {
+                    __st.#s = #p::Some(match #call {
+                        #p::Ok(__v) => __v,
+                        #p::Err(__e) => return #p::Err(__e.in_field(#name)),
+                    });
+                    __left -= 1;
+                    if __left == 0 {
+                        break '__map;
+                    }
+                    __key = __r.read_key()?;
+                }
+            }
+        });
         quote! {{
             let __n: usize = __r.read_map_len()?;
             let mut __st: #state_ty = #init;
-            let mut __next: u32 = 0;
-            for _ in 0..__n {
-                let __key = __r.read_key()?;
-                if !#dispatch {
-                    #h::unknown_field(__r, __key, #deny_unknown, #expected)?;
+            '__map: {
+                let mut __left: usize = __n;
+                if __left == 0 {
+                    break '__map;
+                }
+                let mut __key = __r.read_key()?;
+                #(#steps)*
+                loop {
+                    if !#dispatch {
+                        #h::unknown_field(__r, __key, #deny_unknown, #expected)?;
+                    }
+                    __left -= 1;
+                    if __left == 0 {
+                        break;
+                    }
+                    __key = __r.read_key()?;
                 }
             }
             __r.leave();
             #finish
         }}
     }
+}
+
+/// `name` as MessagePack writes it: the smallest str header, then the bytes.
+fn msgpack_str(name: &str) -> Vec<u8> {
+    let len = name.len();
+    let mut out = match len {
+        0..=31 => vec![0xa0 | len as u8],
+        32..=255 => vec![0xd9, len as u8],
+        256..=65535 => vec![0xda, (len >> 8) as u8, len as u8],
+        _ => {
+            let mut v = vec![0xdb];
+            v.extend_from_slice(&(len as u32).to_be_bytes());
+            v
+        }
+    };
+    out.extend_from_slice(name.as_bytes());
+    out
 }
 
 /// The value of a field that is not decoded: its `default = "path"`, else `Default`.

@@ -1285,6 +1285,21 @@ impl<'de> MsgpackReader<'de> {
         key.raw
     }
 
+    /// Whether `key` is encoded exactly as `encoded` (header and bytes): the cheap test
+    /// generated code tries before the general key dispatch, which also accepts a name
+    /// written with a longer header than needed.
+    ///
+    /// ```
+    /// let mut r = codec::msgpack::MsgpackReader::new(b"\xa2id");
+    /// let k = r.read_key()?;
+    /// assert!(r.key_is(k, b"\xa2id") && !r.key_is(k, b"\xd9\x02id"));
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn key_is(&self, key: Key<'de>, encoded: &[u8]) -> bool {
+        key.raw == encoded
+    }
+
     /// The key in words for messages and paths: a string's text (lossy), a number, ...
     pub(crate) fn key_text(&self, key: Key<'de>) -> String {
         let raw = self.key_raw(key);
