@@ -20,22 +20,29 @@
 //! `<target>/msgpack-bench-results.tsv` for `examples/bench_chart.rs`
 //! (`codec_tests::bench_report`).
 //!
+//! Time is the benchmark thread's CPU time and the allocator is pinned, as in the json
+//! bench (`benches/common/measure.rs`; `BENCH_WALL_CLOCK=1` for the wall clock).
+//!
 //! `cargo bench --bench msgpack` (about 2 minutes on 2 cores); `cargo bench --bench msgpack
 //! -- twitter` for one dataset.
 
 use std::fmt::Debug;
 use std::hint::black_box;
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use codec_tests::bench_report::{self, Bench, Contender, Group};
 use codec_tests::models::{canada, citm, gmaps, twitter};
 use codec_tests::shared_data;
+use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 /// The contenders (criterion's function ids, and the table's names), and where the
 /// summary goes; the table shows directions without the `msgpack_` of the group names.
+#[path = "common/measure.rs"]
+mod measure;
+
 const BENCH: Bench = Bench {
     name: "msgpack",
     command: "cargo bench --bench msgpack",
@@ -58,8 +65,13 @@ where
     (value, ours)
 }
 
-fn decode_owned<T>(c: &mut Criterion, groups: &mut Vec<Group>, dataset: &'static str, input: &[u8], expected: &T)
-where
+fn decode_owned<T, M: Measurement>(
+    c: &mut Criterion<M>,
+    groups: &mut Vec<Group>,
+    dataset: &'static str,
+    input: &[u8],
+    expected: &T,
+) where
     T: codec::DecodeOwned + DeserializeOwned + PartialEq + Debug,
 {
     let ours: T = codec::msgpack::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: codec: {e}"));
@@ -79,7 +91,7 @@ where
 /// `decode_owned` for a model that borrows from the input; `$ty` is spelled with `'_`.
 macro_rules! decode_borrowed {
     ($c:expr, $groups:expr, $dataset:expr, $ty:ty, $input:expr) => {{
-        let (c, groups, dataset, input): (&mut Criterion, &mut Vec<Group>, &'static str, &[u8]) =
+        let (c, groups, dataset, input): (&mut Criterion<_>, &mut Vec<Group>, &'static str, &[u8]) =
             ($c, $groups, $dataset, $input);
         let ours: $ty = codec::msgpack::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: codec: {e}"));
         let theirs: $ty = rmp_serde::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: rmp_serde: {e}"));
@@ -95,8 +107,13 @@ macro_rules! decode_borrowed {
     }};
 }
 
-fn encode<T>(c: &mut Criterion, groups: &mut Vec<Group>, dataset: &'static str, value: &T, len: usize)
-where
+fn encode<T, M: Measurement>(
+    c: &mut Criterion<M>,
+    groups: &mut Vec<Group>,
+    dataset: &'static str,
+    value: &T,
+    len: usize,
+) where
     T: codec::Encode + codec::DecodeOwned + Serialize + DeserializeOwned + PartialEq + Debug,
 {
     let outputs: [(&str, Vec<u8>); 2] =
@@ -119,7 +136,12 @@ where
     groups.push(group);
 }
 
-fn dataset<T>(c: &mut Criterion, groups: &mut Vec<Group>, name: &'static str, file: &str) -> Option<Vec<u8>>
+fn dataset<T, M: Measurement>(
+    c: &mut Criterion<M>,
+    groups: &mut Vec<Group>,
+    name: &'static str,
+    file: &str,
+) -> Option<Vec<u8>>
 where
     T: codec::Encode + codec::DecodeOwned + Serialize + DeserializeOwned + PartialEq + Debug,
 {
@@ -130,38 +152,33 @@ where
     Some(packed)
 }
 
-fn run(c: &mut Criterion, groups: &mut Vec<Group>) {
-    if let Some(packed) = dataset::<twitter::Twitter>(c, groups, "twitter", "json-benchmark/twitter.json") {
+fn run<M: Measurement>(c: &mut Criterion<M>, groups: &mut Vec<Group>) {
+    if let Some(packed) = dataset::<twitter::Twitter, M>(c, groups, "twitter", "json-benchmark/twitter.json") {
         decode_borrowed!(c, groups, "twitter", twitter::borrowed::Twitter<'_>, &packed);
     }
-    if let Some(packed) = dataset::<citm::CitmCatalog>(c, groups, "citm_catalog", "json-benchmark/citm_catalog.json") {
+    if let Some(packed) = dataset::<citm::CitmCatalog, M>(c, groups, "citm_catalog", "json-benchmark/citm_catalog.json")
+    {
         decode_borrowed!(c, groups, "citm_catalog", citm::borrowed::CitmCatalog<'_>, &packed);
     }
-    dataset::<canada::Canada>(c, groups, "canada", "json-benchmark/canada.json");
-    dataset::<gmaps::DistanceMatrix>(c, groups, "gmaps", "zio-json/google_maps_api_response.json");
+    dataset::<canada::Canada, M>(c, groups, "canada", "json-benchmark/canada.json");
+    dataset::<gmaps::DistanceMatrix, M>(c, groups, "gmaps", "zio-json/google_maps_api_response.json");
 }
 
 fn main() {
     let started = SystemTime::now();
-    let mut c = Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(2))
-        .sample_size(20)
-        .configure_from_args();
     let mut groups = Vec::new();
-    run(&mut c, &mut groups);
-    c.final_summary();
-    summarize(&groups, started);
+    let (clock, allocator) = measure::run_all(&mut groups, run, run);
+    summarize(&groups, started, clock, allocator);
 }
 
 // ---------------------------------------------------------------------------------------
 // The summary table (`codec_tests::bench_report`).
 
-fn summarize(groups: &[Group], since: SystemTime) {
+fn summarize(groups: &[Group], since: SystemTime, clock: &str, allocator: &str) {
     let header = format!(
-        "Typed MessagePack throughput, MB/s (10^6 bytes of the MessagePack document per second,\n\
-         from the median time per call), `cargo bench --bench msgpack`: {}.\n",
+        "Typed MessagePack throughput, MB/s (10^6 bytes of the MessagePack document per second\n\
+         of {clock}, from the median per call), `cargo bench --bench msgpack`: {}; {allocator}.\n",
         bench_report::environment()
     );
-    bench_report::summarize(&BENCH, groups, since, &header, &[("clock", "wall-clock time")]);
+    bench_report::summarize(&BENCH, groups, since, &header, &[("clock", clock), ("allocator", allocator)]);
 }
