@@ -104,7 +104,7 @@ impl JsonWriter {
     /// Appends any primitive integer in decimal.
     #[inline]
     pub fn write_int<I: itoa::Integer>(&mut self, v: I) {
-        self.buf.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+        append_short(&mut self.buf, itoa::Buffer::new().format(v).as_bytes());
     }
 
     /// Appends an unsigned integer.
@@ -134,7 +134,7 @@ impl JsonWriter {
         if !v.is_finite() {
             return Err(non_finite(v));
         }
-        self.buf.extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes());
+        append_short(&mut self.buf, zmij::Buffer::new().format_finite(v).as_bytes());
         Ok(())
     }
 
@@ -144,8 +144,50 @@ impl JsonWriter {
         if !v.is_finite() {
             return Err(non_finite(v as f64));
         }
-        self.buf.extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes());
+        append_short(&mut self.buf, zmij::Buffer::new().format_finite(v).as_bytes());
         Ok(())
+    }
+}
+
+/// Appends `s`, a number's text (at most 40 bytes), with copies of fixed sizes.
+///
+/// `extend_from_slice` of a length known only at run time calls `memcpy`, whose size
+/// dispatch costs more than copying the 1 to 24 bytes of a number. Two overlapping copies
+/// of a power-of-two size cover any length with one branch. Measured with
+/// `cargo bench --bench json`: citm_catalog encode 9261 -> 10475 MB/s (canada and geojson
+/// are bound by float formatting and did not move). A safe variant (`resize`, then
+/// fixed-size `copy_from_slice`, then `truncate`) cost more instructions than `memcpy`.
+#[inline(always)]
+fn append_short(buf: &mut Vec<u8>, s: &[u8]) {
+    let n = s.len();
+    if n > 32 {
+        buf.extend_from_slice(s);
+        return;
+    }
+    buf.reserve(32);
+    let len = buf.len();
+    let src = s.as_ptr();
+    // SAFETY: `reserve(32)` made room for 32 bytes after `len`, and `n <= 32`; every copy
+    // below reads inside `s` (offsets below `n`) and writes inside `[len, len + n)`; the
+    // two overlapping copies of each branch together cover all `n` bytes, so the new
+    // length only exposes initialized bytes.
+    unsafe {
+        let dst = buf.as_mut_ptr().add(len);
+        if n >= 16 {
+            std::ptr::copy_nonoverlapping(src, dst, 16);
+            std::ptr::copy_nonoverlapping(src.add(n - 16), dst.add(n - 16), 16);
+        } else if n >= 8 {
+            std::ptr::copy_nonoverlapping(src, dst, 8);
+            std::ptr::copy_nonoverlapping(src.add(n - 8), dst.add(n - 8), 8);
+        } else if n >= 4 {
+            std::ptr::copy_nonoverlapping(src, dst, 4);
+            std::ptr::copy_nonoverlapping(src.add(n - 4), dst.add(n - 4), 4);
+        } else {
+            for i in 0..n {
+                *dst.add(i) = *src.add(i);
+            }
+        }
+        buf.set_len(len + n);
     }
 }
 
@@ -155,4 +197,37 @@ fn non_finite(v: f64) -> Error {
     Error::without_position(ErrorKind::InvalidValue(Cow::Owned(format!(
         "{v} cannot be encoded as JSON (NaN and infinities have no JSON form)"
     ))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `append_short` (the `unsafe` fixed-size copies) for every length it handles and
+    /// past them, onto buffers with and without spare room; run under Miri by
+    /// `cargo miri test`.
+    #[test]
+    fn numbers_append_whole_at_any_length() {
+        let text: Vec<u8> = (0..40u8).map(|i| b'0' + i % 10).collect();
+        for n in 0..=40 {
+            for prefix in [0usize, 1, 7, 31] {
+                let mut buf = vec![b'x'; prefix];
+                buf.shrink_to_fit();
+                append_short(&mut buf, &text[..n]);
+                assert_eq!(buf.len(), prefix + n);
+                assert!(buf[..prefix].iter().all(|&b| b == b'x'));
+                assert_eq!(&buf[prefix..], &text[..n]);
+            }
+        }
+        let mut w = JsonWriter::new();
+        w.write_i64(i64::MIN);
+        w.write_byte(b',');
+        w.write_f64(-1.2345678901234568e-300).unwrap();
+        w.write_byte(b',');
+        w.write_int(u128::MAX);
+        assert_eq!(
+            w.as_bytes(),
+            b"-9223372036854775808,-1.2345678901234568e-300,340282366920938463463374607431768211455"
+        );
+    }
 }
