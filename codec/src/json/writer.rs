@@ -164,11 +164,12 @@ fn append_short(buf: &mut Vec<u8>, s: &[u8]) {
         buf.extend_from_slice(s);
         return;
     }
-    buf.reserve(32);
+    // Only `n` more: a buffer sized exactly for the document must not grow.
+    buf.reserve(n);
     let len = buf.len();
     let src = s.as_ptr();
-    // SAFETY: `reserve(32)` made room for 32 bytes after `len`, and `n <= 32`; every copy
-    // below reads inside `s` (offsets below `n`) and writes inside `[len, len + n)`; the
+    // SAFETY: `reserve(n)` made room for `n` bytes after `len`; every copy below reads
+    // inside `s` (offsets below `n`) and writes inside `[len, len + n)`; the
     // two overlapping copies of each branch together cover all `n` bytes, so the new
     // length only exposes initialized bytes.
     unsafe {
