@@ -909,9 +909,9 @@ impl<'de> MsgpackReader<'de> {
     /// ```
     #[inline(always)]
     pub fn read_str(&mut self) -> Result<&'de str> {
-        if let Some(body) = self.peek_fixstr() {
+        if let Some((header, body)) = self.peek_short_str() {
             if let Ok(s) = utf8(body) {
-                self.pos += 1 + body.len();
+                self.pos += header + body.len();
                 return Ok(s);
             }
         }
@@ -932,6 +932,22 @@ impl<'de> MsgpackReader<'de> {
             return None;
         }
         input.get(self.pos + 1..self.pos + 1 + len)
+    }
+
+    /// As [`peek_fixstr`](Self::peek_fixstr), for a fixstr or a str 8 (up to 255 bytes:
+    /// text, URLs and names in real documents), with the header's length.
+    #[inline(always)]
+    fn peek_short_str(&self) -> Option<(usize, &'de [u8])> {
+        let input: &'de [u8] = self.input;
+        let (header, len) = match *input.get(self.pos)? {
+            b @ 0xa0..=0xbf => (1, (b & 0x1f) as usize),
+            0xd9 => (2, *input.get(self.pos + 1)? as usize),
+            _ => return None,
+        };
+        if len > self.max_len {
+            return None;
+        }
+        Some((header, input.get(self.pos + header..self.pos + header + len)?))
     }
 
     #[inline(never)]
