@@ -361,6 +361,7 @@ impl FieldSet<'_, '_> {
         deny_unknown: bool,
         fmt: &Fmt,
     ) -> TokenStream {
+        let p = self.p();
         let h = &fmt.h;
         let dispatch = self.dispatch(fmt);
         let expected = self.expected();
@@ -371,11 +372,19 @@ impl FieldSet<'_, '_> {
             let callee = Self::value_fn(self.c, f, fmt);
             let span = syn::spanned::Spanned::span(f.ty);
             let h = respan(h, span);
-            let put_next =
-                quote_spanned!(span=> #h::put_next(&mut __st.#s, __r, &mut __key, &mut __left, #name, #callee)?);
+            // Written out rather than through a `put_next` helper taking `&mut __key`:
+            // measured, that helper cost MessagePack twitter decoding 10% (owned) to 20%
+            // (borrowed) at an equal instruction count, where JSON gained from it. No
+            // duplicate check: each step runs once, on a fresh state.
+            let value = quote_spanned!(span=> #h::in_field(#callee(__r), #name)?);
             quote! {
-                if __r.key_is(__key, #encoded) && !#put_next {
-                    break '__map;
+                if __r.key_is(__key, #encoded) {
+                    __st.#s = #p::Some(#value);
+                    __left -= 1;
+                    if __left == 0 {
+                        break '__map;
+                    }
+                    __key = __r.read_key()?;
                 }
             }
         });
