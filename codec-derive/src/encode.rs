@@ -64,7 +64,6 @@ pub fn expand(c: &Container) -> TokenStream {
         #[automatically_derived]
         #[allow(unused_mut, unused_variables, clippy::all)]
         impl #impl_g #krate::Encode for #ident #ty_g #where_c {
-            #[inline]
             fn encode_json(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
                 #body
             }
@@ -87,7 +86,6 @@ pub fn expand(c: &Container) -> TokenStream {
                 #[automatically_derived]
                 #[allow(unused_mut, unused_variables, clippy::all)]
                 impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
-                    #[inline]
                     fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut bool) -> #p::Result<()> {
                         #members
                         #p::Ok(())

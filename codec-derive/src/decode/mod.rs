@@ -151,7 +151,6 @@ pub fn expand(c: &Container) -> TokenStream {
                     fn new_state() -> Self::State {
                         #init
                     }
-                    #[inline]
                     fn decode_field(
                         __st: &mut Self::State,
                         __key: #p::Key<'de>,
@@ -185,7 +184,6 @@ pub fn expand(c: &Container) -> TokenStream {
         #[automatically_derived]
         #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
         impl #impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
-            #[inline]
             fn decode_json(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                 #body_json
             }
