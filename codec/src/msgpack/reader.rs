@@ -918,24 +918,9 @@ impl<'de> MsgpackReader<'de> {
         self.read_str_slow()
     }
 
-    /// The body of a fixstr that starts at the current position, complete in the input
-    /// and within the length limit; nothing is consumed.
-    #[inline(always)]
-    fn peek_fixstr(&self) -> Option<&'de [u8]> {
-        let input: &'de [u8] = self.input;
-        let b = *input.get(self.pos)?;
-        if b & 0xe0 != 0xa0 {
-            return None;
-        }
-        let len = (b & 0x1f) as usize;
-        if len > self.max_len {
-            return None;
-        }
-        input.get(self.pos + 1..self.pos + 1 + len)
-    }
-
-    /// As [`peek_fixstr`](Self::peek_fixstr), for a fixstr or a str 8 (up to 255 bytes:
-    /// text, URLs and names in real documents), with the header's length.
+    /// The header length and body of a fixstr or str 8 (up to 255 bytes: keys, and the
+    /// text, URLs and names of real documents) that starts at the current position,
+    /// complete in the input and within the length limit; nothing is consumed.
     #[inline(always)]
     fn peek_short_str(&self) -> Option<(usize, &'de [u8])> {
         let input: &'de [u8] = self.input;
@@ -1250,9 +1235,9 @@ impl<'de> MsgpackReader<'de> {
     /// by [`skip_value`](Self::skip_value)).
     #[inline(always)]
     pub fn read_key(&mut self) -> Result<Key<'de>> {
-        if let Some(body) = self.peek_fixstr() {
+        if let Some((header, body)) = self.peek_short_str() {
             let start = self.pos;
-            self.pos += 1 + body.len();
+            self.pos += header + body.len();
             return Ok(self.key_since(start));
         }
         self.read_key_slow()
