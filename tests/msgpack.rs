@@ -1456,3 +1456,33 @@ fn members_decode_alike_in_every_order() {
     let err = from_slice::<Ordered>(&map_of(&[("a", &a), ("b", &b)], false)).unwrap_err();
     assert!(err.to_string().contains("missing field `e`"), "{err}");
 }
+
+#[derive(Codec, Debug, PartialEq)]
+struct Inner {
+    x: Option<u8>,
+    y: Option<u8>,
+}
+
+#[derive(Codec, Debug, PartialEq)]
+struct Outer {
+    inner: Inner,
+    y: u8,
+}
+
+/// The in-order steps look at the input without reading a key first; they stop at the
+/// map's declared length, so a key of the enclosing map that names one of this map's
+/// fields stays with the enclosing map.
+#[test]
+fn in_order_members_stop_at_the_map_length() {
+    let bytes = b"\x82\xa5inner\x81\xa1x\x01\xa1y\x02";
+    let v: Outer = from_slice(bytes).unwrap();
+    assert_eq!(v, Outer { inner: Inner { x: Some(1), y: None }, y: 2 });
+    let empty = b"\x82\xa5inner\x80\xa1y\x02";
+    assert_eq!(from_slice::<Outer>(empty).unwrap().inner, Inner { x: None, y: None });
+    // The string limit holds for keys that name a field too.
+    let opts = Options::new().max_string_len(0);
+    let err = from_slice_with::<Inner>(b"\x81\xa1x\x01", &opts).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::SizeLimit(_)), "{err}");
+    let opts = Options::new().max_string_len(1);
+    assert_eq!(from_slice_with::<Inner>(b"\x81\xa1y\x01", &opts).unwrap(), Inner { x: None, y: Some(1) });
+}

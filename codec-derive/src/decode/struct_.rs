@@ -350,9 +350,10 @@ impl FieldSet<'_, '_> {
 
     /// A MessagePack map decoded into `state_ty` (starting as `init`) by its declared
     /// length, then `finish`: members in declaration order first, as straight-line code
-    /// comparing each key's encoded bytes with the field's encoded name (see
-    /// [`json_ordered_object`](Self::json_ordered_object) for why), then the general
-    /// dispatch for anything else (flattened members' keys included).
+    /// comparing the input at the reader's position with the field's encoded name (see
+    /// [`json_ordered_object`](Self::json_ordered_object) for why; a key is only read
+    /// and sliced when it is not the expected one), then the general dispatch for
+    /// anything else (flattened members' keys included).
     pub fn msgpack_map_loop(
         &self,
         state_ty: TokenStream,
@@ -378,13 +379,12 @@ impl FieldSet<'_, '_> {
             // duplicate check: each step runs once, on a fresh state.
             let value = quote_spanned!(span=> #h::in_field(#callee(__r), #name)?);
             quote! {
-                if __r.key_is(__key, #encoded) {
+                if __r.read_key_if(#encoded) {
                     __st.#s = #p::Some(#value);
                     __left -= 1;
                     if __left == 0 {
                         break '__map;
                     }
-                    __key = __r.read_key()?;
                 }
             }
         });
@@ -396,9 +396,9 @@ impl FieldSet<'_, '_> {
                 if __left == 0 {
                     break '__map;
                 }
-                let mut __key = __r.read_key()?;
                 #(#steps)*
                 loop {
+                    let __key = __r.read_key()?;
                     if !#dispatch {
                         #h::unknown_field(__r, __key, #deny_unknown, #expected)?;
                     }
@@ -406,7 +406,6 @@ impl FieldSet<'_, '_> {
                     if __left == 0 {
                         break;
                     }
-                    __key = __r.read_key()?;
                 }
             }
             __r.leave();

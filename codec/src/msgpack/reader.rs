@@ -1286,19 +1286,28 @@ impl<'de> MsgpackReader<'de> {
         key.raw
     }
 
-    /// Whether `key` is encoded exactly as `encoded` (header and bytes): the cheap test
-    /// generated code tries before the general key dispatch, which also accepts a name
-    /// written with a longer header than needed.
+    /// Reads the next key when it is encoded exactly as `encoded` (header and bytes) and
+    /// returns `true`; otherwise consumes nothing and returns `false`. This is the cheap
+    /// test generated code tries for the member it expects next, before reading the key
+    /// for the general dispatch (which also accepts a name under a longer header than
+    /// needed). It declines any `encoded` longer than the string limit, which leaves
+    /// names near the limit to the general path and its check.
     ///
     /// ```
-    /// let mut r = codec::msgpack::MsgpackReader::new(b"\xa2id");
-    /// let k = r.read_key()?;
-    /// assert!(r.key_is(k, b"\xa2id") && !r.key_is(k, b"\xd9\x02id"));
+    /// let mut r = codec::msgpack::MsgpackReader::new(b"\xa2id\x01");
+    /// assert!(!r.read_key_if(b"\xd9\x02id") && !r.read_key_if(b"\xa1i"));
+    /// assert!(r.read_key_if(b"\xa2id"));
+    /// assert_eq!(r.read_u64()?, 1);
     /// # Ok::<(), codec::Error>(())
     /// ```
     #[inline(always)]
-    pub fn key_is(&self, key: Key<'de>, encoded: &[u8]) -> bool {
-        key.raw == encoded
+    pub fn read_key_if(&mut self, encoded: &[u8]) -> bool {
+        let end = self.pos + encoded.len();
+        if encoded.len() <= self.max_len && self.input.get(self.pos..end) == Some(encoded) {
+            self.pos = end;
+            return true;
+        }
+        false
     }
 
     /// The key in words for messages and paths: a string's text (lossy), a number, ...
