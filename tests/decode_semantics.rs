@@ -368,3 +368,38 @@ fn duplicates_after_in_order_members_follow_the_policy() {
     let err = from_slice::<Ordered>(br#"{"a":1,"b":7,"e":true}"#).unwrap_err();
     assert_eq!(err.path().to_string(), ".b", "{err}");
 }
+
+#[derive(Codec, Debug, PartialEq)]
+struct OddNames {
+    #[codec(rename = "q\"uote")]
+    quote: u8,
+    #[codec(rename = "back\\slash\n")]
+    backslash: u8,
+    #[codec(rename = "id")]
+    id: Option<u8>,
+    #[codec(rename = "id2")]
+    id2: Option<u8>,
+}
+
+/// The in-order steps compare the input with each name as a JSON string token (quotes
+/// included, escaped at macro time): names that need escapes match their escaped form,
+/// a name never matches a longer key it is a prefix of, and anything else (other
+/// escapes, whitespace before `:`) still decodes through the general path.
+#[test]
+fn in_order_members_compare_whole_json_tokens() {
+    let v: OddNames = from_str(r#"{"q\"uote":1,"back\\slash\n":2,"id2":4}"#).unwrap();
+    assert_eq!(v, OddNames { quote: 1, backslash: 2, id: None, id2: Some(4) });
+    let v: OddNames = from_str(r#"{"q\u0022uote" : 1 , "back\u005cslash\u000a":2,"id" :3,"id2":4}"#).unwrap();
+    assert_eq!(v, OddNames { quote: 1, backslash: 2, id: Some(3), id2: Some(4) });
+    // The raw name with its quote unescaped is not JSON, whichever path sees it.
+    assert!(from_str::<OddNames>(r#"{"q"uote":1,"back\\slash\n":2}"#).is_err());
+    // A key that names a field and is followed by no `:` is an error on the fast path too.
+    let err = from_str::<Ordered>(r#"{"a" 1}"#).unwrap_err();
+    assert!(err.to_string().contains("expected `:`"), "{err}");
+    // The string limit holds for keys that name a field.
+    use codec::json::{from_slice_with, Options};
+    let err = from_slice_with::<Ordered>(br#"{"a":1}"#, &Options::default().max_string_len(0)).unwrap_err();
+    assert!(matches!(err.kind(), codec::ErrorKind::SizeLimit(_)), "{err}");
+    let v = from_slice_with::<User>(br#"{"id":1,"name":""}"#, &Options::default().max_string_len(4)).unwrap();
+    assert_eq!(v, User { id: 1, name: String::new() });
+}

@@ -136,25 +136,6 @@ pub fn put<'de, T>(
     Ok(())
 }
 
-/// [`put`], then the next member's key into `key`: `false` when the object ended. One
-/// call per field in a generated decoder's in-order fast path.
-#[cfg_attr(not(debug_assertions), inline(always))]
-#[cfg_attr(debug_assertions, inline)]
-pub fn put_next<'de, T>(
-    slot: &mut Option<T>,
-    r: &mut JsonReader<'de>,
-    key: &mut Key<'de>,
-    name: &'static str,
-    decode: impl FnOnce(&mut JsonReader<'de>) -> Result<T>,
-) -> Result<bool> {
-    put(slot, r, *key, name, decode)?;
-    if !r.object_next()? {
-        return Ok(false);
-    }
-    *key = r.read_key()?;
-    Ok(true)
-}
-
 /// `result` with `name` added to its error's path (generated encoders call this once
 /// per field: shorter than an inline `if let Err`).
 #[inline(always)]

@@ -295,22 +295,24 @@ impl FieldSet<'_, '_> {
     /// declaration order first, then anything else.
     ///
     /// Producers nearly always write fields in declaration order, so the first part is
-    /// straight-line code: one block per field, in order, each comparing the current key
-    /// with that field's name and, when it matches, decoding the value into the slot and
-    /// reading the next key. Every branch is direct and, key after key, taken the same
-    /// way, where a `match` on the key compiles to a jump table whose target changes with
-    /// every member (measured with cachegrind's branch simulation: the jump tables of
+    /// straight-line code: one block per field, in order, each comparing the input at the
+    /// reader's position with that field's name as a JSON string token and, when it
+    /// matches, decoding the value into the slot. No key is read or sliced on this path,
+    /// and every branch is direct and, object after object, taken the same way, where a
+    /// `match` on the key compiles to a jump table whose target changes with every
+    /// member (measured with cachegrind's branch simulation: the jump tables of
     /// twitter.json's `User` and `Status` made four fifths of its indirect-branch
     /// misses). A missing field costs one failed comparison. The first key that is not
-    /// the next expected one (out of order, unknown, aliased, escaped or repeated) hands
-    /// over to the general loop over `DecodeFields::decode_field`, which keeps every rule:
-    /// duplicates, unknown fields, aliases.
+    /// the next expected one (out of order, unknown, aliased, escaped or repeated) is
+    /// read by the general loop over `DecodeFields::decode_field`, which keeps every
+    /// rule: duplicates, unknown fields, aliases. No duplicate check on the steps: each
+    /// runs at most once, on a fresh state.
     pub fn json_ordered_object(&self, deny_unknown: bool, fmt: &Fmt) -> TokenStream {
         let p = self.p();
         let h = &fmt.h;
         let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
         let steps = self.decoded().map(|(i, f)| {
-            let literal = crate::encode::bytes(&f.name);
+            let quoted = crate::encode::bytes(&crate::encode::json_string(&f.name));
             let s = slot(i);
             let name = &f.name;
             let callee = Self::value_fn(self.c, f, fmt);
@@ -318,10 +320,13 @@ impl FieldSet<'_, '_> {
             // then points at the field, once.
             let span = syn::spanned::Spanned::span(f.ty);
             let h = respan(h, span);
-            let put_next = quote_spanned!(span=> #h::put_next(&mut __st.#s, __r, &mut __key, #name, #callee)?);
+            let value = quote_spanned!(span=> #h::in_field(#callee(__r), #name)?);
             quote! {
-                if __r.key_is(__key, #literal) && !#put_next {
-                    break '__members;
+                if __r.read_key_if(#quoted)? {
+                    __st.#s = #p::Some(#value);
+                    if !__r.object_next()? {
+                        break '__members;
+                    }
                 }
             }
         });
@@ -332,16 +337,15 @@ impl FieldSet<'_, '_> {
                 if !__r.object_first()? {
                     break '__members;
                 }
-                let mut __key = __r.read_key()?;
                 #(#steps)*
                 loop {
+                    let __key = __r.read_key()?;
                     if !#fields_ty::decode_field(&mut __st, __key, __r)? {
                         #h::unknown_field(__r, __key, #deny_unknown, #fields_ty::field_names)?;
                     }
                     if !__r.object_next()? {
                         break;
                     }
-                    __key = __r.read_key()?;
                 }
             }
         #fields_ty::finish(__st, __r.position())
@@ -367,16 +371,13 @@ impl FieldSet<'_, '_> {
         let dispatch = self.dispatch(fmt);
         let expected = self.expected();
         let steps = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(i, f)| {
-            let encoded = syn::LitByteStr::new(&msgpack_str(&f.name), Span::call_site());
+            let encoded = syn::LitByteStr::new(&crate::encode::msgpack_str(&f.name), Span::call_site());
             let s = slot(i);
             let name = &f.name;
             let callee = Self::value_fn(self.c, f, fmt);
             let span = syn::spanned::Spanned::span(f.ty);
             let h = respan(h, span);
-            // Written out rather than through a `put_next` helper taking `&mut __key`:
-            // measured, that helper cost MessagePack twitter decoding 10% (owned) to 20%
-            // (borrowed) at an equal instruction count, where JSON gained from it. No
-            // duplicate check: each step runs once, on a fresh state.
+            // No duplicate check: each step runs at most once, on a fresh state.
             let value = quote_spanned!(span=> #h::in_field(#callee(__r), #name)?);
             quote! {
                 if __r.read_key_if(#encoded) {
@@ -412,23 +413,6 @@ impl FieldSet<'_, '_> {
             #finish
         }}
     }
-}
-
-/// `name` as MessagePack writes it: the smallest str header, then the bytes.
-fn msgpack_str(name: &str) -> Vec<u8> {
-    let len = name.len();
-    let mut out = match len {
-        0..=31 => vec![0xa0 | len as u8],
-        32..=255 => vec![0xd9, len as u8],
-        256..=65535 => vec![0xda, (len >> 8) as u8, len as u8],
-        _ => {
-            let mut v = vec![0xdb];
-            v.extend_from_slice(&(len as u32).to_be_bytes());
-            v
-        }
-    };
-    out.extend_from_slice(name.as_bytes());
-    out
 }
 
 /// The value of a field that is not decoded: its `default = "path"`, else `Default`.

@@ -492,15 +492,22 @@ impl<'de> JsonReader<'de> {
     #[cfg_attr(debug_assertions, inline)]
     pub fn read_key(&mut self) -> Result<Key<'de>> {
         let key = self.read_string_token()?;
+        self.colon()?;
+        Ok(key)
+    }
+
+    /// Consumes the `:` after a key: at once when it follows the key directly.
+    #[inline(always)]
+    fn colon(&mut self) -> Result<()> {
         if self.input.get(self.pos) == Some(&b':') {
             self.pos += 1;
-            return Ok(key);
+            return Ok(());
         }
         if self.peek() != Some(b':') {
             return Err(self.syntax(self.pos, "expected `:` after an object key"));
         }
         self.pos += 1;
-        Ok(key)
+        Ok(())
     }
 
     /// The bytes of a key for matching: the raw slice when it holds no escape, else its
@@ -514,20 +521,34 @@ impl<'de> JsonReader<'de> {
         Ok(&self.scratch)
     }
 
-    /// Whether `key` is written exactly as `name` (no escape): the cheap test generated
-    /// code tries before the general key dispatch, which also handles escaped keys.
+    /// Reads the next key and its `:` when the key is written exactly as `quoted` (a
+    /// JSON string token: quotes included, escaped where JSON requires) and returns `true`; otherwise consumes nothing and returns
+    /// `false`. Generated decoders try this for the member they expect next, before
+    /// reading a key for the general dispatch (which also handles other spellings of the
+    /// same name, such as escapes). Call it where a key starts (after
+    /// [`object_first`](Self::object_first) or [`object_next`](Self::object_next)
+    /// returned `true`). It declines a `quoted` longer than the string limit, which
+    /// leaves names near the limit to the general path and its check.
     ///
     /// ```
-    /// let mut r = codec::json::JsonReader::new(br#"{"id":1}"#);
+    /// let mut r = codec::json::JsonReader::new(br#"{"id" : 1}"#);
     /// r.begin_object()?;
     /// r.object_first()?;
-    /// let k = r.read_key()?;
-    /// assert!(r.key_is(k, b"id") && !r.key_is(k, b"i"));
+    /// assert!(!r.read_key_if(br#""i""#)?);
+    /// assert!(r.read_key_if(br#""id""#)?);
+    /// assert_eq!(r.read_u64()?, 1);
     /// # Ok::<(), codec::Error>(())
     /// ```
-    #[inline(always)]
-    pub fn key_is(&self, key: Key<'de>, name: &[u8]) -> bool {
-        !key.escaped && key.raw == name
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub fn read_key_if(&mut self, quoted: &[u8]) -> Result<bool> {
+        let end = self.pos + quoted.len();
+        if quoted.len() > self.max_string_len || self.input.get(self.pos..end) != Some(quoted) {
+            return Ok(false);
+        }
+        self.pos = end;
+        self.colon()?;
+        Ok(true)
     }
 
     /// A key as text, for error messages and map keys (validated UTF-8).
