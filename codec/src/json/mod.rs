@@ -11,6 +11,7 @@
 //! ```
 
 mod number;
+mod pow5;
 mod raw;
 mod reader;
 mod string;
