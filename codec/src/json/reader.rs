@@ -464,7 +464,8 @@ impl<'de> JsonReader<'de> {
     }
 
     /// After a member's value: consumes `,` and returns `true`, or `}` and returns `false`.
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn object_next(&mut self) -> Result<bool> {
         match self.peek() {
             Some(b',') => {
