@@ -251,10 +251,17 @@ fn hex4(raw: &[u8], at: usize) -> Result<u16, EscapeError> {
 pub(crate) fn unescape(raw: &[u8], out: &mut Vec<u8>) -> Result<(), EscapeError> {
     let mut pos = 0;
     while pos < raw.len() {
-        let run_end = raw[pos..].iter().position(|&b| b == b'\\').map_or(raw.len(), |p| pos + p);
+        // The next backslash, eight bytes at a time (a byte-at-a-time search was 6% of
+        // twitter.json's decode time, whose tweets hold `\n` and `\"`). A scanned body
+        // holds no bare `"` or control byte, but any that `find_special` stops at is
+        // copied through.
+        let run_end = find_special(raw, pos).unwrap_or(raw.len());
         out.extend_from_slice(&raw[pos..run_end]);
-        if run_end == raw.len() {
-            break;
+        let Some(&stop) = raw.get(run_end) else { break };
+        if stop != b'\\' {
+            out.push(stop);
+            pos = run_end + 1;
+            continue;
         }
         let esc = run_end;
         let Some(&kind) = raw.get(esc + 1) else {
@@ -450,6 +457,26 @@ mod tests {
         assert_eq!(un(r"\x").unwrap_err().reason, "unknown escape character");
         assert_eq!(un(r"\u12").unwrap_err().reason, "truncated \\u escape");
         assert_eq!(un(r"\u12g4").unwrap_err().reason, "non-hex digit in \\u escape");
+    }
+
+    /// Escapes at every offset around the eight-byte steps of the backslash search, in
+    /// bodies of every length up to three steps, with multi-byte text around them.
+    #[test]
+    fn unescape_finds_escapes_at_every_offset() {
+        for len in 0..26 {
+            for at in 0..=len {
+                for (escape, text) in [(r"\n", "\n"), (r#"\""#, "\""), (r"\u00e9", "é"), (r"\\", "\\")] {
+                    let plain: String =
+                        (0..len).map(|i| if i % 5 == 4 { 'ü' } else { char::from(b'a' + i as u8) }).collect();
+                    let cut = plain.char_indices().nth(at).map_or(plain.len(), |(i, _)| i);
+                    let raw = format!("{}{escape}{}", &plain[..cut], &plain[cut..]);
+                    let want = format!("{}{text}{}", &plain[..cut], &plain[cut..]);
+                    assert_eq!(un(&raw).unwrap(), want, "{raw}");
+                    let twice = format!("{raw}{escape}");
+                    assert_eq!(un(&twice).unwrap(), format!("{want}{text}"), "{twice}");
+                }
+            }
+        }
     }
 
     #[test]
