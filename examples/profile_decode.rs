@@ -11,7 +11,8 @@
 //!
 //! Workloads: twitter, citm, canada, gmaps (codec), with `_sj` for serde_json, `_simd` for
 //! simd-json (its input copy included, as in the bench), and
-//! `twitter_enc`, `citm_enc`, `canada_enc` (decode once, encode ten times). MessagePack:
+//! `twitter_enc`, `citm_enc`, `canada_enc` (decode once, encode ten times; `canada_enc_sj`
+//! encodes with serde_json). MessagePack:
 //! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` decode the dataset's MessagePack
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
 //! and so cancels out in the subtraction).
@@ -65,6 +66,12 @@ fn main() {
             let v: canada::Canada = codec::json::from_slice(b).unwrap();
             for _ in 0..10 {
                 black_box(codec::json::to_vec(&v).unwrap());
+            }
+        }),
+        "canada_enc_sj" => ("json-benchmark/canada.json", |b| {
+            let v: canada::Canada = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(serde_json::to_vec(&v).unwrap());
             }
         }),
         "twitter_simd" => ("json-benchmark/twitter.json", |b| {

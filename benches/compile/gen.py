@@ -24,7 +24,15 @@ import random
 import statistics
 import sys
 
-CRATES = ("codec", "serde")
+# codec_models uses codec without default features (JSON only, as serde_models uses
+# serde_json only); codec_mp_models uses codec's default features, JSON and MessagePack,
+# which double what the derive emits. Both render the same source.
+CRATES = ("codec", "codec_mp", "serde")
+
+
+def flavor(crate):
+    """Which derive a crate's source uses: "codec" or "serde"."""
+    return "serde" if crate == "serde" else "codec"
 
 # Profiles in the order the table lists them; run.sh uses the same names.
 PROFILES = ("dev", "dev-noincr", "release")
@@ -418,10 +426,11 @@ def generate(args):
     # repositories that run.sh --rev extracts: excluded, or cargo would take those path
     # dependencies for members of this workspace.
     write(os.path.join(args.out, "Cargo.toml"),
-          '[workspace]\nmembers = ["codec_models", "serde_models"]\nexclude = ["snapshots"]\nresolver = "2"\n\n'
+          '[workspace]\nmembers = ["codec_models", "codec_mp_models", "serde_models"]\nexclude = ["snapshots"]\nresolver = "2"\n\n'
           '[profile.dev-noincr]\ninherits = "dev"\nincremental = false\n')
     deps = {
-        "codec": 'codec = {{ path = "{}" }}\n'.format(codec_path.replace("\\", "/")),
+        "codec": 'codec = {{ path = "{}", default-features = false }}\n'.format(codec_path.replace("\\", "/")),
+        "codec_mp": 'codec = {{ path = "{}" }}\n'.format(codec_path.replace("\\", "/")),
         "serde": 'serde = { version = "1.0", features = ["derive"] }\nserde_json = "1.0"\n',
     }
     for crate in CRATES:
@@ -429,7 +438,7 @@ def generate(args):
         write(os.path.join(d, "Cargo.toml"),
               '[package]\nname = "{}_models"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
               "[dependencies]\n{}".format(crate, deps[crate]))
-        files = render_crate(types, crate, args.modules)
+        files = render_crate(types, flavor(crate), args.modules)
         for name, text in files.items():
             write(os.path.join(d, "src", name), text)
         # Files of an earlier run with another --modules would not be compiled (no `mod`
@@ -467,32 +476,31 @@ def table(args):
                     crate, lines = line.split("\t")
                     expanded[crate] = int(lines)
 
-    def ratio(d, profile):
-        a, b = d.get(("codec", profile)), d.get(("serde", profile))
-        if a and b:
+    def ratio(d, crate, profile):
+        a, b = d.get((crate, profile)), d.get(("serde", profile))
+        if a and b and crate != "serde":
             return "{:.2f}".format(statistics.median(a) / statistics.median(b))
         return ""
 
-    out = ["| crate | profile | median s | min s | CPU median s | reps | codec/serde (median) | codec/serde (CPU) |",
+    out = ["| crate | profile | median s | min s | CPU median s | reps | x/serde (median) | x/serde (CPU) |",
            "|---|---|---:|---:|---:|---:|---:|---:|"]
     for profile in PROFILES:
         for crate in CRATES:
             ws, cs = wall.get((crate, profile)), cpu.get((crate, profile))
             if not ws:
                 continue
-            first = crate == "codec"
             out.append("| {}_models | {} | {:.2f} | {:.2f} | {:.2f} | {} | {} | {} |".format(
                 crate, PROFILE_LABEL[profile], statistics.median(ws), min(ws), statistics.median(cs),
-                len(ws), ratio(wall, profile) if first else "", ratio(cpu, profile) if first else ""))
+                len(ws), ratio(wall, crate, profile), ratio(cpu, crate, profile)))
     if expanded:
         out.append("")
-        out.append("| crate | lines of `-Zunpretty=expanded` | codec/serde |")
+        out.append("| crate | lines of `-Zunpretty=expanded` | x/serde |")
         out.append("|---|---:|---:|")
         for crate in CRATES:
             if crate in expanded:
                 r = ""
-                if crate == "codec" and expanded.get("serde"):
-                    r = "{:.2f}".format(expanded["codec"] / expanded["serde"])
+                if crate != "serde" and expanded.get("serde"):
+                    r = "{:.2f}".format(expanded[crate] / expanded["serde"])
                 out.append("| {}_models | {} | {} |".format(crate, expanded[crate], r))
     print("\n".join(out))
 

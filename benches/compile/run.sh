@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Compile-time benchmark: codec's derive against serde's derive on the same generated
-# model types. Generates two crates (codec_models, serde_models) under a scratch
-# directory, builds their dependencies once, then times touch-rebuilds of each crate in
-# debug (incremental and not) and release, interleaving the two crates. See README.md
+# model types. Generates three crates under a scratch directory (codec_models: codec with
+# JSON only; codec_mp_models: codec's default features, JSON and MessagePack;
+# serde_models: serde and serde_json), builds their dependencies once, then times
+# touch-rebuilds of each crate in debug (incremental and not) and release, interleaving
+# the crates. See README.md
 # beside this script for what is measured and why.
 #
 #   benches/compile/run.sh                 # 120 types, 3 repetitions, ~10-15 minutes
@@ -38,7 +40,7 @@ usage: benches/compile/run.sh [--reps N] [--types N] [--modules M] [--seed S] [-
                 scratch directory) instead of the working tree: immune to edits made
                 while the benchmark runs, and a way to compare two revisions
   --out DIR     scratch directory (default target/compile-bench under the repository)
-  --check       generate both crates and run 'cargo check' once on each; no timing
+  --check       generate the crates and run 'cargo check' once on each; no timing
   --no-expand   skip the expanded-code line counts (they need a nightly toolchain)
 EOF
 }
@@ -90,7 +92,7 @@ fi
 
 python3 "$here/gen.py" generate --out "$out" --codec "$codec_root/codec" --types "$types" --seed "$seed" --modules "$modules"
 # The repository's lock file pins the same versions of serde, serde_json, syn, ... that
-# the repository builds with, so both crates use what is already in the local cargo
+# the repository builds with, so all crates use what is already in the local cargo
 # cache. Cargo drops the entries these crates do not need.
 cp "$root/Cargo.lock" "$out/Cargo.lock"
 
@@ -102,7 +104,7 @@ export CARGO_TERM_COLOR=never
 unset RUSTFLAGS CARGO_BUILD_RUSTFLAGS CARGO_ENCODED_RUSTFLAGS RUSTC_WRAPPER CARGO_BUILD_RUSTC_WRAPPER
 cd "$out"
 
-crates=(codec serde)
+crates=(codec codec_mp serde)
 
 # Offline when the cache has everything (it does on a machine that built the repository);
 # otherwise fall back to the network once, for the first build.
@@ -192,9 +194,13 @@ timed_rounds() {
     local rep i c order
     for ((rep = 1; rep <= reps; rep++)); do
         for i in "${!profiles[@]}"; do
-            # Interleave: both crates in each round, and the one going first alternates,
-            # so that a burst of load from elsewhere on the machine hits both alike.
-            if (((rep + i) % 2)); then order=(serde codec); else order=(codec serde); fi
+            # Interleave: every crate in each round, and the one going first rotates, so
+            # that a burst of load from elsewhere on the machine hits all alike.
+            case $(((rep + i) % 3)) in
+                0) order=(codec codec_mp serde) ;;
+                1) order=(serde codec codec_mp) ;;
+                *) order=(codec_mp serde codec) ;;
+            esac
             for c in "${order[@]}"; do
                 measure "$c" "${profiles[$i]}" "$rep"
                 if [ "$(codec_sources_hash)" != "$sources" ]; then

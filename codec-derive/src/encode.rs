@@ -55,10 +55,18 @@ pub fn expand(c: &Container) -> TokenStream {
         Data::Enum(variants) => encode_enum(c, variants),
     };
 
-    let body_msgpack = match &c.data {
-        Data::Struct(style, fields) => msgpack_struct(c, *style, fields),
-        Data::Enum(variants) => msgpack_enum(c, variants),
-    };
+    let encode_msgpack = crate::msgpack_only(|| {
+        let body_msgpack = match &c.data {
+            Data::Struct(style, fields) => msgpack_struct(c, *style, fields),
+            Data::Enum(variants) => msgpack_enum(c, variants),
+        };
+        quote! {
+            #[inline]
+            fn encode_msgpack(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
+                #body_msgpack
+            }
+        }
+    });
 
     let mut out = quote! {
         #[automatically_derived]
@@ -67,10 +75,7 @@ pub fn expand(c: &Container) -> TokenStream {
             fn encode_json(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
                 #body
             }
-            #[inline]
-            fn encode_msgpack(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
-                #body_msgpack
-            }
+            #encode_msgpack
         }
     };
 
@@ -81,7 +86,16 @@ pub fn expand(c: &Container) -> TokenStream {
                 quote!(&self.#m)
             };
             let members = named_members(c, fields, First::Unknown, self_access);
-            let members_msgpack = msgpack_fields(c, fields, self_access);
+            let encode_fields_msgpack = crate::msgpack_only(|| {
+                let members_msgpack = msgpack_fields(c, fields, self_access);
+                quote! {
+                    #[inline]
+                    fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut usize) -> #p::Result<()> {
+                        #members_msgpack
+                        #p::Ok(())
+                    }
+                }
+            });
             out.extend(quote! {
                 #[automatically_derived]
                 #[allow(unused_mut, unused_variables, clippy::all)]
@@ -90,17 +104,22 @@ pub fn expand(c: &Container) -> TokenStream {
                         #members
                         #p::Ok(())
                     }
-                    #[inline]
-                    fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut usize) -> #p::Result<()> {
-                        #members_msgpack
-                        #p::Ok(())
-                    }
+                    #encode_fields_msgpack
                 }
             });
         }
     }
 
-    if let (Some(key), Some(key_msgpack)) = (encode_key(c), msgpack_key(c)) {
+    if let Some(key) = encode_key(c) {
+        let encode_msgpack_key = crate::msgpack_only(|| {
+            let key_msgpack = msgpack_key(c);
+            quote! {
+                #[inline]
+                fn encode_msgpack_key(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
+                    #key_msgpack
+                }
+            }
+        });
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
@@ -108,10 +127,7 @@ pub fn expand(c: &Container) -> TokenStream {
                 fn encode_json_key(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
                     #key
                 }
-                #[inline]
-                fn encode_msgpack_key(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
-                    #key_msgpack
-                }
+                #encode_msgpack_key
             }
         });
     }

@@ -24,24 +24,40 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
     let (impl_g, ty_g, where_c) = input.generics.split_for_impl();
     let (de_impl_g, _, _) = de_generics.split_for_impl();
 
+    // The MessagePack methods, when `codec` declares them.
+    let stub = |signature: TokenStream| crate::msgpack_only(|| quote!(#signature { ::core::unimplemented!() }));
+    let stub_encode_msgpack = stub(quote!(fn encode_msgpack(&self, _: &mut #p::MsgpackWriter) -> #p::Result<()>));
+    let stub_decode_msgpack = stub(quote!(fn decode_msgpack(_: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self>));
+    let stub_encode_fields_msgpack = stub(quote! {
+        fn encode_fields_msgpack(&self, _: &mut #p::MsgpackWriter, _: &mut usize) -> #p::Result<()>
+    });
+    let stub_decode_field_msgpack = stub(quote! {
+        fn decode_field_msgpack(
+            _: &mut Self::State,
+            _: #p::mp::Key<'de>,
+            _: &mut #p::mp::MsgpackReader<'de>,
+        ) -> #p::Result<bool>
+    });
+    let stub_encode_msgpack_key =
+        stub(quote!(fn encode_msgpack_key(&self, _: &mut #p::MsgpackWriter) -> #p::Result<()>));
+    let stub_decode_msgpack_key = stub(quote! {
+        fn decode_msgpack_key(_: #p::mp::Key<'de>, _: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self>
+    });
+
     let mut out = quote! {
         #[automatically_derived]
         impl #impl_g #krate::Encode for #ident #ty_g #where_c {
             fn encode_json(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
                 ::core::unimplemented!()
             }
-            fn encode_msgpack(&self, _: &mut #p::MsgpackWriter) -> #p::Result<()> {
-                ::core::unimplemented!()
-            }
+            #stub_encode_msgpack
         }
         #[automatically_derived]
         impl #de_impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
             fn decode_json(_: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                 ::core::unimplemented!()
             }
-            fn decode_msgpack(_: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
-                ::core::unimplemented!()
-            }
+            #stub_decode_msgpack
         }
     };
     match &input.data {
@@ -52,9 +68,7 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
                     fn encode_fields(&self, _: &mut #p::JsonWriter, _: &mut bool) -> #p::Result<()> {
                         ::core::unimplemented!()
                     }
-                    fn encode_fields_msgpack(&self, _: &mut #p::MsgpackWriter, _: &mut usize) -> #p::Result<()> {
-                        ::core::unimplemented!()
-                    }
+                    #stub_encode_fields_msgpack
                 }
                 #[automatically_derived]
                 impl #de_impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
@@ -67,13 +81,7 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
                     ) -> #p::Result<bool> {
                         ::core::unimplemented!()
                     }
-                    fn decode_field_msgpack(
-                        _: &mut Self::State,
-                        _: #p::mp::Key<'de>,
-                        _: &mut #p::mp::MsgpackReader<'de>,
-                    ) -> #p::Result<bool> {
-                        ::core::unimplemented!()
-                    }
+                    #stub_decode_field_msgpack
                     fn finish(_: Self::State, _: usize) -> #p::Result<Self> {
                         ::core::unimplemented!()
                     }
@@ -91,18 +99,14 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
                     fn encode_json_key(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
                         ::core::unimplemented!()
                     }
-                    fn encode_msgpack_key(&self, _: &mut #p::MsgpackWriter) -> #p::Result<()> {
-                        ::core::unimplemented!()
-                    }
+                    #stub_encode_msgpack_key
                 }
                 #[automatically_derived]
                 impl #de_impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
                     fn decode_json_key(_: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                         ::core::unimplemented!()
                     }
-                    fn decode_msgpack_key(_: #p::mp::Key<'de>, _: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
-                        ::core::unimplemented!()
-                    }
+                    #stub_decode_msgpack_key
                 }
             });
         }

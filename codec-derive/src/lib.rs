@@ -14,6 +14,20 @@ mod encode;
 mod fallback;
 
 use proc_macro::TokenStream;
+
+/// Whether the MessagePack methods are emitted: `codec`'s `msgpack` feature turns on this
+/// crate's, and `codec`'s traits declare those methods exactly then.
+const MSGPACK: bool = cfg!(feature = "msgpack");
+
+/// `tokens` when MessagePack is on (see [`MSGPACK`]), else nothing; built lazily, so a
+/// JSON-only build does not pay for the MessagePack codegen either.
+fn msgpack_only(tokens: impl FnOnce() -> proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    if MSGPACK {
+        tokens()
+    } else {
+        proc_macro2::TokenStream::new()
+    }
+}
 use quote::quote;
 use syn::{parse_macro_input, DeriveInput};
 

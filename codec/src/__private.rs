@@ -10,6 +10,7 @@ pub use std::vec::Vec;
 
 pub use crate::error::{Error, ErrorKind, Result};
 pub use crate::json::{Checkpoint, JsonReader, JsonWriter, Key};
+#[cfg(feature = "msgpack")]
 pub use crate::msgpack::{MsgpackReader, MsgpackWriter};
 pub use crate::{Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey};
 pub use std::convert::From;
@@ -27,6 +28,7 @@ pub trait DecodeFields<'de>: Sized {
     /// `true`; otherwise consumes nothing and returns `false`.
     fn decode_field(state: &mut Self::State, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool>;
     /// [`decode_field`](Self::decode_field) in MessagePack.
+    #[cfg(feature = "msgpack")]
     fn decode_field_msgpack(
         state: &mut Self::State,
         key: crate::msgpack::Key<'de>,
@@ -53,6 +55,7 @@ pub trait EncodeFields {
     /// Writes `"key":value` pairs.
     fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()>;
     /// Writes MessagePack key-value pairs (no map header), adding their number to `count`.
+    #[cfg(feature = "msgpack")]
     fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()>;
 }
 
@@ -323,6 +326,7 @@ pub fn write_key(w: &mut JsonWriter, first: &mut bool, with_comma: &'static [u8]
 
 /// The MessagePack twins of the helpers above, under the same names, so that generated
 /// decoders differ between formats only in the path they call through.
+#[cfg(feature = "msgpack")]
 pub mod mp {
     use std::borrow::Cow;
 

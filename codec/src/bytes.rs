@@ -8,8 +8,11 @@
 use std::borrow::Cow;
 use std::ops::Deref;
 
-use crate::error::{Error, ErrorKind, Result};
+#[cfg(feature = "msgpack")]
+use crate::error::Error;
+use crate::error::{ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter};
+#[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
@@ -78,6 +81,7 @@ impl Encode for Bytes<'_> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_bin(&self.0)
     }
@@ -90,6 +94,7 @@ impl<'de: 'a, 'a> Decode<'de> for Bytes<'a> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_bin().map(Bytes::from)
     }
@@ -113,6 +118,7 @@ pub trait EncodeBytes {
     fn encode_json_bytes(&self, w: &mut JsonWriter) -> Result<()>;
 
     /// Writes the bytes as a MessagePack bin.
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack_bytes(&self, w: &mut MsgpackWriter) -> Result<()>;
 }
 
@@ -138,6 +144,7 @@ pub trait DecodeBytes<'de>: Sized {
     fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self>;
 
     /// Reads the bytes from a MessagePack bin.
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self>;
 
     /// The value of an absent field, as [`Decode::absent`].
@@ -157,6 +164,7 @@ macro_rules! encode_bytes {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn encode_msgpack_bytes(&self, w: &mut MsgpackWriter) -> Result<()> {
                 w.write_bin(self)
             }
@@ -180,6 +188,7 @@ impl<T: EncodeBytes + ?Sized> EncodeBytes for &T {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack_bytes(&self, w: &mut MsgpackWriter) -> Result<()> {
         (**self).encode_msgpack_bytes(w)
     }
@@ -198,6 +207,7 @@ impl<T: EncodeBytes> EncodeBytes for Option<T> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack_bytes(&self, w: &mut MsgpackWriter) -> Result<()> {
         match self {
             Some(v) => v.encode_msgpack_bytes(w),
@@ -216,6 +226,7 @@ impl<'de> DecodeBytes<'de> for Vec<u8> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_bin().map(<[u8]>::to_vec)
     }
@@ -228,6 +239,7 @@ impl<'de> DecodeBytes<'de> for Box<[u8]> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_bin().map(Box::from)
     }
@@ -242,6 +254,7 @@ impl<'de: 'a, 'a> DecodeBytes<'de> for &'a [u8] {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_bin()
     }
@@ -254,6 +267,7 @@ impl<'de: 'a, 'a> DecodeBytes<'de> for Cow<'a, [u8]> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_bin().map(Cow::Borrowed)
     }
@@ -266,6 +280,7 @@ impl<'de: 'a, 'a> DecodeBytes<'de> for Bytes<'a> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
         Bytes::decode_msgpack(r)
     }
@@ -278,6 +293,7 @@ impl<'de, const N: usize> DecodeBytes<'de> for [u8; N] {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
         let at = r.position();
         let bin = r.read_bin()?;
@@ -285,6 +301,7 @@ impl<'de, const N: usize> DecodeBytes<'de> for [u8; N] {
     }
 }
 
+#[cfg(feature = "msgpack")]
 #[cold]
 #[inline(never)]
 fn wrong_len(at: usize, expected: usize, found: usize) -> Error {
@@ -302,6 +319,7 @@ impl<'de, T: DecodeBytes<'de>> DecodeBytes<'de> for Option<T> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
         if r.try_read_null()? {
             Ok(None)

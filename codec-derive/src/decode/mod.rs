@@ -139,7 +139,19 @@ pub fn expand(c: &Container) -> TokenStream {
             let state_ty = set.state_ty();
             let init = set.state_init();
             let dispatch = set.dispatch(&json);
-            let dispatch_msgpack = set.dispatch(&msgpack);
+            let decode_field_msgpack = crate::msgpack_only(|| {
+                let dispatch_msgpack = set.dispatch(&msgpack);
+                quote! {
+                    #[inline]
+                    fn decode_field_msgpack(
+                        __st: &mut Self::State,
+                        __key: #p::mp::Key<'de>,
+                        __r: &mut #p::mp::MsgpackReader<'de>,
+                    ) -> #p::Result<bool> {
+                        #p::Ok(#dispatch_msgpack)
+                    }
+                }
+            });
             let finish = set.finish(quote!(Self), quote!(__end));
             let field_names = set.field_names();
             out.extend(quote! {
@@ -158,14 +170,7 @@ pub fn expand(c: &Container) -> TokenStream {
                     ) -> #p::Result<bool> {
                         #p::Ok(#dispatch)
                     }
-                    #[inline]
-                    fn decode_field_msgpack(
-                        __st: &mut Self::State,
-                        __key: #p::mp::Key<'de>,
-                        __r: &mut #p::mp::MsgpackReader<'de>,
-                    ) -> #p::Result<bool> {
-                        #p::Ok(#dispatch_msgpack)
-                    }
+                    #decode_field_msgpack
                     #[inline]
                     fn finish(__st: Self::State, __end: usize) -> #p::Result<Self> {
                         #p::Ok(#finish)
@@ -179,7 +184,15 @@ pub fn expand(c: &Container) -> TokenStream {
     }
 
     let body_json = body(c, &json);
-    let body_msgpack = body(c, &msgpack);
+    let decode_msgpack = crate::msgpack_only(|| {
+        let body_msgpack = body(c, &msgpack);
+        quote! {
+            #[inline]
+            fn decode_msgpack(__r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
+                #body_msgpack
+            }
+        }
+    });
     out.extend(quote! {
         #[automatically_derived]
         #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
@@ -187,14 +200,20 @@ pub fn expand(c: &Container) -> TokenStream {
             fn decode_json(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                 #body_json
             }
-            #[inline]
-            fn decode_msgpack(__r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
-                #body_msgpack
-            }
+            #decode_msgpack
         }
     });
 
-    if let (Some(key), Some(key_msgpack)) = (enum_::decode_key(c, &json), enum_::decode_key(c, &msgpack)) {
+    if let Some(key) = enum_::decode_key(c, &json) {
+        let decode_msgpack_key = crate::msgpack_only(|| {
+            let key_msgpack = enum_::decode_key(c, &msgpack);
+            quote! {
+                #[inline]
+                fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
+                    #key_msgpack
+                }
+            }
+        });
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
@@ -202,10 +221,7 @@ pub fn expand(c: &Container) -> TokenStream {
                 fn decode_json_key(__key: #p::Key<'de>, __r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                     #key
                 }
-                #[inline]
-                fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
-                    #key_msgpack
-                }
+                #decode_msgpack_key
             }
         });
     }

@@ -16,15 +16,18 @@ use std::hash::{BuildHasher, Hash};
 
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
+#[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
 /// The most a MessagePack length prefix makes a collection reserve before its elements
 /// are read.
+#[cfg(feature = "msgpack")]
 pub(crate) const PREALLOC_BYTES: usize = 1 << 20;
 
 /// How many `T`s to reserve for `n` announced elements.
 #[inline]
+#[cfg(feature = "msgpack")]
 pub(crate) fn prealloc<T>(n: usize) -> usize {
     n.min(PREALLOC_BYTES / std::mem::size_of::<T>().max(1))
 }
@@ -32,6 +35,7 @@ pub(crate) fn prealloc<T>(n: usize) -> usize {
 /// Writes `items` (`len` of them) as a MessagePack array; an error inside element `i` gets
 /// `[i]` on its path.
 #[inline]
+#[cfg(feature = "msgpack")]
 pub(crate) fn encode_seq_msgpack<'a, T: Encode + 'a>(
     w: &mut MsgpackWriter,
     len: usize,
@@ -50,6 +54,7 @@ pub(crate) fn encode_seq_msgpack<'a, T: Encode + 'a>(
 /// reserve, handing each element to `push`; an error inside element `i` gets `[i]` on its
 /// path.
 #[inline]
+#[cfg(feature = "msgpack")]
 fn decode_seq_msgpack<'de, T: Decode<'de>, C>(
     r: &mut MsgpackReader<'de>,
     make: impl FnOnce(usize) -> C,
@@ -108,6 +113,7 @@ impl<T: Encode> Encode for [T] {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         encode_seq_msgpack(w, self.len(), self)
     }
@@ -120,6 +126,7 @@ impl<T: Encode> Encode for Vec<T> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         encode_seq_msgpack(w, self.len(), self)
     }
@@ -134,6 +141,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         decode_seq_msgpack(r, Vec::with_capacity, Vec::push)
     }
@@ -146,6 +154,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         Vec::decode_msgpack(r).map(Vec::into_boxed_slice)
     }
@@ -158,6 +167,7 @@ impl<T: Encode> Encode for VecDeque<T> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         encode_seq_msgpack(w, self.len(), self)
     }
@@ -172,6 +182,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         decode_seq_msgpack(r, VecDeque::with_capacity, VecDeque::push_back)
     }
@@ -184,6 +195,7 @@ impl<T: Encode, S> Encode for HashSet<T, S> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         encode_seq_msgpack(w, self.len(), self)
     }
@@ -204,6 +216,7 @@ where
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         let make = |n| HashSet::with_capacity_and_hasher(n, S::default());
         decode_seq_msgpack(r, make, |out: &mut Self, v| {
@@ -219,6 +232,7 @@ impl<T: Encode> Encode for BTreeSet<T> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         encode_seq_msgpack(w, self.len(), self)
     }
@@ -235,6 +249,7 @@ impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         decode_seq_msgpack(
             r,

@@ -21,6 +21,7 @@ use super::primitives::{not_one_char, single_char};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{DuplicateKeys, JsonReader, JsonWriter, Key, Str};
+#[cfg(feature = "msgpack")]
 use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
 use crate::{Decode, DecodeKey, Encode, EncodeKey};
 
@@ -64,6 +65,7 @@ fn duplicate_key<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> Error {
 
 /// Writes a MessagePack key and value.
 #[inline]
+#[cfg(feature = "msgpack")]
 fn encode_entry_msgpack<K: EncodeKey + ?Sized, V: Encode + ?Sized>(w: &mut MsgpackWriter, k: &K, v: &V) -> Result<()> {
     k.encode_msgpack_key(w)?;
     v.encode_msgpack(w)
@@ -71,6 +73,7 @@ fn encode_entry_msgpack<K: EncodeKey + ?Sized, V: Encode + ?Sized>(w: &mut Msgpa
 
 /// Reads the value of MessagePack entry `key`, putting the key on the path of any error.
 #[inline]
+#[cfg(feature = "msgpack")]
 fn decode_value_msgpack<'de, V: Decode<'de>>(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<V> {
     match V::decode_msgpack(r) {
         Ok(v) => Ok(v),
@@ -80,6 +83,7 @@ fn decode_value_msgpack<'de, V: Decode<'de>>(key: msgpack::Key<'de>, r: &mut Msg
 
 #[cold]
 #[inline(never)]
+#[cfg(feature = "msgpack")]
 fn duplicate_key_msgpack<'de>(r: &MsgpackReader<'de>, key: msgpack::Key<'de>) -> Error {
     Error::new(ErrorKind::DuplicateField(Cow::Owned(r.key_text(key))), key.offset())
 }
@@ -96,6 +100,7 @@ macro_rules! map_impls {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
                 w.write_map_len(self.len())?;
                 for (k, v) in self {
@@ -115,6 +120,7 @@ macro_rules! map_impls {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
                 for (k, v) in self {
                     encode_entry_msgpack(w, k, v)?;
@@ -139,6 +145,7 @@ macro_rules! map_impls {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
                 let n = r.read_map_len()?;
                 let mut map = Self::default();
@@ -182,6 +189,7 @@ macro_rules! map_impls {
 
             /// Claims every key; a key seen before follows the duplicate-key policy.
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn decode_field_msgpack(
                 map: &mut Self,
                 key: msgpack::Key<'de>,
@@ -228,6 +236,7 @@ impl EncodeKey for str {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_str(self)
     }
@@ -241,6 +250,7 @@ impl EncodeKey for String {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_str(self)
     }
@@ -255,6 +265,7 @@ macro_rules! forward_encode_key {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
                 (**self).encode_msgpack_key(w)
             }
@@ -277,6 +288,7 @@ impl<'de> DecodeKey<'de> for String {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.key_str(key).map(str::to_owned)
     }
@@ -292,6 +304,7 @@ impl<'de: 'a, 'a> DecodeKey<'de> for &'a str {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.key_str(key)
     }
@@ -315,6 +328,7 @@ impl<'de: 'a, 'a> DecodeKey<'de> for Cow<'a, str> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.key_str(key).map(Cow::Borrowed)
     }
@@ -329,6 +343,7 @@ macro_rules! shared_str_key {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
                 r.key_str(key).map($ptr::from)
             }
@@ -346,6 +361,7 @@ impl EncodeKey for bool {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_bool(*self);
         Ok(())
@@ -363,6 +379,7 @@ impl<'de> DecodeKey<'de> for bool {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.key_bool(key).ok_or_else(|| r.key_type_error(key, "a boolean"))
     }
@@ -382,6 +399,7 @@ impl EncodeKey for char {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_str(self.encode_utf8(&mut [0; 4]))
     }
@@ -394,6 +412,7 @@ impl<'de> DecodeKey<'de> for char {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
         single_char(r.key_str(key)?).ok_or_else(|| not_one_char(key.offset()))
     }
@@ -409,6 +428,7 @@ macro_rules! int_keys {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
                 w.$write(*self as $as);
                 Ok(())
@@ -422,6 +442,7 @@ macro_rules! int_keys {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
                 int_keys!(@msgpack $parse r, key, $t)
             }

@@ -1,10 +1,11 @@
 //! `Encode`/`Decode` for std types, one file per family.
 
 mod collections;
+#[cfg(feature = "msgpack")]
 pub(crate) use collections::prealloc;
 mod maps;
 mod primitives;
 mod strings;
-mod time;
+pub(crate) mod time;
 mod tuples;
 mod wrappers;

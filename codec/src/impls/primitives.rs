@@ -12,6 +12,7 @@ use std::borrow::Cow;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter};
+#[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
@@ -25,6 +26,7 @@ macro_rules! int_impls {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
                 w.$write(*self as $as);
                 Ok(())
@@ -38,6 +40,7 @@ macro_rules! int_impls {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
                 int_impls!(@$read r, $t)
             }
@@ -71,6 +74,7 @@ impl Encode for f64 {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_f64(*self);
         Ok(())
@@ -84,6 +88,7 @@ impl<'de> Decode<'de> for f64 {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_f64()
     }
@@ -96,6 +101,7 @@ impl Encode for f32 {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_f32(*self);
         Ok(())
@@ -109,6 +115,7 @@ impl<'de> Decode<'de> for f32 {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_f32()
     }
@@ -122,6 +129,7 @@ impl Encode for bool {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_bool(*self);
         Ok(())
@@ -135,6 +143,7 @@ impl<'de> Decode<'de> for bool {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_bool()
     }
@@ -148,6 +157,7 @@ impl Encode for char {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_str(self.encode_utf8(&mut [0; 4]))
     }
@@ -162,6 +172,7 @@ impl<'de> Decode<'de> for char {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         let offset = r.position();
         single_char(r.read_str()?).ok_or_else(|| not_one_char(offset))
@@ -193,6 +204,7 @@ impl Encode for () {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_nil();
         Ok(())
@@ -206,6 +218,7 @@ impl<'de> Decode<'de> for () {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_null()
     }

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
+#[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
@@ -25,6 +26,7 @@ impl Encode for str {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_str(self)
     }
@@ -38,6 +40,7 @@ impl Encode for String {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_str(self)
     }
@@ -50,6 +53,7 @@ impl<'de> Decode<'de> for String {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_str().map(str::to_owned)
     }
@@ -62,6 +66,7 @@ impl<'de: 'a, 'a> Decode<'de> for &'a str {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_str()
     }
@@ -74,6 +79,7 @@ impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_str().map(Cow::Borrowed)
     }
@@ -88,6 +94,7 @@ macro_rules! shared_str {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
                 r.read_str().map($ptr::from)
             }

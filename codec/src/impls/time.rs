@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter};
-use crate::msgpack::ext::{decode_json_pair, malformed_json};
+#[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter, Timestamp};
 use crate::{Decode, Encode};
 
@@ -31,6 +31,7 @@ impl Encode for SystemTime {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         let t = Timestamp::from_system_time(*self)
             .ok_or_else(|| not_representable("a SystemTime beyond 2^63 seconds from the epoch"))?;
@@ -51,10 +52,52 @@ impl<'de> Decode<'de> for SystemTime {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         let at = r.position();
         Timestamp::decode_msgpack(r)?.to_system_time().ok_or_else(|| {
             Error::new(ErrorKind::OutOfRange(Cow::Borrowed("the timestamp does not fit in SystemTime")), at)
         })
+    }
+}
+
+#[cold]
+#[inline(never)]
+pub(crate) fn malformed_json(at: usize) -> Error {
+    Error::new(ErrorKind::InvalidValue(Cow::Borrowed("nanoseconds must be below 10^9")), at)
+}
+
+/// Reads `{"<a>": A, "<b>": u32}` (the JSON form of `SystemTime` and of the MessagePack
+/// `Timestamp`) (both required, other keys skipped).
+pub(crate) fn decode_json_pair<'de, A: Decode<'de>>(
+    r: &mut JsonReader<'de>,
+    a: &'static str,
+    b: &'static str,
+) -> Result<(A, u32)> {
+    r.begin_object()?;
+    let (mut first, mut second) = (None, None);
+    let mut more = r.object_first()?;
+    while more {
+        let key = r.read_key()?;
+        let bytes = r.key_bytes(key)?;
+        if bytes == a.as_bytes() {
+            if first.is_some() {
+                return Err(crate::__private::duplicate_field(key, a));
+            }
+            first = Some(A::decode_json(r).map_err(|e| e.in_field(a))?);
+        } else if bytes == b.as_bytes() {
+            if second.is_some() {
+                return Err(crate::__private::duplicate_field(key, b));
+            }
+            second = Some(u32::decode_json(r).map_err(|e| e.in_field(b))?);
+        } else {
+            crate::__private::unknown_field(r, key, false, |_| {})?;
+        }
+        more = r.object_next()?;
+    }
+    match (first, second) {
+        (Some(x), Some(y)) => Ok((x, y)),
+        (None, _) => Err(crate::__private::missing_field(r, a)),
+        (_, None) => Err(crate::__private::missing_field(r, b)),
     }
 }

@@ -1,9 +1,12 @@
 //! Tuples and `[T; N]` as fixed-length arrays (in JSON and in MessagePack): too few or too
 //! many elements is an error naming the expected length.
 
-use crate::__private::{empty_array, mp, tuple_element, tuple_end};
+#[cfg(feature = "msgpack")]
+use crate::__private::mp;
+use crate::__private::{empty_array, tuple_element, tuple_end};
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
+#[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
@@ -23,6 +26,7 @@ macro_rules! tuple_impls {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
                 w.write_array_len($len)?;
                 self.$i0.encode_msgpack(w).map_err(|e| e.in_index($i0))?;
@@ -42,6 +46,7 @@ macro_rules! tuple_impls {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
                 let at = r.position();
                 mp::expect_len(r.read_array_len()?, $len, at)?;
@@ -82,6 +87,7 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         self.as_slice().encode_msgpack(w)
     }
@@ -116,6 +122,7 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     /// inlined: for small `N` (a point's `[f64; 2]`) the loop unrolls and the slots' tags
     /// fold away (canada.json: 2.6M instead of 1.9M instructions per decode otherwise).
     #[inline(always)]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         let at = r.position();
         mp::expect_len(r.read_array_len()?, N, at)?;

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
+#[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
@@ -22,6 +23,7 @@ macro_rules! forward_encode {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
                 (**self).encode_msgpack(w)
             }
@@ -47,6 +49,7 @@ macro_rules! forward_decode {
             }
 
             #[inline]
+            #[cfg(feature = "msgpack")]
             fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
                 T::decode_msgpack(r).map($ptr::new)
             }
@@ -74,6 +77,7 @@ impl<T: Encode> Encode for Option<T> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         match self {
             Some(v) => v.encode_msgpack(w),
@@ -96,6 +100,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         if r.try_read_null()? {
             Ok(None)
@@ -118,6 +123,7 @@ impl<T: ?Sized> Encode for PhantomData<T> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_nil();
         Ok(())
@@ -131,6 +137,7 @@ impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         r.read_null().map(|()| PhantomData)
     }

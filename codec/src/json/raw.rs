@@ -2,12 +2,18 @@
 
 use std::fmt;
 
+#[cfg(feature = "msgpack")]
 use std::borrow::Cow;
 
-use super::{JsonReader, JsonWriter, Options, Value};
-use crate::error::{ErrorKind, Result};
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use super::{JsonReader, JsonWriter, Options};
+use crate::error::Result;
 use crate::{Decode, Encode};
+#[cfg(feature = "msgpack")]
+use {
+    super::Value,
+    crate::error::ErrorKind,
+    crate::msgpack::{MsgpackReader, MsgpackWriter},
+};
 
 /// One JSON value captured as the text it was written as, borrowed from the input.
 ///
@@ -124,6 +130,7 @@ impl Encode for RawJson<'_> {
     }
 
     /// Writes the value the text holds.
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         crate::json::from_str::<Value>(self.text)?.encode_msgpack(w)
     }
@@ -136,6 +143,7 @@ impl<'de: 'a, 'a> Decode<'de> for RawJson<'a> {
     }
 
     /// Always an error: there is no JSON text in MessagePack to borrow.
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         Err(r.error(ErrorKind::InvalidValue(Cow::Borrowed(
             "RawJson cannot be decoded from MessagePack (there is no JSON text to borrow); use Value",

@@ -33,7 +33,9 @@ use super::number::ParsedNumber;
 use super::{DuplicateKeys, JsonReader, JsonWriter, Key};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
+#[cfg(feature = "msgpack")]
 use crate::msgpack::reader::Int;
+#[cfg(feature = "msgpack")]
 use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
@@ -211,6 +213,7 @@ impl Encode for Number {
     }
 
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         match self.0 {
             N::PosInt(v) => w.write_u64(v),
@@ -229,6 +232,7 @@ impl<'de> Decode<'de> for Number {
 
     /// Any integer or float; NaN and the infinities are an error.
     #[inline]
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         let at = r.position();
         match r.read_number()? {
@@ -239,6 +243,7 @@ impl<'de> Decode<'de> for Number {
     }
 }
 
+#[cfg(feature = "msgpack")]
 #[cold]
 #[inline(never)]
 fn non_finite(at: usize, f: f64) -> Error {
@@ -629,6 +634,7 @@ impl Encode for Value {
         Ok(())
     }
 
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         match self {
             Value::Null => w.write_nil(),
@@ -675,6 +681,7 @@ impl<'de> Decode<'de> for Value {
     }
 
     /// Reads any MessagePack value that JSON can hold (see the module docs).
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         match r.peek_kind() {
             Some(Kind::Nil) => r.read_null().map(|()| Value::Null),
@@ -1416,6 +1423,7 @@ impl Encode for Map {
         Ok(())
     }
 
+    #[cfg(feature = "msgpack")]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_map_len(self.entries.len())?;
         self.encode_fields_msgpack(w, &mut 0)
@@ -1423,6 +1431,7 @@ impl Encode for Map {
 }
 
 impl EncodeFields for Map {
+    #[cfg(feature = "msgpack")]
     fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
         for (k, v) in &self.entries {
             w.write_str(k)?;
@@ -1460,6 +1469,7 @@ impl<'de> Decode<'de> for Map {
         Ok(state.map)
     }
 
+    #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         let n = r.read_map_len()?;
         let mut state = Map::new_state();
@@ -1508,6 +1518,7 @@ impl<'de> DecodeFields<'de> for Map {
     }
 
     /// Claims every key, which must be a string.
+    #[cfg(feature = "msgpack")]
     fn decode_field_msgpack(
         state: &mut MapBuilder,
         key: msgpack::Key<'de>,

@@ -6,6 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::{MsgpackReader, MsgpackWriter};
 use crate::error::{Error, ErrorKind, Result};
+use crate::impls::time::{decode_json_pair, malformed_json};
 use crate::json::{JsonReader, JsonWriter};
 use crate::{Decode, Encode};
 
@@ -262,45 +263,5 @@ impl<'de> Decode<'de> for Timestamp {
     #[inline]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         Timestamp::read(r)
-    }
-}
-
-#[cold]
-#[inline(never)]
-pub(crate) fn malformed_json(at: usize) -> Error {
-    Error::new(ErrorKind::InvalidValue(Cow::Borrowed("nanoseconds must be below 10^9")), at)
-}
-
-/// Reads `{"<a>": i64, "<b>": u32}` (both required, other keys skipped).
-pub(crate) fn decode_json_pair<'de, A: Decode<'de>>(
-    r: &mut JsonReader<'de>,
-    a: &'static str,
-    b: &'static str,
-) -> Result<(A, u32)> {
-    r.begin_object()?;
-    let (mut first, mut second) = (None, None);
-    let mut more = r.object_first()?;
-    while more {
-        let key = r.read_key()?;
-        let bytes = r.key_bytes(key)?;
-        if bytes == a.as_bytes() {
-            if first.is_some() {
-                return Err(crate::__private::duplicate_field(key, a));
-            }
-            first = Some(A::decode_json(r).map_err(|e| e.in_field(a))?);
-        } else if bytes == b.as_bytes() {
-            if second.is_some() {
-                return Err(crate::__private::duplicate_field(key, b));
-            }
-            second = Some(u32::decode_json(r).map_err(|e| e.in_field(b))?);
-        } else {
-            crate::__private::unknown_field(r, key, false, |_| {})?;
-        }
-        more = r.object_next()?;
-    }
-    match (first, second) {
-        (Some(x), Some(y)) => Ok((x, y)),
-        (None, _) => Err(crate::__private::missing_field(r, a)),
-        (_, None) => Err(crate::__private::missing_field(r, b)),
     }
 }
