@@ -337,6 +337,39 @@ fn vecs() {
     assert_eq!(from_str::<Vec<u8>>("[\n]").unwrap(), Vec::<u8>::new());
 }
 
+/// Vectors of small elements gather their first 16 on the stack before allocating (of
+/// large ones, they push): every length around that boundary and its double decodes
+/// whole and in order, into a vector of exactly its length up to 16, and an error at any
+/// index carries that index, with the elements decoded so far dropped.
+#[test]
+fn vecs_of_every_length_around_the_stack_buffer() {
+    #[derive(codec::Codec, Debug, PartialEq)]
+    struct Large {
+        text: String,
+        pad: [u64; 20],
+    }
+    for len in 0..=70usize {
+        let numbers: Vec<u64> = (0..len as u64).map(|i| i * 7).collect();
+        let json = to_string(&numbers).unwrap();
+        let back: Vec<u64> = from_str(&json).unwrap();
+        assert_eq!(back, numbers);
+        if len <= 16 {
+            assert_eq!(back.capacity(), len, "{len}");
+        }
+        let texts: Vec<String> = (0..len).map(|i| format!("s{i}")).collect();
+        check(texts.clone(), &to_string(&texts).unwrap());
+        let large: Vec<Large> = (0..len.min(20)).map(|i| Large { text: i.to_string(), pad: [i as u64; 20] }).collect();
+        assert_eq!(from_str::<Vec<Large>>(&to_string(&large).unwrap()).unwrap(), large);
+        if len > 0 {
+            // A bad element at the end: its index is on the path.
+            let bad = format!("[{}7]", texts.iter().map(|t| format!("{t:?},")).collect::<String>());
+            assert_eq!(fail::<Vec<String>>(&bad).path(), format!("[{len}]"));
+            let bad = format!("[{}-1]", "1,".repeat(len));
+            assert_eq!(fail::<Vec<u64>>(&bad).path(), format!("[{len}]"));
+        }
+    }
+}
+
 #[test]
 fn vec_errors() {
     let e = fail::<Vec<u8>>("[1,2,300]");

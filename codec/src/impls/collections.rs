@@ -132,9 +132,49 @@ impl<T: Encode> Encode for Vec<T> {
     }
 }
 
+/// Elements gathered on the stack before a `Vec` of a small type is allocated.
+const HEAD: usize = 16;
+
+/// Up to this size, `Vec<T>` decodes its first [`HEAD`] elements into a stack buffer.
+const SMALL_ELEMENT: usize = 128;
+
+/// A JSON array into a `Vec` of a small type: the first [`HEAD`] elements go to a stack
+/// buffer, so an array of up to that many gets one allocation of exactly its length,
+/// where pushing grows the buffer from 4 to 8 to 16 (two reallocations and copies, and
+/// a last request large enough to make glibc's malloc consolidate its free lists: measured
+/// on the Google Maps document, whose rows are arrays of ten 88-byte elements). Longer
+/// arrays move the buffer into a `Vec` of twice its length and go on pushing.
+#[inline]
+fn decode_vec_buffered<'de, T: Decode<'de>>(r: &mut JsonReader<'de>) -> Result<Vec<T>> {
+    let mut head: [Option<T>; HEAD] = std::array::from_fn(|_| None);
+    let mut len = 0;
+    let mut spill: Vec<T> = Vec::new();
+    decode_seq(r, |v| {
+        if let Some(slot) = head.get_mut(len) {
+            *slot = Some(v);
+            len += 1;
+        } else {
+            if spill.is_empty() {
+                spill.reserve_exact(2 * HEAD);
+                spill.extend(head.iter_mut().filter_map(Option::take));
+            }
+            spill.push(v);
+        }
+    })?;
+    if !spill.is_empty() {
+        return Ok(spill);
+    }
+    let mut out = Vec::with_capacity(len);
+    out.extend(head.iter_mut().take(len).filter_map(Option::take));
+    Ok(out)
+}
+
 impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        if std::mem::size_of::<T>() <= SMALL_ELEMENT {
+            return decode_vec_buffered(r);
+        }
         let mut out = Vec::new();
         decode_seq(r, |v| out.push(v))?;
         Ok(out)
