@@ -146,10 +146,22 @@ const SMALL_ELEMENT: usize = 128;
 /// arrays move the buffer into a `Vec` of twice its length and go on pushing.
 #[inline]
 fn decode_vec_buffered<'de, T: Decode<'de>>(r: &mut JsonReader<'de>) -> Result<Vec<T>> {
+    r.begin_array()?;
+    // `[]` (common: citm_catalog's `blockIds`) before the buffer is set up.
+    if !r.array_first()? {
+        return Ok(Vec::new());
+    }
     let mut head: [Option<T>; HEAD] = std::array::from_fn(|_| None);
     let mut len = 0;
     let mut spill: Vec<T> = Vec::new();
-    decode_seq(r, |v| {
+    let mut index = 0;
+    let mut more = true;
+    while more {
+        let v = match T::decode_json(r) {
+            Ok(v) => v,
+            Err(e) => return Err(e.in_index(index)),
+        };
+        index += 1;
         if let Some(slot) = head.get_mut(len) {
             *slot = Some(v);
             len += 1;
@@ -160,7 +172,8 @@ fn decode_vec_buffered<'de, T: Decode<'de>>(r: &mut JsonReader<'de>) -> Result<V
             }
             spill.push(v);
         }
-    })?;
+        more = r.array_next()?;
+    }
     if !spill.is_empty() {
         return Ok(spill);
     }
