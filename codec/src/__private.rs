@@ -130,11 +130,21 @@ pub fn put<'de, T>(
     name: &'static str,
     decode: impl FnOnce(&mut JsonReader<'de>) -> Result<T>,
 ) -> Result<()> {
-    if slot.is_none() || on_duplicate(r, key, name)? {
-        match decode(r) {
-            Ok(v) => *slot = Some(v),
-            Err(e) => return Err(e.in_field(name)),
-        }
+    fill(slot, r, name, |r| on_duplicate(r, key, name), decode)
+}
+
+/// The body of [`put`] and of its MessagePack twin, over any reader: `duplicate` says
+/// whether a full slot is decoded again (and may skip the value or fail).
+#[inline(always)]
+fn fill<R, T>(
+    slot: &mut Option<T>,
+    r: &mut R,
+    name: &'static str,
+    duplicate: impl FnOnce(&mut R) -> Result<bool>,
+    decode: impl FnOnce(&mut R) -> Result<T>,
+) -> Result<()> {
+    if slot.is_none() || duplicate(r)? {
+        *slot = Some(in_field(decode(r), name)?);
     }
     Ok(())
 }
@@ -405,13 +415,7 @@ pub mod mp {
         name: &'static str,
         decode: impl FnOnce(&mut MsgpackReader<'de>) -> Result<T>,
     ) -> Result<()> {
-        if slot.is_none() || on_duplicate(r, key, name)? {
-            match decode(r) {
-                Ok(v) => *slot = Some(v),
-                Err(e) => return Err(e.in_field(name)),
-            }
-        }
-        Ok(())
+        super::fill(slot, r, name, |r| on_duplicate(r, key, name), decode)
     }
 
     /// A key claimed twice.

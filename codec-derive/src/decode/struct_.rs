@@ -122,6 +122,25 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         }
     }
 
+    /// `value_fn` for `f`, with the span of `f`'s type and the format's helper path
+    /// respanned to it: calls naming the type then report a trait-bound error on the
+    /// field, once, where rustc merges it with the others.
+    fn spanned_callee(&self, f: &Field, fmt: &Fmt) -> (TokenStream, TokenStream, Span) {
+        let span = syn::spanned::Spanned::span(f.ty);
+        (respan(&fmt.h, span), Self::value_fn(self.c, f, fmt), span)
+    }
+
+    /// `__st.<slot> = Some(<value of f>);` for the in-order steps, which run once each
+    /// on a fresh state: no duplicate check.
+    fn ordered_store(&self, i: usize, f: &Field, fmt: &Fmt) -> TokenStream {
+        let p = self.p();
+        let s = slot(i);
+        let name = &f.name;
+        let (h, callee, span) = self.spanned_callee(f, fmt);
+        let value = quote_spanned!(span=> #h::in_field(#callee(__r), #name)?);
+        quote!(__st.#s = #p::Some(#value);)
+    }
+
     /// The call that decodes one value of `f` from `__r`.
     pub fn value_call(c: &Container, f: &Field, fmt: &Fmt) -> TokenStream {
         let callee = Self::value_fn(c, f, fmt);
@@ -159,14 +178,11 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             (f.keys().collect::<Vec<_>>(), quote!(#idx))
         });
         let index = key_match(quote!(__r.key_bytes(__key)?), index_arms, quote!(u32::MAX));
-        let h = &fmt.h;
         let decode_arms = own.iter().map(|(i, f)| {
             let idx = *i as u32;
             let s = slot(*i);
             let name = &f.name;
-            let callee = Self::value_fn(self.c, f, fmt);
-            let span = syn::spanned::Spanned::span(f.ty);
-            let h = respan(h, span);
+            let (h, callee, span) = self.spanned_callee(f, fmt);
             let put = quote_spanned!(span=> #h::put(&mut __st.#s, __r, __key, #name, #callee)?);
             quote!(#idx => { #put; true })
         });
@@ -313,17 +329,10 @@ impl FieldSet<'_, '_> {
         let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
         let steps = self.decoded().map(|(i, f)| {
             let quoted = crate::encode::bytes(&crate::encode::json_string(&f.name));
-            let s = slot(i);
-            let name = &f.name;
-            let callee = Self::value_fn(self.c, f, fmt);
-            // Spanned on the field, as every call naming its type: a trait-bound error
-            // then points at the field, once.
-            let span = syn::spanned::Spanned::span(f.ty);
-            let h = respan(h, span);
-            let value = quote_spanned!(span=> #h::in_field(#callee(__r), #name)?);
+            let store = self.ordered_store(i, f, fmt);
             quote! {
                 if __r.read_key_if(#quoted)? {
-                    __st.#s = #p::Some(#value);
+                    #store
                     if !__r.object_next()? {
                         break '__members;
                     }
@@ -366,22 +375,15 @@ impl FieldSet<'_, '_> {
         deny_unknown: bool,
         fmt: &Fmt,
     ) -> TokenStream {
-        let p = self.p();
         let h = &fmt.h;
         let dispatch = self.dispatch(fmt);
         let expected = self.expected();
         let steps = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(i, f)| {
             let encoded = syn::LitByteStr::new(&crate::encode::msgpack_str(&f.name), Span::call_site());
-            let s = slot(i);
-            let name = &f.name;
-            let callee = Self::value_fn(self.c, f, fmt);
-            let span = syn::spanned::Spanned::span(f.ty);
-            let h = respan(h, span);
-            // No duplicate check: each step runs at most once, on a fresh state.
-            let value = quote_spanned!(span=> #h::in_field(#callee(__r), #name)?);
+            let store = self.ordered_store(i, f, fmt);
             quote! {
                 if __r.read_key_if(#encoded) {
-                    __st.#s = #p::Some(#value);
+                    #store
                     __left -= 1;
                     if __left == 0 {
                         break '__map;

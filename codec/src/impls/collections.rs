@@ -91,19 +91,28 @@ pub(crate) fn encode_seq<'a, T: Encode + 'a>(w: &mut JsonWriter, items: impl Int
 /// Reads a JSON array, handing each element to `push`; an error inside element `i` gets
 /// `[i]` on its path.
 #[inline]
-fn decode_seq<'de, T: Decode<'de>>(r: &mut JsonReader<'de>, mut push: impl FnMut(T)) -> Result<()> {
+fn decode_seq<'de, T: Decode<'de>>(r: &mut JsonReader<'de>, push: impl FnMut(T)) -> Result<()> {
     r.begin_array()?;
-    let mut more = r.array_first()?;
+    if r.array_first()? {
+        decode_elements(r, push)?;
+    }
+    Ok(())
+}
+
+/// The elements of a JSON array whose first element is next, through its `]`.
+#[inline]
+fn decode_elements<'de, T: Decode<'de>>(r: &mut JsonReader<'de>, mut push: impl FnMut(T)) -> Result<()> {
     let mut index = 0;
-    while more {
+    loop {
         match T::decode_json(r) {
             Ok(v) => push(v),
             Err(e) => return Err(e.in_index(index)),
         }
         index += 1;
-        more = r.array_next()?;
+        if !r.array_next()? {
+            return Ok(());
+        }
     }
-    Ok(())
 }
 
 impl<T: Encode> Encode for [T] {
@@ -154,14 +163,7 @@ fn decode_vec_buffered<'de, T: Decode<'de>>(r: &mut JsonReader<'de>) -> Result<V
     let mut head: [Option<T>; HEAD] = std::array::from_fn(|_| None);
     let mut len = 0;
     let mut spill: Vec<T> = Vec::new();
-    let mut index = 0;
-    let mut more = true;
-    while more {
-        let v = match T::decode_json(r) {
-            Ok(v) => v,
-            Err(e) => return Err(e.in_index(index)),
-        };
-        index += 1;
+    decode_elements(r, |v| {
         if let Some(slot) = head.get_mut(len) {
             *slot = Some(v);
             len += 1;
@@ -172,8 +174,7 @@ fn decode_vec_buffered<'de, T: Decode<'de>>(r: &mut JsonReader<'de>) -> Result<V
             }
             spill.push(v);
         }
-        more = r.array_next()?;
-    }
+    })?;
     if !spill.is_empty() {
         return Ok(spill);
     }

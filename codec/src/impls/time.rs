@@ -67,8 +67,8 @@ pub(crate) fn malformed_json(at: usize) -> Error {
     Error::new(ErrorKind::InvalidValue(Cow::Borrowed("nanoseconds must be below 10^9")), at)
 }
 
-/// Reads `{"<a>": A, "<b>": u32}` (the JSON form of `SystemTime` and of the MessagePack
-/// `Timestamp`) (both required, other keys skipped).
+/// Reads `{"<a>": A, "<b>": u32}`, both required and other keys skipped: the JSON form
+/// of `SystemTime` and of the MessagePack `Timestamp`.
 pub(crate) fn decode_json_pair<'de, A: Decode<'de>>(
     r: &mut JsonReader<'de>,
     a: &'static str,

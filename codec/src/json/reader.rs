@@ -509,8 +509,8 @@ impl<'de> JsonReader<'de> {
     }
 
     /// Reads the next key and its `:` when the key is written exactly as `quoted` (a
-    /// JSON string token: quotes included, escaped where JSON requires) and returns `true`; otherwise consumes nothing and returns
-    /// `false`. Generated decoders try this for the member they expect next, before
+    /// JSON string token: quotes included, escaped where JSON requires) and returns
+    /// `true`; otherwise consumes nothing and returns `false`. Generated decoders try this for the member they expect next, before
     /// reading a key for the general dispatch (which also handles other spellings of the
     /// same name, such as escapes). Call it where a key starts (after
     /// [`object_first`](Self::object_first) or [`object_next`](Self::object_next)
