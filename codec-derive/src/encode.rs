@@ -50,13 +50,32 @@ pub fn expand(c: &Container) -> TokenStream {
     let generics = bound::encode_generics(c);
     let (impl_g, ty_g, where_c) = bound::split(&generics, c);
 
-    let body = match &c.data {
-        Data::Struct(style, fields) => encode_struct(c, *style, fields),
-        Data::Enum(variants) => encode_enum(c, variants),
+    // A struct with named fields writes its members once, in `EncodeFields` (which a
+    // struct that flattens it calls too); `Encode` adds the braces or the map header.
+    // One copy of the member list instead of two is what compile time is made of.
+    let fields_impl = match &c.data {
+        Data::Struct(Style::Struct, fields) if c.attrs.transparent.is_none() => Some(fields),
+        _ => None,
+    };
+
+    let body = match (&c.data, fields_impl) {
+        (_, Some(_)) => quote! {
+            __w.write_byte(b'{');
+            <Self as #p::EncodeFields>::encode_fields(self, __w, &mut true)?;
+            __w.write_byte(b'}');
+            #p::Ok(())
+        },
+        (Data::Struct(style, fields), None) => encode_struct(c, *style, fields),
+        (Data::Enum(variants), None) => encode_enum(c, variants),
     };
 
     let encode_msgpack = crate::msgpack_only(|| {
         let body_msgpack = match &c.data {
+            Data::Struct(Style::Struct, fields)
+                if fields_impl.is_some() && c.attrs.msgpack_struct_as_array.is_none() =>
+            {
+                msgpack_struct_by_fields(c, fields)
+            }
             Data::Struct(style, fields) => msgpack_struct(c, *style, fields),
             Data::Enum(variants) => msgpack_enum(c, variants),
         };
@@ -79,35 +98,34 @@ pub fn expand(c: &Container) -> TokenStream {
         }
     };
 
-    if let Data::Struct(Style::Struct, fields) = &c.data {
-        if c.attrs.transparent.is_none() {
-            let self_access = |f: &Field| {
-                let m = &f.member;
-                quote!(&self.#m)
-            };
-            let members = named_members(c, fields, First::Unknown, self_access);
-            let encode_fields_msgpack = crate::msgpack_only(|| {
-                let members_msgpack = msgpack_fields(c, fields, self_access);
-                quote! {
-                    #[inline]
-                    fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut usize) -> #p::Result<()> {
-                        #members_msgpack
-                        #p::Ok(())
-                    }
+    if let Some(fields) = fields_impl {
+        let self_access = |f: &Field| {
+            let m = &f.member;
+            quote!(&self.#m)
+        };
+        let members = named_members(c, fields, First::Unknown, self_access);
+        let encode_fields_msgpack = crate::msgpack_only(|| {
+            let members_msgpack = msgpack_fields(c, fields, self_access);
+            quote! {
+                #[inline]
+                fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut usize) -> #p::Result<()> {
+                    #members_msgpack
+                    #p::Ok(())
                 }
-            });
-            out.extend(quote! {
-                #[automatically_derived]
-                #[allow(unused_mut, unused_variables, clippy::all)]
-                impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
-                    fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut bool) -> #p::Result<()> {
-                        #members
-                        #p::Ok(())
-                    }
-                    #encode_fields_msgpack
+            }
+        });
+        out.extend(quote! {
+            #[automatically_derived]
+            #[allow(unused_mut, unused_variables, clippy::all)]
+            impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
+                #[inline]
+                fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut bool) -> #p::Result<()> {
+                    #members
+                    #p::Ok(())
                 }
-            });
-        }
+                #encode_fields_msgpack
+            }
+        });
     }
 
     if let Some(key) = encode_key(c) {
@@ -678,6 +696,40 @@ fn msgpack_array(
         out.stmt(msgpack_value_stmt(c, f, &v, segment));
     }
     out.finish()
+}
+
+/// `encode_msgpack` of a struct with named fields: the map header, then its entries
+/// through `EncodeFields::encode_fields_msgpack`. A header whose count is known at macro
+/// time is a literal; otherwise a placeholder is patched with the count the entries
+/// reached, which is one byte written in place while the struct has at most 15 entries.
+/// Past 15 entries with some skippable, patching could move the entries, so the body is
+/// written out with its predicates tested before the header (`msgpack_map`).
+fn msgpack_struct_by_fields(c: &Container, fields: &[Field]) -> TokenStream {
+    let krate = &c.krate;
+    let p = quote!(#krate::__private);
+    let encoded = fields.iter().filter(|f| f.encodes());
+    let fixed = encoded.clone().filter(|f| !f.is_flatten() && f.attrs.skip_encoding_if.is_none()).count();
+    let flatten = encoded.clone().any(|f| f.is_flatten());
+    let most = encoded.count();
+    let entries = quote!(<Self as #p::EncodeFields>::encode_fields_msgpack(self, __w, &mut __n)?;);
+    if !flatten && most == fixed {
+        let header = lit(&map_header(fixed));
+        quote! {
+            __w.write_raw(#header);
+            let mut __n: usize = 0;
+            #entries
+            #p::Ok(())
+        }
+    } else if flatten || most <= 15 {
+        quote! {
+            let __at = __w.map_placeholder();
+            let mut __n: usize = 0;
+            #entries
+            __w.patch_map_len(__at, __n)
+        }
+    } else {
+        msgpack_struct(c, Style::Struct, fields)
+    }
 }
 
 fn msgpack_struct(c: &Container, style: Style, fields: &[Field]) -> TokenStream {
