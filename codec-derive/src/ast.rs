@@ -13,8 +13,11 @@ pub struct Container<'a> {
     pub generics: &'a syn::Generics,
     pub attrs: attr::Container,
     pub data: Data<'a>,
-    /// Path to the runtime crate (`::codec` unless `crate = "..."`).
+    /// What generated code calls the runtime crate: `__codec`, the name that
+    /// [`crate::expand`] imports it under (`codec`'s private module is `__p`).
     pub krate: syn::Path,
+    /// The runtime crate's real path: `::codec` unless `crate = "..."`.
+    pub krate_path: syn::Path,
 }
 
 pub enum Data<'a> {
@@ -122,8 +125,9 @@ impl<'a> Container<'a> {
                 return None;
             }
         };
-        let krate = attrs.crate_path.clone().unwrap_or_else(|| syn::parse_quote!(::codec));
-        Some(Container { ident: &input.ident, generics: &input.generics, attrs, data, krate })
+        let krate_path = attrs.crate_path.clone().unwrap_or_else(|| syn::parse_quote!(::codec));
+        let krate = syn::parse_quote!(__codec);
+        Some(Container { ident: &input.ident, generics: &input.generics, attrs, data, krate, krate_path })
     }
 
     /// Only meaningful for enums; checked combinations are guaranteed by `check`.

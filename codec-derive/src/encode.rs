@@ -45,7 +45,7 @@ enum First {
 
 pub fn expand(c: &Container) -> TokenStream {
     let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let ident = c.ident;
     let generics = bound::encode_generics(c);
     let (impl_g, ty_g, where_c) = bound::split(&generics, c);
@@ -175,9 +175,8 @@ enum Segment<'a> {
 /// `call?;` with the error's path extended by `segment`, through one short helper call
 /// (`__private::in_field`/`in_index`) rather than an inline `if let Err`: generated code
 /// stays small, which is most of what compile time costs.
-fn wrap(c: &Container, call: TokenStream, segment: Segment) -> TokenStream {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+fn wrap(call: TokenStream, segment: Segment) -> TokenStream {
+    let p = quote!(__p);
     match segment {
         Segment::Field(name) => quote!(#p::in_field(#call, #name)?;),
         Segment::Index(i) => quote!(#p::in_index(#call, #i)?;),
@@ -187,7 +186,7 @@ fn wrap(c: &Container, call: TokenStream, segment: Segment) -> TokenStream {
 
 /// Encodes a value and, on error, adds `segment` to the path.
 fn value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: Segment) -> TokenStream {
-    wrap(c, value_call(c, f, v), segment)
+    wrap(value_call(c, f, v), segment)
 }
 
 /// The `"key":value` members of a struct or struct variant, in declaration order.
@@ -197,8 +196,7 @@ fn named_members(
     mut first: First,
     access: impl Fn(&Field) -> TokenStream,
 ) -> TokenStream {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let mut out = TokenStream::new();
     for f in fields.iter().filter(|f| f.encodes()) {
         let v = access(f);
@@ -266,8 +264,7 @@ fn tuple_members(c: &Container, fields: &[Field], access: impl Fn(&Field) -> Tok
 }
 
 fn encode_struct(c: &Container, style: Style, fields: &[Field]) -> TokenStream {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let self_access = |f: &Field| {
         let m = &f.member;
         quote!(&self.#m)
@@ -345,8 +342,7 @@ fn variant_content(c: &Container, v: &Variant) -> TokenStream {
 }
 
 fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let arms = variants.iter().map(|v| {
         let pat = variant_pattern(v);
         let name = json_string(&v.name);
@@ -440,8 +436,7 @@ fn encode_key(c: &Container) -> Option<TokenStream> {
     if !is_key_enum(c) {
         return None;
     }
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let Data::Enum(variants) = &c.data else { return None };
     let arms = variants.iter().map(|v| {
         let ident = v.ident;
@@ -549,7 +544,7 @@ fn msgpack_value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream 
 }
 
 fn msgpack_value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: Segment) -> TokenStream {
-    wrap(c, msgpack_value_call(c, f, v), segment)
+    wrap(msgpack_value_call(c, f, v), segment)
 }
 
 /// How a map's header gets its count.
@@ -576,8 +571,7 @@ fn msgpack_entries(
     count_ref: TokenStream,
     out: &mut Out,
 ) {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     for (i, f) in fields.iter().enumerate().filter(|(_, f)| f.encodes()) {
         let v = access(f);
         if f.is_flatten() {
@@ -629,8 +623,7 @@ fn msgpack_map(
     extra: usize,
     prefix: &[u8],
 ) -> TokenStream {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let encoded: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.encodes()).collect();
     let fixed = extra + encoded.iter().filter(|(_, f)| !f.is_flatten() && f.attrs.skip_encoding_if.is_none()).count();
     let header = if encoded.iter().any(|(_, f)| f.is_flatten()) {
@@ -705,8 +698,7 @@ fn msgpack_array(
 /// Past 15 entries with some skippable, patching could move the entries, so the body is
 /// written out with its predicates tested before the header (`msgpack_map`).
 fn msgpack_struct_by_fields(c: &Container, fields: &[Field]) -> TokenStream {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let encoded = fields.iter().filter(|f| f.encodes());
     let fixed = encoded.clone().filter(|f| !f.is_flatten() && f.attrs.skip_encoding_if.is_none()).count();
     let flatten = encoded.clone().any(|f| f.is_flatten());
@@ -733,8 +725,7 @@ fn msgpack_struct_by_fields(c: &Container, fields: &[Field]) -> TokenStream {
 }
 
 fn msgpack_struct(c: &Container, style: Style, fields: &[Field]) -> TokenStream {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let self_access = |f: &Field| {
         let m = &f.member;
         quote!(&self.#m)
@@ -777,8 +768,7 @@ fn msgpack_variant_content(c: &Container, v: &Variant) -> TokenStream {
 }
 
 fn msgpack_enum(c: &Container, variants: &[Variant]) -> TokenStream {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     if variants.is_empty() {
         return quote!(match *self {});
     }
@@ -878,8 +868,7 @@ fn msgpack_key(c: &Container) -> Option<TokenStream> {
     if !is_key_enum(c) {
         return None;
     }
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let Data::Enum(variants) = &c.data else { return None };
     let arms = variants.iter().map(|v| {
         let ident = v.ident;

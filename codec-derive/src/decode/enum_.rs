@@ -12,11 +12,6 @@ use super::{Fmt, Format};
 use crate::ast::{Container, Repr, Style, Variant};
 use crate::encode::bytes;
 
-fn p(c: &Container) -> TokenStream {
-    let krate = &c.krate;
-    quote!(#krate::__private)
-}
-
 fn index(i: usize) -> u32 {
     i as u32
 }
@@ -29,8 +24,8 @@ fn expected_variants(variants: &[Variant]) -> TokenStream {
 
 /// `let __vi: u32 = match <key bytes> {...}`: unknown names go to the `other` variant or
 /// return an "unknown variant" error.
-fn variant_index(c: &Container, variants: &[Variant], key: TokenStream, fmt: &Fmt) -> TokenStream {
-    let p = p(c);
+fn variant_index(variants: &[Variant], key: TokenStream, fmt: &Fmt) -> TokenStream {
+    let p = quote!(__p);
     let h = &fmt.h;
     let expected = expected_variants(variants);
     let unknown = match variants.iter().position(|v| v.attrs.other.is_some()) {
@@ -66,8 +61,8 @@ fn per_variant(variants: &[Variant], body: impl Fn(&Variant) -> TokenStream) -> 
 
 /// Wraps `body` (an expression of type `Self` that may `return Err`) so its errors get
 /// `segment` added to their path.
-fn with_segment(c: &Container, body: TokenStream, segment: TokenStream, fmt: &Fmt) -> TokenStream {
-    let p = p(c);
+fn with_segment(body: TokenStream, segment: TokenStream, fmt: &Fmt) -> TokenStream {
+    let p = quote!(__p);
     let reader = &fmt.reader;
     quote! {
         match (|__r: &mut #reader<'de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
@@ -79,7 +74,7 @@ fn with_segment(c: &Container, body: TokenStream, segment: TokenStream, fmt: &Fm
 
 /// The variant's content at the reader's position, as an expression of type `Self`.
 fn content(c: &Container, v: &Variant, fmt: &Fmt) -> TokenStream {
-    let p = p(c);
+    let p = quote!(__p);
     let ident = v.ident;
     let deny = c.attrs.deny_unknown_fields.is_some();
     match v.style {
@@ -99,7 +94,7 @@ fn content(c: &Container, v: &Variant, fmt: &Fmt) -> TokenStream {
 }
 
 pub fn decode(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
-    let p = p(c);
+    let p = quote!(__p);
     let h = &fmt.h;
     if variants.is_empty() {
         let msg = format!("nothing: enum {} has no variants", c.ident);
@@ -114,13 +109,13 @@ pub fn decode(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
 }
 
 fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
-    let p = p(c);
+    let p = quote!(__p);
     let h = &fmt.h;
     let what = match fmt.format {
         Format::Json => format!("a variant of enum {} (a string, or an object with one key)", c.ident),
         Format::Msgpack => format!("a variant of enum {} (a string, or a map with one key)", c.ident),
     };
-    let by_name = variant_index(c, variants, quote!(__key), fmt);
+    let by_name = variant_index(variants, quote!(__key), fmt);
     let unit_or_error = per_variant(variants, |v| {
         let ident = v.ident;
         if v.style == Style::Unit {
@@ -141,7 +136,7 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
             return quote!({ __r.skip_value()?; Self::#ident });
         }
         let name = &v.name;
-        with_segment(c, content(c, v, fmt), quote!(.in_field(#name)), fmt)
+        with_segment(content(c, v, fmt), quote!(.in_field(#name)), fmt)
     });
     let (peek, str_pat, map_pat, empty_at) = match fmt.format {
         Format::Json => (
@@ -183,13 +178,13 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
 }
 
 fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenStream {
-    let p = p(c);
+    let p = quote!(__p);
     let h = &fmt.h;
     let field_fn = &fmt.field_fn;
     let krate = &c.krate;
     let tag_lit = bytes(tag);
     let deny = c.attrs.deny_unknown_fields.is_some();
-    let by_name = variant_index(c, variants, quote!(__tag), fmt);
+    let by_name = variant_index(variants, quote!(__tag), fmt);
     let bodies = per_variant(variants, |v| {
         let ident = v.ident;
         // (state type, initial state, claim expression, constructor, expected names)
@@ -251,7 +246,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
             #finish
         }};
         let name: &str = &v.name;
-        with_segment(c, body, quote!(.in_variant(#name)), fmt)
+        with_segment(body, quote!(.in_variant(#name)), fmt)
     });
     let _ = krate;
     quote! {
@@ -286,13 +281,13 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
 }
 
 fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, fmt: &Fmt) -> TokenStream {
-    let p = p(c);
+    let p = quote!(__p);
     let h = &fmt.h;
     let reader = &fmt.reader;
     let deny = c.attrs.deny_unknown_fields.is_some();
     let tag_lit = bytes(tag);
     let content_lit = bytes(content_key);
-    let by_name = variant_index(c, variants, quote!(__t), fmt);
+    let by_name = variant_index(variants, quote!(__t), fmt);
     let decode_content = per_variant(variants, |v| {
         let ident = v.ident;
         if v.attrs.other.is_some() {
@@ -373,7 +368,7 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, f
 }
 
 fn untagged(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
-    let p = p(c);
+    let p = quote!(__p);
     let h = &fmt.h;
     let reader = &fmt.reader;
     let enum_name = c.ident.to_string();
@@ -408,9 +403,9 @@ pub fn decode_key(c: &Container, fmt: &Fmt) -> Option<TokenStream> {
     if !crate::encode::is_key_enum(c) {
         return None;
     }
-    let p = p(c);
+    let p = quote!(__p);
     let crate::ast::Data::Enum(variants) = &c.data else { return None };
-    let by_name = variant_index(c, variants, quote!(__key), fmt);
+    let by_name = variant_index(variants, quote!(__key), fmt);
     let build = per_variant(variants, |v| {
         let ident = v.ident;
         quote!(Self::#ident)

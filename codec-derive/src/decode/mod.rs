@@ -43,24 +43,22 @@ fn ident(name: &str) -> syn::Ident {
 }
 
 impl Fmt {
-    pub fn json(c: &Container) -> Fmt {
-        let krate = &c.krate;
+    pub fn json() -> Fmt {
         Fmt {
             format: Format::Json,
-            h: quote!(#krate::__private),
-            reader: quote!(#krate::__private::JsonReader),
+            h: quote!(__p),
+            reader: quote!(__p::JsonReader),
             decode_fn: ident("decode_json"),
             field_fn: ident("decode_field"),
             bytes_fn: ident("decode_json_bytes"),
         }
     }
 
-    pub fn msgpack(c: &Container) -> Fmt {
-        let krate = &c.krate;
+    pub fn msgpack() -> Fmt {
         Fmt {
             format: Format::Msgpack,
-            h: quote!(#krate::__private::mp),
-            reader: quote!(#krate::__private::mp::MsgpackReader),
+            h: quote!(__p::mp),
+            reader: quote!(__p::mp::MsgpackReader),
             decode_fn: ident("decode_msgpack"),
             field_fn: ident("decode_field_msgpack"),
             bytes_fn: ident("decode_msgpack_bytes"),
@@ -70,8 +68,7 @@ impl Fmt {
 
 /// The body of `Decode::decode_*` for one format.
 fn body(c: &Container, fmt: &Fmt) -> TokenStream {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let h = &fmt.h;
     let deny = c.attrs.deny_unknown_fields.is_some();
     match &c.data {
@@ -85,7 +82,7 @@ fn body(c: &Container, fmt: &Fmt) -> TokenStream {
                             let call = FieldSet::value_call(c, f, fmt);
                             quote!(#m: #call?)
                         } else {
-                            let v = struct_::skipped_value(c, f);
+                            let v = struct_::skipped_value(f);
                             quote!(#m: #v)
                         }
                     });
@@ -96,14 +93,19 @@ fn body(c: &Container, fmt: &Fmt) -> TokenStream {
                     quote!(#p::Ok(#value))
                 }
                 Style::Struct if fmt.format == Format::Msgpack => {
-                    // The map loop inline, for the in-order fast path; the state and the
-                    // final checks are those of `DecodeFields`.
+                    // The map loop inline, for the in-order fast path; the state, the
+                    // general step and the final checks are those of `DecodeFields`.
                     let set = FieldSet::new(c, fields, c.attrs.default.is_some());
                     let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
+                    let general = struct_::MapGeneral {
+                        claim: quote!(#fields_ty::decode_field_msgpack(&mut __st, __key, __r)?),
+                        expected: quote!(#fields_ty::field_names),
+                    };
                     let value = set.msgpack_map_loop(
                         quote!(#fields_ty::State),
                         quote!(#fields_ty::new_state()),
                         quote!(#fields_ty::finish(__st, __r.position())?),
+                        general,
                         deny,
                         fmt,
                     );
@@ -126,11 +128,11 @@ fn body(c: &Container, fmt: &Fmt) -> TokenStream {
 
 pub fn expand(c: &Container) -> TokenStream {
     let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let ident = c.ident;
     let generics = bound::decode_generics(c);
     let (impl_g, ty_g, where_c) = bound::split(&generics, c);
-    let (json, msgpack) = (Fmt::json(c), Fmt::msgpack(c));
+    let (json, msgpack) = (Fmt::json(), Fmt::msgpack());
 
     let mut out = TokenStream::new();
     if let Data::Struct(Style::Struct, fields) = &c.data {

@@ -48,8 +48,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     }
 
     fn p(&self) -> TokenStream {
-        let krate = &self.c.krate;
-        quote!(#krate::__private)
+        quote!(__p)
     }
 
     fn decoded(&self) -> impl Iterator<Item = (usize, &'c Field<'a>)> {
@@ -282,7 +281,8 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let state_ty = self.state_ty();
             let init = self.state_init();
             let finish = self.finish(ctor, quote!(__r.position()));
-            return self.msgpack_map_loop(state_ty, init, finish, deny_unknown, fmt);
+            let general = MapGeneral { claim: self.dispatch(fmt), expected: self.expected() };
+            return self.msgpack_map_loop(state_ty, init, finish, general, deny_unknown, fmt);
         }
         let h = &fmt.h;
         let state_ty = self.state_ty();
@@ -304,6 +304,17 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             #finish
         }}
     }
+}
+
+/// The general step of a map loop, for a key that is not the next expected member.
+pub struct MapGeneral {
+    /// A `bool` expression: whether `__key` was claimed (and its value decoded into
+    /// `__st`). A struct calls its `DecodeFields` method, so the key match is written
+    /// once per struct; a struct variant, which has no such impl, has it inline
+    /// ([`FieldSet::dispatch`]).
+    pub claim: TokenStream,
+    /// The names for an unknown-field error (`__private::unknown_field`'s `expected`).
+    pub expected: TokenStream,
 }
 
 impl FieldSet<'_, '_> {
@@ -365,19 +376,19 @@ impl FieldSet<'_, '_> {
     /// length, then `finish`: members in declaration order first, as straight-line code
     /// comparing the input at the reader's position with the field's encoded name (see
     /// [`json_ordered_object`](Self::json_ordered_object) for why; a key is only read
-    /// and sliced when it is not the expected one), then the general dispatch for
-    /// anything else (flattened members' keys included).
+    /// and sliced when it is not the expected one), then `general` for anything else
+    /// (flattened members' keys included).
     pub fn msgpack_map_loop(
         &self,
         state_ty: TokenStream,
         init: TokenStream,
         finish: TokenStream,
+        general: MapGeneral,
         deny_unknown: bool,
         fmt: &Fmt,
     ) -> TokenStream {
         let h = &fmt.h;
-        let dispatch = self.dispatch(fmt);
-        let expected = self.expected();
+        let MapGeneral { claim: dispatch, expected } = general;
         let steps = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(i, f)| {
             let encoded = syn::LitByteStr::new(&crate::encode::msgpack_str(&f.name), Span::call_site());
             let store = self.ordered_store(i, f, fmt);
@@ -418,19 +429,17 @@ impl FieldSet<'_, '_> {
 }
 
 /// The value of a field that is not decoded: its `default = "path"`, else `Default`.
-pub fn skipped_value(c: &Container, f: &Field) -> TokenStream {
-    let krate = &c.krate;
+pub fn skipped_value(f: &Field) -> TokenStream {
     let span = f.span();
     match &f.attrs.default {
         Some(crate::attr::Spanned { value: DefaultKind::Path(path), .. }) => quote_spanned!(span=> #path()),
-        _ => quote_spanned!(span=> #krate::__private::Default::default()),
+        _ => quote_spanned!(span=> __p::Default::default()),
     }
 }
 
 /// `[a, b, ...]` into `ctor(a, b, ...)`; skipped elements take their default.
 pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> TokenStream {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let h = &fmt.h;
     let len = fields.iter().filter(|f| f.decodes()).count();
     let mut reads = TokenStream::new();
@@ -454,7 +463,7 @@ pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> T
             index += 1;
             values.push(quote!(#local));
         } else {
-            values.push(skipped_value(c, f));
+            values.push(skipped_value(f));
         }
     }
     let (open, end) = if msgpack {
@@ -477,10 +486,9 @@ pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> T
 /// (their default, or an error); elements past the last field are skipped, or an error
 /// under `deny_unknown_fields`.
 pub fn positional(c: &Container, fields: &[Field]) -> TokenStream {
-    let krate = &c.krate;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let set = FieldSet::new(c, fields, c.attrs.default.is_some());
-    let fmt = Fmt::msgpack(c);
+    let fmt = Fmt::msgpack();
     let deny = c.attrs.deny_unknown_fields.is_some();
     let mut reads = TokenStream::new();
     let mut inits = Vec::new();
@@ -488,7 +496,7 @@ pub fn positional(c: &Container, fields: &[Field]) -> TokenStream {
     for (i, f) in fields.iter().enumerate() {
         let m = &f.member;
         if !f.decodes() {
-            let v = skipped_value(c, f);
+            let v = skipped_value(f);
             inits.push(quote!(#m: #v));
             continue;
         }
