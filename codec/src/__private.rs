@@ -133,6 +133,27 @@ pub fn put<'de, T>(
     fill(slot, r, name, |r| on_duplicate(r, key, name), decode)
 }
 
+/// One in-order member step of a generated struct decoder: when the key at the reader
+/// is written exactly as `quoted` (see [`JsonReader::read_key_if`]), decodes its value
+/// into `slot` and moves past the member. `Ok(true)` when that member ended the object.
+/// Each step runs at most once, on a fresh state: no duplicate check. One call per field
+/// keeps the generated code short; optimized builds inline it to the same code.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+pub fn step<'de, T>(
+    r: &mut JsonReader<'de>,
+    quoted: &[u8],
+    slot: &mut Option<T>,
+    name: &'static str,
+    decode: impl FnOnce(&mut JsonReader<'de>) -> Result<T>,
+) -> Result<bool> {
+    if !r.read_key_if(quoted)? {
+        return Ok(false);
+    }
+    *slot = Some(in_field(decode(r), name)?);
+    Ok(!r.object_next()?)
+}
+
 /// The body of [`put`] and of its MessagePack twin, over any reader: `duplicate` says
 /// whether a full slot is decoded again (and may skip the value or fail).
 #[inline(always)]
@@ -205,6 +226,20 @@ pub fn present<T>(slot: Option<T>, end: usize, name: &'static str) -> Result<T> 
 #[inline(never)]
 pub fn missing_field_at(end: usize, name: &'static str) -> Error {
     Error::new(ErrorKind::MissingField(name), end.saturating_sub(1))
+}
+
+/// A variant with content written as a bare string (its name, the string `key`).
+#[cold]
+#[inline(never)]
+pub fn variant_has_content<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> Error {
+    match r.key_str(key) {
+        Ok(name) => {
+            let name = name.as_str();
+            let msg = format!("variant `{name}` has content: write it as {{\"{name}\": ...}}");
+            Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), key.offset())
+        }
+        Err(e) => e,
+    }
 }
 
 /// A tag that names no variant.
@@ -418,6 +453,26 @@ pub mod mp {
         super::fill(slot, r, name, |r| on_duplicate(r, key, name), decode)
     }
 
+    /// The MessagePack twin of [`step`](super::step): `left` counts the map's members
+    /// still to read, and `Ok(true)` says this one was the last.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub fn step<'de, T>(
+        r: &mut MsgpackReader<'de>,
+        encoded: &[u8],
+        slot: &mut Option<T>,
+        name: &'static str,
+        decode: impl FnOnce(&mut MsgpackReader<'de>) -> Result<T>,
+        left: &mut usize,
+    ) -> Result<bool> {
+        if !r.read_key_if(encoded) {
+            return Ok(false);
+        }
+        *slot = Some(in_field(decode(r), name)?);
+        *left -= 1;
+        Ok(*left == 0)
+    }
+
     /// A key claimed twice.
     #[cold]
     #[inline(never)]
@@ -430,6 +485,19 @@ pub mod mp {
     #[inline(never)]
     pub fn missing_field(r: &MsgpackReader<'_>, name: &'static str) -> Error {
         missing_field_at(r.position(), name)
+    }
+
+    /// A variant with content written as a bare string (its name, the string `key`).
+    #[cold]
+    #[inline(never)]
+    pub fn variant_has_content<'de>(r: &mut MsgpackReader<'de>, key: Key<'de>) -> Error {
+        match r.key_str(key) {
+            Ok(name) => {
+                let msg = format!("variant `{name}` has content: write it as a map {{\"{name}\": ...}}");
+                Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), key.offset())
+            }
+            Err(e) => e,
+        }
     }
 
     /// A tag that names no variant.

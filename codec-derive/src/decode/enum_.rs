@@ -116,20 +116,19 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
         Format::Msgpack => format!("a variant of enum {} (a string, or a map with one key)", c.ident),
     };
     let by_name = variant_index(variants, quote!(__key), fmt);
-    let unit_or_error = per_variant(variants, |v| {
+    // A bare string names a unit variant; any other variant's name is an error, through
+    // one arm whose helper words it from the key.
+    let unit_arms = variants.iter().enumerate().filter(|(_, v)| v.style == Style::Unit).map(|(i, v)| {
         let ident = v.ident;
-        if v.style == Style::Unit {
-            quote!(#p::Ok(Self::#ident))
-        } else {
-            let msg = match fmt.format {
-                Format::Json => format!("variant `{}` has content: write it as {{\"{}\": ...}}", v.name, v.name),
-                Format::Msgpack => {
-                    format!("variant `{}` has content: write it as a map {{\"{}\": ...}}", v.name, v.name)
-                }
-            };
-            quote!(#p::Err(#h::invalid_value(__r, __key.offset(), #p::From::from(#msg))))
-        }
+        let i = index(i);
+        quote!(#i => #p::Ok(Self::#ident),)
     });
+    let unit_or_error = quote! {
+        match __vi {
+            #(#unit_arms)*
+            _ => #p::Err(#h::variant_has_content(__r, __key)),
+        }
+    };
     let with_content = per_variant(variants, |v| {
         let ident = v.ident;
         if v.attrs.other.is_some() {

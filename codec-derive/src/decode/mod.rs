@@ -97,15 +97,16 @@ fn body(c: &Container, fmt: &Fmt) -> TokenStream {
                     // general step and the final checks are those of `DecodeFields`.
                     let set = FieldSet::new(c, fields, c.attrs.default.is_some());
                     let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
-                    let general = struct_::MapGeneral {
+                    let plan = struct_::MapPlan {
                         claim: quote!(#fields_ty::decode_field_msgpack(&mut __st, __key, __r)?),
                         expected: quote!(#fields_ty::field_names),
+                        in_order: true,
                     };
                     let value = set.msgpack_map_loop(
                         quote!(#fields_ty::State),
                         quote!(#fields_ty::new_state()),
                         quote!(#fields_ty::finish(__st, __r.position())?),
-                        general,
+                        plan,
                         deny,
                         fmt,
                     );

@@ -129,15 +129,20 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         (respan(&fmt.h, span), Self::value_fn(self.c, f, fmt), span)
     }
 
-    /// `__st.<slot> = Some(<value of f>);` for the in-order steps, which run once each
-    /// on a fresh state: no duplicate check.
-    fn ordered_store(&self, i: usize, f: &Field, fmt: &Fmt) -> TokenStream {
-        let p = self.p();
+    /// The in-order step of `f` (`__private::step` or its MessagePack twin, which
+    /// compare the key at the reader with `name`, the name as the format writes it):
+    /// `true` when the object or map ended after it. Steps run once each on a fresh
+    /// state, so no duplicate check.
+    fn ordered_step(&self, i: usize, f: &Field, fmt: &Fmt, name: syn::LitByteStr) -> TokenStream {
         let s = slot(i);
-        let name = &f.name;
+        let field = &f.name;
         let (h, callee, span) = self.spanned_callee(f, fmt);
-        let value = quote_spanned!(span=> #h::in_field(#callee(__r), #name)?);
-        quote!(__st.#s = #p::Some(#value);)
+        match fmt.format {
+            super::Format::Json => quote_spanned!(span=> #h::step(__r, #name, &mut __st.#s, #field, #callee)?),
+            super::Format::Msgpack => {
+                quote_spanned!(span=> #h::step(__r, #name, &mut __st.#s, #field, #callee, &mut __left)?)
+            }
+        }
     }
 
     /// The call that decodes one value of `f` from `__r`.
@@ -281,8 +286,9 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let state_ty = self.state_ty();
             let init = self.state_init();
             let finish = self.finish(ctor, quote!(__r.position()));
-            let general = MapGeneral { claim: self.dispatch(fmt), expected: self.expected() };
-            return self.msgpack_map_loop(state_ty, init, finish, general, deny_unknown, fmt);
+            // No in-order steps for a variant, as in JSON: the general loop alone.
+            let plan = MapPlan { claim: self.dispatch(fmt), expected: self.expected(), in_order: false };
+            return self.msgpack_map_loop(state_ty, init, finish, plan, deny_unknown, fmt);
         }
         let h = &fmt.h;
         let state_ty = self.state_ty();
@@ -306,15 +312,19 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     }
 }
 
-/// The general step of a map loop, for a key that is not the next expected member.
-pub struct MapGeneral {
-    /// A `bool` expression: whether `__key` was claimed (and its value decoded into
+/// How a MessagePack map loop reads members.
+pub struct MapPlan {
+    /// The general step, for a key that is not the next expected member: a `bool`
+    /// expression, whether `__key` was claimed (and its value decoded into
     /// `__st`). A struct calls its `DecodeFields` method, so the key match is written
     /// once per struct; a struct variant, which has no such impl, has it inline
     /// ([`FieldSet::dispatch`]).
     pub claim: TokenStream,
     /// The names for an unknown-field error (`__private::unknown_field`'s `expected`).
     pub expected: TokenStream,
+    /// Whether in-order steps come first (structs); variants, like JSON's, have the
+    /// general loop only, which keeps enums' generated code short.
+    pub in_order: bool,
 }
 
 impl FieldSet<'_, '_> {
@@ -340,13 +350,10 @@ impl FieldSet<'_, '_> {
         let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
         let steps = self.decoded().map(|(i, f)| {
             let quoted = crate::encode::bytes(&crate::encode::json_string(&f.name));
-            let store = self.ordered_store(i, f, fmt);
+            let step = self.ordered_step(i, f, fmt, quoted);
             quote! {
-                if __r.read_key_if(#quoted)? {
-                    #store
-                    if !__r.object_next()? {
-                        break '__members;
-                    }
+                if #step {
+                    break '__members;
                 }
             }
         });
@@ -376,29 +383,26 @@ impl FieldSet<'_, '_> {
     /// length, then `finish`: members in declaration order first, as straight-line code
     /// comparing the input at the reader's position with the field's encoded name (see
     /// [`json_ordered_object`](Self::json_ordered_object) for why; a key is only read
-    /// and sliced when it is not the expected one), then `general` for anything else
+    /// and sliced when it is not the expected one; structs only, per `plan`), then the
+    /// general step of `plan` for anything else
     /// (flattened members' keys included).
     pub fn msgpack_map_loop(
         &self,
         state_ty: TokenStream,
         init: TokenStream,
         finish: TokenStream,
-        general: MapGeneral,
+        plan: MapPlan,
         deny_unknown: bool,
         fmt: &Fmt,
     ) -> TokenStream {
         let h = &fmt.h;
-        let MapGeneral { claim: dispatch, expected } = general;
-        let steps = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(i, f)| {
+        let MapPlan { claim: dispatch, expected, in_order } = plan;
+        let steps = self.decoded().filter(|(_, f)| in_order && !f.is_flatten()).map(|(i, f)| {
             let encoded = syn::LitByteStr::new(&crate::encode::msgpack_str(&f.name), Span::call_site());
-            let store = self.ordered_store(i, f, fmt);
+            let step = self.ordered_step(i, f, fmt, encoded);
             quote! {
-                if __r.read_key_if(#encoded) {
-                    #store
-                    __left -= 1;
-                    if __left == 0 {
-                        break '__map;
-                    }
+                if #step {
+                    break '__map;
                 }
             }
         });
