@@ -888,8 +888,19 @@ fn external_enums() {
     assert_eq!(e.path(), ".Newtype");
     assert!(matches!(fail::<External>(b"\x82\xa4Unit\xc0\xa4Unit\xc0").kind(), ErrorKind::InvalidValue(_)));
     assert!(matches!(fail::<External>(b"\x80").kind(), ErrorKind::InvalidValue(_)));
-    assert!(matches!(fail::<External>(b"\xa7Newtype").kind(), ErrorKind::InvalidValue(_)));
+    let e = fail::<External>(b"\xa7Newtype");
+    assert!(matches!(e.kind(), ErrorKind::InvalidValue(_)));
+    assert_eq!(
+        e.to_string(),
+        "invalid value: variant `Newtype` has content: write it as a map {\"Newtype\": ...} (byte 0)"
+    );
     assert!(matches!(fail::<External>(b"\x01").kind(), ErrorKind::InvalidType { .. }));
+    // A struct variant's members in any order, repeated or unknown: the general loop alone.
+    check(External::Struct { x: 3 }, b"\x81\xa6Struct\x81\xa1x\x03");
+    let shuffled = b"\x81\xa6Struct\x82\xa1y\x01\xa1x\x04";
+    assert_eq!(from_slice::<External>(shuffled).unwrap(), External::Struct { x: 4 });
+    assert!(matches!(fail::<External>(b"\x81\xa6Struct\x82\xa1x\x01\xa1x\x02").kind(), ErrorKind::DuplicateField(_)));
+    assert_eq!(fail::<External>(b"\x81\xa6Struct\x80").kind(), &ErrorKind::MissingField("x"));
 }
 
 #[test]
