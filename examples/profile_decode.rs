@@ -12,7 +12,8 @@
 //! Workloads: twitter, citm, canada, gmaps (codec), with `_sj` for serde_json, `_simd` for
 //! simd-json (its input copy included, as in the bench), and
 //! `twitter_enc`, `citm_enc`, `canada_enc` (decode once, encode ten times; `canada_enc_sj`
-//! encodes with serde_json). MessagePack:
+//! encodes with serde_json), `twitter_mp_enc` and `citm_mp_enc` (the same, encoding
+//! MessagePack). MessagePack:
 //! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` decode the dataset's MessagePack
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
 //! and so cancels out in the subtraction).
@@ -109,6 +110,18 @@ fn main() {
         }),
         "gmaps_rmp" => ("zio-json/google_maps_api_response.json", |b| {
             black_box(rmp_serde::from_slice::<gmaps::DistanceMatrix>(b).unwrap());
+        }),
+        "citm_mp_enc" => ("json-benchmark/citm_catalog.json", |b| {
+            let v: citm::CitmCatalog = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::msgpack::to_vec(&v).unwrap());
+            }
+        }),
+        "twitter_mp_enc" => ("json-benchmark/twitter.json", |b| {
+            let v: twitter::Twitter = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::msgpack::to_vec(&v).unwrap());
+            }
         }),
         other => panic!("unknown workload {other}"),
     };

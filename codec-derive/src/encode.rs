@@ -691,12 +691,14 @@ fn msgpack_array(
     out.finish()
 }
 
-/// `encode_msgpack` of a struct with named fields: the map header, then its entries
-/// through `EncodeFields::encode_fields_msgpack`. A header whose count is known at macro
-/// time is a literal; otherwise a placeholder is patched with the count the entries
-/// reached, which is one byte written in place while the struct has at most 15 entries.
-/// Past 15 entries with some skippable, patching could move the entries, so the body is
-/// written out with its predicates tested before the header (`msgpack_map`).
+/// `encode_msgpack` of a struct with named fields. When an entry may be skipped or a
+/// member is flattened, the map header's count is known only at run time: a placeholder
+/// is written, the entries come from `EncodeFields::encode_fields_msgpack` (one copy of
+/// the entry list per struct), and the count they reached is patched in, one byte in
+/// place while the struct has at most 15 entries. Past 15 entries with some skippable,
+/// patching could move the entries, so the body is written out with its predicates tested
+/// before the header; and when every entry is always written, the body is written out too,
+/// so that the header literal joins the first key's copy.
 fn msgpack_struct_by_fields(c: &Container, fields: &[Field]) -> TokenStream {
     let p = quote!(__p);
     let encoded = fields.iter().filter(|f| f.encodes());
@@ -705,13 +707,9 @@ fn msgpack_struct_by_fields(c: &Container, fields: &[Field]) -> TokenStream {
     let most = encoded.count();
     let entries = quote!(<Self as #p::EncodeFields>::encode_fields_msgpack(self, __w, &mut __n)?;);
     if !flatten && most == fixed {
-        let header = lit(&map_header(fixed));
-        quote! {
-            __w.write_raw(#header);
-            let mut __n: usize = 0;
-            #entries
-            #p::Ok(())
-        }
+        // (Measured: a separate header write per struct, before the call, cost 10% more
+        // instructions encoding citm_catalog's small structs in MessagePack.)
+        msgpack_struct(c, Style::Struct, fields)
     } else if flatten || most <= 15 {
         quote! {
             let __at = __w.map_placeholder();
