@@ -14,7 +14,7 @@
 //! `twitter_enc`, `citm_enc`, `canada_enc` (decode once, encode ten times; `canada_enc_sj`
 //! encodes with serde_json), `twitter_mp_enc` and `citm_mp_enc` (the same, encoding
 //! MessagePack). MessagePack:
-//! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` decode the dataset's MessagePack
+//! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` (and `twitter_mp_borrowed`) decode the dataset's MessagePack
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
 //! and so cancels out in the subtraction).
 
@@ -90,6 +90,9 @@ fn main() {
         "twitter_mp" => ("json-benchmark/twitter.json", |b| {
             black_box(codec::msgpack::from_slice::<twitter::Twitter>(b).unwrap());
         }),
+        "twitter_mp_borrowed" => ("json-benchmark/twitter.json", |b| {
+            black_box(codec::msgpack::from_slice::<twitter::borrowed::Twitter<'_>>(b).unwrap());
+        }),
         "twitter_rmp" => ("json-benchmark/twitter.json", |b| {
             black_box(rmp_serde::from_slice::<twitter::Twitter>(b).unwrap());
         }),
@@ -126,7 +129,8 @@ fn main() {
         other => panic!("unknown workload {other}"),
     };
     let Some(json) = codec_tests::shared_data(file) else { return };
-    let bytes = if which.ends_with("_mp") || which.ends_with("_rmp") { to_msgpack(which, &json) } else { json };
+    let msgpack = which.ends_with("_mp") || which.ends_with("_rmp") || which.ends_with("_mp_borrowed");
+    let bytes = if msgpack { to_msgpack(which, &json) } else { json };
     for _ in 0..iters {
         work(&bytes);
     }
