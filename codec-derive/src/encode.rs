@@ -160,7 +160,12 @@ fn value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
     match (&f.attrs.with, f.attrs.bytes) {
         (Some(m), _) => quote_spanned!(span=> #m::encode_json(#v, __w)),
         (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_json_bytes(#v, __w)),
-        (None, None) => quote_spanned!(span=> <#ty as #krate::Encode>::encode_json(#v, __w)),
+        // The type comes from the argument; spanned on the field (argument included), so
+        // a type lacking `Encode` gets its error there, once.
+        (None, None) => {
+            let span = syn::spanned::Spanned::span(ty);
+            crate::decode::respan(&quote!(#krate::Encode::encode_json(#v, __w)), span)
+        }
     }
 }
 
@@ -539,7 +544,10 @@ fn msgpack_value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream 
     match (&f.attrs.with, f.attrs.bytes) {
         (Some(m), _) => quote_spanned!(span=> #m::encode_msgpack(#v, __w)),
         (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_msgpack_bytes(#v, __w)),
-        (None, None) => quote_spanned!(span=> <#ty as #krate::Encode>::encode_msgpack(#v, __w)),
+        (None, None) => {
+            let span = syn::spanned::Spanned::span(ty);
+            crate::decode::respan(&quote!(#krate::Encode::encode_msgpack(#v, __w)), span)
+        }
     }
 }
 

@@ -64,15 +64,30 @@ pub trait EncodeFields {
 pub fn decode_struct<'de, T: DecodeFields<'de>>(r: &mut JsonReader<'de>, deny_unknown: bool) -> Result<T> {
     r.begin_object()?;
     let mut state = T::new_state();
-    let mut more = r.object_first()?;
-    while more {
-        let key = r.read_key()?;
-        if !T::decode_field(&mut state, key, r)? {
-            unknown_field(r, key, deny_unknown, T::field_names)?;
-        }
-        more = r.object_next()?;
+    if r.object_first()? {
+        other_members::<T>(r, &mut state, deny_unknown)?;
     }
     T::finish(state, r.position())
+}
+
+/// A struct's members from the key at the reader through the closing `}`: each key
+/// claimed by `T::decode_field`, any other to [`unknown_field`]. Generated decoders call
+/// it at the first key that is not the member their in-order steps expect.
+#[inline]
+pub fn other_members<'de, T: DecodeFields<'de>>(
+    r: &mut JsonReader<'de>,
+    state: &mut T::State,
+    deny_unknown: bool,
+) -> Result<()> {
+    loop {
+        let key = r.read_key()?;
+        if !T::decode_field(state, key, r)? {
+            unknown_field(r, key, deny_unknown, T::field_names)?;
+        }
+        if !r.object_next()? {
+            return Ok(());
+        }
+    }
 }
 
 /// An unclaimed key: skipped, or an error under `deny_unknown_fields` listing the names
@@ -389,14 +404,27 @@ pub mod mp {
     pub fn decode_struct<'de, T: DecodeFields<'de>>(r: &mut MsgpackReader<'de>, deny_unknown: bool) -> Result<T> {
         let n = r.read_map_len()?;
         let mut state = T::new_state();
-        for _ in 0..n {
+        other_members::<T>(r, &mut state, n, deny_unknown)?;
+        r.leave();
+        T::finish(state, r.position())
+    }
+
+    /// The twin of [`other_members`](super::other_members): the map's `left` members
+    /// still to read, each claimed by `T::decode_field_msgpack` or skipped as unknown.
+    #[inline]
+    pub fn other_members<'de, T: DecodeFields<'de>>(
+        r: &mut MsgpackReader<'de>,
+        state: &mut T::State,
+        left: usize,
+        deny_unknown: bool,
+    ) -> Result<()> {
+        for _ in 0..left {
             let key = r.read_key()?;
-            if !T::decode_field_msgpack(&mut state, key, r)? {
+            if !T::decode_field_msgpack(state, key, r)? {
                 unknown_field(r, key, deny_unknown, T::field_names)?;
             }
         }
-        r.leave();
-        T::finish(state, r.position())
+        Ok(())
     }
 
     /// An unclaimed key: its value skipped, or an error under `deny_unknown_fields`.

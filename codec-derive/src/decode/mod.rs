@@ -14,6 +14,7 @@ use quote::quote;
 
 use crate::ast::{Container, Data, Style};
 use crate::bound;
+pub(crate) use struct_::respan;
 use struct_::FieldSet;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -98,8 +99,7 @@ fn body(c: &Container, fmt: &Fmt) -> TokenStream {
                     let set = FieldSet::new(c, fields, c.attrs.default.is_some());
                     let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
                     let plan = struct_::MapPlan {
-                        claim: quote!(#fields_ty::decode_field_msgpack(&mut __st, __key, __r)?),
-                        expected: quote!(#fields_ty::field_names),
+                        rest: quote!(#h::other_members::<Self>(__r, &mut __st, __left, #deny)?;),
                         in_order: true,
                     };
                     let value = set.msgpack_map_loop(
@@ -107,7 +107,6 @@ fn body(c: &Container, fmt: &Fmt) -> TokenStream {
                         quote!(#fields_ty::new_state()),
                         quote!(#fields_ty::finish(__st, __r.position())?),
                         plan,
-                        deny,
                         fmt,
                     );
                     quote!(#p::Ok(#value))

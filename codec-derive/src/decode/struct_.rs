@@ -21,7 +21,7 @@ pub struct FieldSet<'c, 'a> {
 /// `tokens` with every span set to `span` (groups included): the helper paths of a call
 /// that names a field's type, so that a trait-bound error on that call is reported on the
 /// field, where rustc merges it with the others, rather than on the derive.
-fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
+pub(crate) fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
     tokens
         .clone()
         .into_iter()
@@ -286,9 +286,23 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let state_ty = self.state_ty();
             let init = self.state_init();
             let finish = self.finish(ctor, quote!(__r.position()));
-            // No in-order steps for a variant, as in JSON: the general loop alone.
-            let plan = MapPlan { claim: self.dispatch(fmt), expected: self.expected(), in_order: false };
-            return self.msgpack_map_loop(state_ty, init, finish, plan, deny_unknown, fmt);
+            // No in-order steps for a variant, as in JSON: the general loop alone, inline
+            // (a variant has no `DecodeFields` impl to call).
+            let h = &fmt.h;
+            let (dispatch, expected) = (self.dispatch(fmt), self.expected());
+            let rest = quote! {
+                loop {
+                    let __key = __r.read_key()?;
+                    if !#dispatch {
+                        #h::unknown_field(__r, __key, #deny_unknown, #expected)?;
+                    }
+                    __left -= 1;
+                    if __left == 0 {
+                        break;
+                    }
+                }
+            };
+            return self.msgpack_map_loop(state_ty, init, finish, MapPlan { rest, in_order: false }, fmt);
         }
         let h = &fmt.h;
         let state_ty = self.state_ty();
@@ -314,14 +328,10 @@ impl<'c, 'a> FieldSet<'c, 'a> {
 
 /// How a MessagePack map loop reads members.
 pub struct MapPlan {
-    /// The general step, for a key that is not the next expected member: a `bool`
-    /// expression, whether `__key` was claimed (and its value decoded into
-    /// `__st`). A struct calls its `DecodeFields` method, so the key match is written
-    /// once per struct; a struct variant, which has no such impl, has it inline
-    /// ([`FieldSet::dispatch`]).
-    pub claim: TokenStream,
-    /// The names for an unknown-field error (`__private::unknown_field`'s `expected`).
-    pub expected: TokenStream,
+    /// Statements that read the map's `__left` remaining members (at least one) into
+    /// `__st`: for a struct, one call of `__private::mp::other_members` over its
+    /// `DecodeFields`; for a struct variant, which has no such impl, the loop inline.
+    pub rest: TokenStream,
     /// Whether in-order steps come first (structs); variants, like JSON's, have the
     /// general loop only, which keeps enums' generated code short.
     pub in_order: bool,
@@ -341,7 +351,8 @@ impl FieldSet<'_, '_> {
     /// twitter.json's `User` and `Status` made four fifths of its indirect-branch
     /// misses). A missing field costs one failed comparison. The first key that is not
     /// the next expected one (out of order, unknown, aliased, escaped or repeated) is
-    /// read by the general loop over `DecodeFields::decode_field`, which keeps every
+    /// read by `__private::other_members`, the general loop over
+    /// `DecodeFields::decode_field`, which keeps every
     /// rule: duplicates, unknown fields, aliases. No duplicate check on the steps: each
     /// runs at most once, on a fresh state.
     pub fn json_ordered_object(&self, deny_unknown: bool, fmt: &Fmt) -> TokenStream {
@@ -365,15 +376,7 @@ impl FieldSet<'_, '_> {
                     break '__members;
                 }
                 #(#steps)*
-                loop {
-                    let __key = __r.read_key()?;
-                    if !#fields_ty::decode_field(&mut __st, __key, __r)? {
-                        #h::unknown_field(__r, __key, #deny_unknown, #fields_ty::field_names)?;
-                    }
-                    if !__r.object_next()? {
-                        break;
-                    }
-                }
+                #h::other_members::<Self>(__r, &mut __st, #deny_unknown)?;
             }
         #fields_ty::finish(__st, __r.position())
         }}
@@ -392,11 +395,9 @@ impl FieldSet<'_, '_> {
         init: TokenStream,
         finish: TokenStream,
         plan: MapPlan,
-        deny_unknown: bool,
         fmt: &Fmt,
     ) -> TokenStream {
-        let h = &fmt.h;
-        let MapPlan { claim: dispatch, expected, in_order } = plan;
+        let MapPlan { rest, in_order } = plan;
         let steps = self.decoded().filter(|(_, f)| in_order && !f.is_flatten()).map(|(i, f)| {
             let encoded = syn::LitByteStr::new(&crate::encode::msgpack_str(&f.name), Span::call_site());
             let step = self.ordered_step(i, f, fmt, encoded);
@@ -415,16 +416,7 @@ impl FieldSet<'_, '_> {
                     break '__map;
                 }
                 #(#steps)*
-                loop {
-                    let __key = __r.read_key()?;
-                    if !#dispatch {
-                        #h::unknown_field(__r, __key, #deny_unknown, #expected)?;
-                    }
-                    __left -= 1;
-                    if __left == 0 {
-                        break;
-                    }
-                }
+                #rest
             }
             __r.leave();
             #finish
