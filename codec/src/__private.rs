@@ -481,26 +481,6 @@ pub mod mp {
         super::fill(slot, r, name, |r| on_duplicate(r, key, name), decode)
     }
 
-    /// The MessagePack twin of [`step`](super::step): `left` counts the map's members
-    /// still to read, and `Ok(true)` says this one was the last.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    #[cfg_attr(debug_assertions, inline)]
-    pub fn step<'de, T>(
-        r: &mut MsgpackReader<'de>,
-        encoded: &[u8],
-        slot: &mut Option<T>,
-        name: &'static str,
-        decode: impl FnOnce(&mut MsgpackReader<'de>) -> Result<T>,
-        left: &mut usize,
-    ) -> Result<bool> {
-        if !r.read_key_if(encoded) {
-            return Ok(false);
-        }
-        *slot = Some(in_field(decode(r), name)?);
-        *left -= 1;
-        Ok(*left == 0)
-    }
-
     /// A key claimed twice.
     #[cold]
     #[inline(never)]
