@@ -29,8 +29,8 @@ use std::hint::black_box;
 use std::time::SystemTime;
 
 use codec_tests::bench_report::{self, Bench, Contender, Group};
+use codec_tests::data;
 use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
-use codec_tests::shared_data;
 use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput};
 use serde::de::DeserializeOwned;
@@ -166,22 +166,22 @@ fn encode<T, M: Measurement>(
 }
 
 fn run<M: Measurement>(c: &mut Criterion<M>, groups: &mut Vec<Group>) {
-    if let Some(input) = shared_data("json-benchmark/twitter.json") {
-        let value: twitter::Twitter = decode_owned(c, groups, "twitter", &input);
-        decode_borrowed!(c, groups, "twitter", twitter::borrowed::Twitter<'_>, &input);
-        encode(c, groups, "twitter", &value, input.len());
-    }
-    if let Some(input) = shared_data("json-benchmark/citm_catalog.json") {
-        let value: citm::CitmCatalog = decode_owned(c, groups, "citm_catalog", &input);
-        decode_borrowed!(c, groups, "citm_catalog", citm::borrowed::CitmCatalog<'_>, &input);
-        encode(c, groups, "citm_catalog", &value, input.len());
-    }
+    let input = data("json-benchmark/twitter.json");
+    let value: twitter::Twitter = decode_owned(c, groups, "twitter", &input);
+    decode_borrowed!(c, groups, "twitter", twitter::borrowed::Twitter<'_>, &input);
+    encode(c, groups, "twitter", &value, input.len());
+
+    let input = data("json-benchmark/citm_catalog.json");
+    let value: citm::CitmCatalog = decode_owned(c, groups, "citm_catalog", &input);
+    decode_borrowed!(c, groups, "citm_catalog", citm::borrowed::CitmCatalog<'_>, &input);
+    encode(c, groups, "citm_catalog", &value, input.len());
+
     owned_dataset::<canada::Canada, M>(c, groups, "canada", "json-benchmark/canada.json");
     owned_dataset::<gmaps::DistanceMatrix, M>(c, groups, "gmaps", "zio-json/google_maps_api_response.json");
     owned_dataset::<twitter_api::Timeline, M>(c, groups, "twitter_api", "zio-json/twitter_api_response.json");
     owned_dataset::<geojson::GeoJson, M>(c, groups, "geojson", "zio-json/che.geo.json");
 
-    // Generated, so always there: the document is codec's compact encoding of the tree.
+    // Generated: the document is codec's compact encoding of the tree.
     let tree = synthetic::tree();
     let input = codec::json::to_vec(&tree).unwrap();
     let decoded: synthetic::Node = decode_owned(c, groups, "synthetic", &input);
@@ -189,15 +189,14 @@ fn run<M: Measurement>(c: &mut Criterion<M>, groups: &mut Vec<Group>) {
     encode(c, groups, "synthetic", &tree, input.len());
 }
 
-/// Decode and encode of an owned model from a shared dataset (skipped when absent).
+/// Decode and encode of an owned model from a vendored document (`data/<file>`).
 fn owned_dataset<T, M: Measurement>(c: &mut Criterion<M>, groups: &mut Vec<Group>, dataset: &'static str, file: &str)
 where
     T: codec::Encode + codec::DecodeOwned + DeserializeOwned + Serialize + PartialEq + Debug,
 {
-    if let Some(input) = shared_data(file) {
-        let value: T = decode_owned(c, groups, dataset, &input);
-        encode(c, groups, dataset, &value, input.len());
-    }
+    let input = data(file);
+    let value: T = decode_owned(c, groups, dataset, &input);
+    encode(c, groups, dataset, &value, input.len());
 }
 
 fn main() {

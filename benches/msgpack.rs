@@ -31,8 +31,8 @@ use std::hint::black_box;
 use std::time::SystemTime;
 
 use codec_tests::bench_report::{self, Bench, Contender, Group};
+use codec_tests::data;
 use codec_tests::models::{canada, citm, gmaps, twitter};
-use codec_tests::shared_data;
 use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput};
 use serde::de::DeserializeOwned;
@@ -136,30 +136,22 @@ fn encode<T, M: Measurement>(
     groups.push(group);
 }
 
-fn dataset<T, M: Measurement>(
-    c: &mut Criterion<M>,
-    groups: &mut Vec<Group>,
-    name: &'static str,
-    file: &str,
-) -> Option<Vec<u8>>
+fn dataset<T, M: Measurement>(c: &mut Criterion<M>, groups: &mut Vec<Group>, name: &'static str, file: &str) -> Vec<u8>
 where
     T: codec::Encode + codec::DecodeOwned + Serialize + DeserializeOwned + PartialEq + Debug,
 {
-    let json = shared_data(file)?;
+    let json = data(file);
     let (value, packed): (T, _) = document(name, &json);
     decode_owned(c, groups, name, &packed, &value);
     encode(c, groups, name, &value, packed.len());
-    Some(packed)
+    packed
 }
 
 fn run<M: Measurement>(c: &mut Criterion<M>, groups: &mut Vec<Group>) {
-    if let Some(packed) = dataset::<twitter::Twitter, M>(c, groups, "twitter", "json-benchmark/twitter.json") {
-        decode_borrowed!(c, groups, "twitter", twitter::borrowed::Twitter<'_>, &packed);
-    }
-    if let Some(packed) = dataset::<citm::CitmCatalog, M>(c, groups, "citm_catalog", "json-benchmark/citm_catalog.json")
-    {
-        decode_borrowed!(c, groups, "citm_catalog", citm::borrowed::CitmCatalog<'_>, &packed);
-    }
+    let packed = dataset::<twitter::Twitter, M>(c, groups, "twitter", "json-benchmark/twitter.json");
+    decode_borrowed!(c, groups, "twitter", twitter::borrowed::Twitter<'_>, &packed);
+    let packed = dataset::<citm::CitmCatalog, M>(c, groups, "citm_catalog", "json-benchmark/citm_catalog.json");
+    decode_borrowed!(c, groups, "citm_catalog", citm::borrowed::CitmCatalog<'_>, &packed);
     dataset::<canada::Canada, M>(c, groups, "canada", "json-benchmark/canada.json");
     dataset::<gmaps::DistanceMatrix, M>(c, groups, "gmaps", "zio-json/google_maps_api_response.json");
 }

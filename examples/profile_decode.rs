@@ -128,7 +128,7 @@ fn main() {
         }),
         other => panic!("unknown workload {other}"),
     };
-    let Some(json) = codec_tests::shared_data(file) else { return };
+    let json = codec_tests::data(file);
     let msgpack = which.ends_with("_mp") || which.ends_with("_rmp") || which.ends_with("_mp_borrowed");
     let bytes = if msgpack { to_msgpack(which, &json) } else { json };
     for _ in 0..iters {

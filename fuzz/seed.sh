@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fills fuzz/corpus/<target>/ with seed inputs (the corpus itself is not committed):
-#   - JSONTestSuite's test_parsing and test_transform files (../shared/data/JSONTestSuite),
+#   - JSONTestSuite's test_parsing and test_transform files (data/JSONTestSuite),
 #   - small slices of the json-benchmark and zio-json documents: a few complete records
 #     of each (so the dataset models can decode something) and raw prefixes of the files
 #     (cut mid-value, for the end-of-input paths),
@@ -8,12 +8,12 @@
 # The `options` target reads its first 4 bytes as decode options, so its seeds are the
 # same files behind a few different 4-byte prefixes.
 #
-# Usage: fuzz/seed.sh [SHARED_DATA_DIR]   (default: ../shared/data beside the repository)
+# Usage: fuzz/seed.sh [DATA_DIR]   (default: the repository's vendored data/, see data/README.md)
 set -euo pipefail
 cd "$(dirname "$0")"
-data="${1:-../../shared/data}"
+data="${1:-../data}"
 if [ ! -d "$data/JSONTestSuite" ]; then
-    echo "shared data not found at $data (pass its path as the first argument)" >&2
+    echo "data not found at $data: the repository's data/ folder is missing or incomplete" >&2
     exit 1
 fi
 
@@ -35,11 +35,14 @@ for f in "$data"/json-benchmark/*.json "$data"/zio-json/twitter_api_response.jso
 done
 # Small whole documents.
 for f in synthetic_nested_500 twitter_api_compact_response google_maps_api_compact_response che.geo; do
-    [ -f "$data/zio-json/$f.json" ] && cp "$data/zio-json/$f.json" "$common/whole_$f.json"
+    cp "$data/zio-json/$f.json" "$common/whole_$f.json"
 done
 
-# Complete but small documents cut from the big ones (needs python3; skipped without).
-if command -v python3 >/dev/null 2>&1; then
+# Complete but small documents cut from the big ones (needs python3; left out, with a
+# warning, without it).
+if ! command -v python3 >/dev/null 2>&1; then
+    echo "warning: python3 not found, the slice_* seeds cut from the benchmark documents are left out" >&2
+else
     python3 - "$data" "$common" <<'PY'
 import json, sys
 data, out = sys.argv[1], sys.argv[2]

@@ -18,24 +18,29 @@ pub mod bench_chart;
 
 pub mod models;
 
-/// Where the shared datasets live: `../shared/data` beside the repository.
-pub fn shared_data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("shared").join("data")
+/// The vendored test and benchmark data: `data/` at the repository's root (see
+/// `data/README.md` for what is there, where it came from and its licences).
+///
+/// ```
+/// assert!(codec_tests::data_dir().join("README.md").is_file());
+/// ```
+pub fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data")
 }
 
-/// Reads `../shared/data/<relative>`. When the folder is absent, prints a notice and
-/// returns `None` so the caller can skip; when the `CI` variable is set, a missing file
-/// is a failure instead, so CI can never pass by skipping.
-pub fn shared_data(relative: &str) -> Option<Vec<u8>> {
-    let path = shared_data_dir().join(relative);
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(bytes),
-        Err(e) => {
-            if std::env::var_os("CI").is_some() {
-                panic!("CI is set but the shared dataset {} cannot be read: {e}", path.display());
-            }
-            eprintln!("notice: skipping, shared dataset {} not available ({e})", path.display());
-            None
-        }
-    }
+/// Reads `data/<relative>` whole, as raw bytes (some files are deliberately not UTF-8).
+///
+/// # Panics
+///
+/// When the file cannot be read, naming its path: the data is part of the repository, so a
+/// missing file is a broken checkout and every test that needs it must fail, never skip.
+///
+/// ```
+/// let twitter = codec_tests::data("json-benchmark/twitter.json");
+/// assert_eq!(twitter.len(), 631_514);
+/// ```
+pub fn data(relative: &str) -> Vec<u8> {
+    let path = data_dir().join(relative);
+    std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("cannot read the vendored data file {}: {e} (see data/README.md)", path.display()))
 }

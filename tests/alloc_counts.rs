@@ -73,14 +73,14 @@ fn assert_decode_allocates_only_owned<T>(label: &str, decode: impl FnOnce() -> T
 
 #[test]
 fn borrowed_twitter_allocates_only_its_own_buffers() {
-    let Some(doc) = codec_tests::shared_data("json-benchmark/twitter.json") else { return };
+    let doc = codec_tests::data("json-benchmark/twitter.json");
     assert_decode_allocates_only_owned("twitter borrowed", || {
         codec::json::from_slice::<twitter::borrowed::Twitter>(&doc).expect("decodes")
     });
     assert_decode_allocates_only_owned("twitter owned", || {
         codec::json::from_slice::<twitter::Twitter>(&doc).expect("decodes")
     });
-    let Some(citm_doc) = codec_tests::shared_data("json-benchmark/citm_catalog.json") else { return };
+    let citm_doc = codec_tests::data("json-benchmark/citm_catalog.json");
     assert_decode_allocates_only_owned("citm borrowed", || {
         codec::json::from_slice::<citm::borrowed::CitmCatalog>(&citm_doc).expect("decodes")
     });
@@ -102,7 +102,7 @@ fn borrowed_strings_allocate_nothing() {
 
 #[test]
 fn encoding_into_a_buffer_with_room_allocates_nothing() {
-    let Some(doc) = codec_tests::shared_data("json-benchmark/twitter.json") else { return };
+    let doc = codec_tests::data("json-benchmark/twitter.json");
     let value: twitter::Twitter = codec::json::from_slice(&doc).expect("decodes");
     let size = codec::json::to_vec(&value).expect("encodes").len();
 

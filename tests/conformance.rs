@@ -4,11 +4,9 @@
 //! whole, into `Value` (every value kind, numbers classified, strings unescaped and
 //! validated) and into `RawJson` (the skipping path).
 //!
-//! The data lives in `../shared/data/JSONTestSuite/test_parsing/`; without it the tests
-//! skip with a notice, unless `CI` is set, where a missing suite is a failure.
+//! The cases are vendored in `data/JSONTestSuite/test_parsing/` (see `data/README.md`).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
 
 use codec::json::{from_slice, from_slice_with, DuplicateKeys, Options, RawJson, Value};
 use codec::ErrorKind;
@@ -18,23 +16,12 @@ use codec::ErrorKind;
 /// `y_cases_with_duplicate_keys_pass_under_a_lenient_policy`).
 const REJECTED_BY_DEFAULT_POLICY: &[&str] = &["y_object_duplicated_key.json", "y_object_duplicated_key_and_value.json"];
 
-fn suite_dir() -> Option<PathBuf> {
-    let dir = codec_tests::shared_data_dir().join("JSONTestSuite").join("test_parsing");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!("CI is set but the JSONTestSuite folder {} is missing", dir.display());
-    }
-    eprintln!("notice: skipping, JSONTestSuite folder {} not available", dir.display());
-    None
-}
-
 /// Every case as (file name, bytes), sorted by name.
-fn cases() -> Option<Vec<(String, Vec<u8>)>> {
-    let dir = suite_dir()?;
+fn cases() -> Vec<(String, Vec<u8>)> {
+    let dir = codec_tests::data_dir().join("JSONTestSuite").join("test_parsing");
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("read the folder {}: {e}", dir.display()));
     let mut out = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("read JSONTestSuite folder") {
+    for entry in entries {
         let path = entry.expect("read folder entry").path();
         if path.extension().is_some_and(|e| e == "json") {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -43,8 +30,8 @@ fn cases() -> Option<Vec<(String, Vec<u8>)>> {
         }
     }
     out.sort();
-    assert_eq!(out.len(), 318, "JSONTestSuite/test_parsing should hold 318 cases (see SUITES.md)");
-    Some(out)
+    assert_eq!(out.len(), 318, "data/JSONTestSuite/test_parsing should hold 318 cases (see data/README.md)");
+    out
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -66,7 +53,7 @@ fn run(bytes: &[u8], decode: impl Fn(&[u8]) -> Result<(), codec::Error>) -> Outc
 /// Runs every case through `decode`, prints the table and the `i_` outcomes, and checks
 /// the rules; `exempt` lists `y_` cases expected to be rejected.
 fn check_suite(what: &str, exempt: &[&str], decode: impl Fn(&[u8]) -> Result<(), codec::Error>) {
-    let Some(cases) = cases() else { return };
+    let cases = cases();
     let mut y = (0, 0);
     let mut n = (0, 0);
     let mut i = (0, 0);
@@ -146,7 +133,7 @@ fn json_test_suite_as_raw_json() {
 
 #[test]
 fn y_cases_with_duplicate_keys_pass_under_a_lenient_policy() {
-    let Some(cases) = cases() else { return };
+    let cases = cases();
     for name in REJECTED_BY_DEFAULT_POLICY {
         let (_, bytes) = cases.iter().find(|(n, _)| n == name).expect("case present");
         let err = from_slice::<Value>(bytes).unwrap_err();
@@ -161,7 +148,7 @@ fn y_cases_with_duplicate_keys_pass_under_a_lenient_policy() {
 
 #[test]
 fn deep_nesting_is_an_error_not_a_stack_overflow() {
-    let Some(cases) = cases() else { return };
+    let cases = cases();
     for name in ["n_structure_100000_opening_arrays.json", "n_structure_open_array_object.json"] {
         let (_, bytes) = cases.iter().find(|(n, _)| n == name).expect("case present");
         let err = from_slice::<Value>(bytes).unwrap_err();
@@ -182,7 +169,7 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
 /// unescaping and member order-independent content.
 #[test]
 fn y_cases_re_encode_to_what_serde_json_reads() {
-    let Some(cases) = cases() else { return };
+    let cases = cases();
     let mut compared = 0;
     for (name, bytes) in cases.iter().filter(|(n, _)| n.starts_with("y_")) {
         if REJECTED_BY_DEFAULT_POLICY.contains(&name.as_str()) {
@@ -206,7 +193,7 @@ fn y_cases_re_encode_to_what_serde_json_reads() {
 /// A captured sub-document decodes to the same `Value` as the whole file does.
 #[test]
 fn raw_json_captures_decode_like_the_original() {
-    let Some(cases) = cases() else { return };
+    let cases = cases();
     for (name, bytes) in cases.iter().filter(|(n, _)| n.starts_with("y_")) {
         if REJECTED_BY_DEFAULT_POLICY.contains(&name.as_str()) {
             continue;

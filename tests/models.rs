@@ -1,13 +1,13 @@
 //! The benchmark models against the real documents: codec and serde_json decode each
 //! file into equal values, and codec's encoding decodes back (with both) to the same
 //! value, for the owned and the borrowed models. canada.json's floats are checked bit for
-//! bit against `str::parse::<f64>`. A dataset that is absent is skipped with a notice
-//! (a failure under CI; see `codec_tests::shared_data`).
+//! bit against `str::parse::<f64>`. The documents are vendored in `data/` (see
+//! `data/README.md`).
 
 use std::fmt::Debug;
 
+use codec_tests::data;
 use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
-use codec_tests::shared_data;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -59,7 +59,7 @@ macro_rules! check_borrowed {
 
 #[test]
 fn twitter() {
-    let Some(input) = shared_data("json-benchmark/twitter.json") else { return };
+    let input = data("json-benchmark/twitter.json");
     let owned: twitter::Twitter = check_owned("twitter", &input);
     assert_eq!(owned.statuses.len(), 100);
     assert_eq!(owned.statuses.iter().filter(|s| s.retweeted_status.is_some()).count(), 73);
@@ -76,7 +76,7 @@ fn twitter() {
 
 #[test]
 fn citm_catalog() {
-    let Some(input) = shared_data("json-benchmark/citm_catalog.json") else { return };
+    let input = data("json-benchmark/citm_catalog.json");
     let owned: citm::CitmCatalog = check_owned("citm_catalog", &input);
     assert_eq!(owned.events.len(), 184);
     assert_eq!(owned.performances.len(), 243);
@@ -100,7 +100,7 @@ fn coordinates(doc: &canada::Canada) -> Vec<f64> {
 
 #[test]
 fn canada() {
-    let Some(input) = shared_data("json-benchmark/canada.json") else { return };
+    let input = data("json-benchmark/canada.json");
     let owned: canada::Canada = check_owned("canada", &input);
 
     let text = std::str::from_utf8(&input).unwrap();
@@ -133,27 +133,27 @@ fn canada() {
 
 #[test]
 fn google_maps() {
-    let Some(input) = shared_data("zio-json/google_maps_api_response.json") else { return };
+    let input = data("zio-json/google_maps_api_response.json");
     let owned: gmaps::DistanceMatrix = check_owned("google_maps_api_response", &input);
     assert_eq!(owned.rows.len(), 10);
     assert!(owned.rows.iter().all(|r| r.elements.len() == 10));
-    let Some(compact) = shared_data("zio-json/google_maps_api_compact_response.json") else { return };
+    let compact = data("zio-json/google_maps_api_compact_response.json");
     assert_eq!(codec::json::from_slice::<gmaps::DistanceMatrix>(&compact).unwrap(), owned);
 }
 
 #[test]
 fn twitter_api() {
-    let Some(input) = shared_data("zio-json/twitter_api_response.json") else { return };
+    let input = data("zio-json/twitter_api_response.json");
     let owned: twitter_api::Timeline = check_owned("twitter_api_response", &input);
     assert_eq!(owned.len(), 2);
     assert!(owned.iter().all(|t| t.retweeted_status.is_some()));
-    let Some(compact) = shared_data("zio-json/twitter_api_compact_response.json") else { return };
+    let compact = data("zio-json/twitter_api_compact_response.json");
     assert_eq!(codec::json::from_slice::<twitter_api::Timeline>(&compact).unwrap(), owned);
 }
 
 #[test]
 fn geojson() {
-    let Some(input) = shared_data("zio-json/che.geo.json") else { return };
+    let input = data("zio-json/che.geo.json");
     let owned: geojson::GeoJson = check_owned("che.geo", &input);
     let geojson::GeoJson::FeatureCollection { features } = &owned else { panic!("a FeatureCollection") };
     let geojson::GeoJson::Feature { geometry: geojson::Geometry::Polygon { coordinates }, .. } = &features[0] else {
@@ -162,7 +162,7 @@ fn geojson() {
     assert_eq!(coordinates.iter().map(Vec::len).sum::<usize>(), 545);
 
     // The same document with every `type` key last.
-    let Some(reordered) = shared_data("zio-json/che-2.geo.json") else { return };
+    let reordered = data("zio-json/che-2.geo.json");
     assert_eq!(check_owned::<geojson::GeoJson>("che-2.geo", &reordered), owned);
 }
 

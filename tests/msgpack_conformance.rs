@@ -1,4 +1,4 @@
-//! The msgpack-test-suite vectors (`../shared/data/msgpack-test-suite`): every listed
+//! The msgpack-test-suite vectors (vendored in `data/msgpack-test-suite/`): every listed
 //! encoding of every value decodes to that value, and encoding the value produces one of
 //! the listed encodings (the suite lists the most compact first; codec's integers,
 //! strings, arrays, maps and timestamps must produce exactly that one).
@@ -8,8 +8,6 @@
 //! `&str`, `Timestamp` and `SystemTime`, `Ext`; and the dynamic `Value` for everything
 //! JSON can hold. Integers written as floats (`ca-3f-80-00-00` for 1) are a type error
 //! for integer targets, by the same policy as JSON's `1.0`; `f64` and `Value` take them.
-//!
-//! Skipped with a notice when `../shared` is absent, a failure when `CI` is set.
 
 use std::time::SystemTime;
 
@@ -60,7 +58,7 @@ fn is_float(bytes: &[u8]) -> bool {
 
 #[test]
 fn msgpack_test_suite() {
-    let Some(text) = codec_tests::shared_data("msgpack-test-suite/msgpack-test-suite.json") else { return };
+    let text = codec_tests::data("msgpack-test-suite/msgpack-test-suite.json");
     let suite: Value = codec::json::from_slice(&text).expect("the suite is JSON");
     let groups = suite.as_object().expect("an object of groups");
     let mut t = Tally { entries: 0, decoded: 0, encoded: 0, most_compact: 0 };

@@ -3,12 +3,12 @@
 //! and rmp-serde, on the same types through serde, agrees: it reads codec's bytes as the
 //! same value, codec reads its bytes as the same value, and for these models both write
 //! the very same bytes (structs as maps keyed by name, `rmp_serde::to_vec_named`).
-//! A dataset that is absent is skipped with a notice (a failure under CI).
+//! The documents are vendored in `data/` (see `data/README.md`).
 
 use std::fmt::Debug;
 
+use codec_tests::data;
 use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
-use codec_tests::shared_data;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -46,7 +46,7 @@ macro_rules! check_borrowed {
 
 #[test]
 fn twitter() {
-    let Some(json) = shared_data("json-benchmark/twitter.json") else { return };
+    let json = data("json-benchmark/twitter.json");
     let packed = check_owned::<twitter::Twitter>("twitter", &json);
     check_borrowed!("twitter", twitter::borrowed::Twitter<'_>, &json, &packed);
     // In MessagePack every string borrows, escapes or not.
@@ -56,32 +56,32 @@ fn twitter() {
 
 #[test]
 fn citm_catalog() {
-    let Some(json) = shared_data("json-benchmark/citm_catalog.json") else { return };
+    let json = data("json-benchmark/citm_catalog.json");
     let packed = check_owned::<citm::CitmCatalog>("citm_catalog", &json);
     check_borrowed!("citm_catalog", citm::borrowed::CitmCatalog<'_>, &json, &packed);
 }
 
 #[test]
 fn canada() {
-    let Some(json) = shared_data("json-benchmark/canada.json") else { return };
+    let json = data("json-benchmark/canada.json");
     check_owned::<canada::Canada>("canada", &json);
 }
 
 #[test]
 fn google_maps() {
-    let Some(json) = shared_data("zio-json/google_maps_api_response.json") else { return };
+    let json = data("zio-json/google_maps_api_response.json");
     check_owned::<gmaps::DistanceMatrix>("google_maps", &json);
 }
 
 #[test]
 fn twitter_api() {
-    let Some(json) = shared_data("zio-json/twitter_api_response.json") else { return };
+    let json = data("zio-json/twitter_api_response.json");
     check_owned::<twitter_api::Timeline>("twitter_api", &json);
 }
 
 #[test]
 fn geojson() {
-    let Some(json) = shared_data("zio-json/che.geo.json") else { return };
+    let json = data("zio-json/che.geo.json");
     check_owned::<geojson::GeoJson>("che.geo", &json);
 }
 

@@ -1,4 +1,4 @@
-//! The benchmark and test models: one file per dataset of `../shared/data` (and one
+//! The benchmark and test models: one file per dataset of `data/` (see `data/README.md`; and one
 //! generated dataset). Every type derives `codec::Codec` and serde's traits, so codec
 //! and its peers decode and encode the very same types.
 
