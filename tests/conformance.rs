@@ -204,3 +204,53 @@ fn raw_json_captures_decode_like_the_original() {
         assert_eq!(codec::json::to_vec(&raw).unwrap(), raw.as_str().as_bytes(), "{name}");
     }
 }
+
+/// JSONTestSuite's `test_transform/` cases have no right answer; these are codec's, pinned
+/// so a change is a decision: out-of-range integers become the nearest `f64` below
+/// `i64::MIN` but stay exact up to `u64::MAX`, extra digits and tiny exponents round,
+/// keys are compared as bytes (NFC and NFD are two keys), a repeated key is an error under
+/// the default policy, and a string must be Unicode (no lone surrogate, no invalid UTF-8)
+/// while an escaped NUL is kept. `Ok` holds `Value`'s re-encoding, `Err` the start of the
+/// error message.
+#[test]
+fn test_transform_outcomes_are_pinned() {
+    let pinned: [(&str, Result<&str, &str>); 22] = [
+        ("number_-9223372036854775808.json", Ok("[-9223372036854775808]")),
+        ("number_-9223372036854775809.json", Ok("[-9.223372036854776e+18]")),
+        ("number_1.0.json", Ok("[1.0]")),
+        ("number_1.000000000000000005.json", Ok("[1.0]")),
+        ("number_1000000000000000.json", Ok("[1000000000000000]")),
+        ("number_10000000000000000999.json", Ok("[10000000000000000999]")),
+        ("number_1e-999.json", Ok("[0.0]")),
+        ("number_1e6.json", Ok("[1000000.0]")),
+        ("number_9223372036854775807.json", Ok("[9223372036854775807]")),
+        ("number_9223372036854775808.json", Ok("[9223372036854775808]")),
+        ("object_key_nfc_nfd.json", Ok("{\"\u{e9}\":\"NFC\",\"e\u{301}\":\"NFD\"}")),
+        ("object_key_nfd_nfc.json", Ok("{\"e\u{301}\":\"NFD\",\"\u{e9}\":\"NFC\"}")),
+        ("object_same_key_different_values.json", Err("duplicate field `a`")),
+        ("object_same_key_same_value.json", Err("duplicate field `a`")),
+        ("object_same_key_unclear_values.json", Err("duplicate field `a`")),
+        ("string_1_escaped_invalid_codepoint.json", Err("invalid escape: lone leading surrogate")),
+        ("string_1_invalid_codepoint.json", Err("invalid UTF-8 in string")),
+        ("string_2_escaped_invalid_codepoints.json", Err("invalid escape: lone leading surrogate")),
+        ("string_2_invalid_codepoints.json", Err("invalid UTF-8 in string")),
+        ("string_3_escaped_invalid_codepoints.json", Err("invalid escape: lone leading surrogate")),
+        ("string_3_invalid_codepoints.json", Err("invalid UTF-8 in string")),
+        ("string_with_escaped_NULL.json", Ok("[\"A\\u0000B\"]")),
+    ];
+    let dir = codec_tests::data_dir().join("JSONTestSuite").join("test_transform");
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("read the folder {}: {e}", dir.display()));
+    let mut present: Vec<String> =
+        entries.map(|e| e.expect("read folder entry").file_name().to_string_lossy().into_owned()).collect();
+    present.sort();
+    assert_eq!(present, pinned.iter().map(|(name, _)| *name).collect::<Vec<_>>(), "the 22 test_transform cases");
+
+    for (name, expected) in pinned {
+        let bytes = codec_tests::data(&format!("JSONTestSuite/test_transform/{name}"));
+        match (from_slice::<Value>(&bytes), expected) {
+            (Ok(value), Ok(encoded)) => assert_eq!(codec::json::to_string(&value).unwrap(), encoded, "{name}"),
+            (Err(err), Err(message)) => assert!(err.to_string().starts_with(message), "{name}: {err}"),
+            (got, _) => panic!("{name}: expected {expected:?}, got {got:?}"),
+        }
+    }
+}

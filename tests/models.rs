@@ -177,3 +177,59 @@ fn synthetic() {
     let back: synthetic::Node = check_owned("synthetic", &encoded);
     assert_eq!(back, tree);
 }
+
+/// zio-json's negative and adversarial twins of its documents (`data/README.md`): the
+/// schema errors and the syntax error are rejected with the error that names the fault and
+/// where, the number out of range for zio-json's JVM `Int` fits the model's `u64`, and the
+/// attack padding (whitespace, a long unknown string, many unknown keys) decodes to the plain
+/// document; integers written with 400 trailing zeros are floats, a type error for `u64`.
+#[test]
+fn zio_json_negative_inputs() {
+    use codec::json::{from_slice, from_slice_with, Options, Value};
+    use codec::ErrorKind;
+
+    let invalid_type = |expected: &'static str, found: &'static str| ErrorKind::InvalidType {
+        expected: expected.into(),
+        found: found.into(),
+    };
+    let plain: gmaps::DistanceMatrix = from_slice(&data("zio-json/google_maps_api_response.json")).unwrap();
+    let gmaps =
+        |name: &str| from_slice::<gmaps::DistanceMatrix>(&data(&format!("zio-json/google_maps_api_{name}.json")));
+
+    let err = gmaps("error_response").unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::MissingField("value"), "{err}");
+    assert_eq!(err.path(), ".rows[0].elements[0].distance", "{err}");
+    let err = gmaps("error_parse").unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::Eof, "{err}");
+
+    let big = gmaps("error_number").unwrap();
+    assert_eq!(big.rows[9].elements[9].duration.value, i64::MAX as u64);
+    let mut expected = plain.clone();
+    expected.rows[9].elements[9].duration.value = i64::MAX as u64;
+    assert_eq!(big, expected, "only the one number differs");
+
+    for name in ["attack0", "attack1", "attack2"] {
+        assert_eq!(gmaps(name).unwrap_or_else(|e| panic!("{name}: {e}")), plain, "{name}");
+    }
+    let err = gmaps("attack3").unwrap_err();
+    assert_eq!(err.kind(), &invalid_type("u64", "float"), "{err}");
+
+    let err = from_slice::<twitter_api::Timeline>(&data("zio-json/twitter_api_error_response.json")).unwrap_err();
+    assert_eq!(err.kind(), &invalid_type("a boolean", "string"), "{err}");
+    assert_eq!(err.path(), "[1].retweeted_status.user.profile_background_tile", "{err}");
+
+    let err = from_slice::<geojson::GeoJson>(&data("zio-json/che-err.geo.json")).unwrap_err();
+    assert_eq!(err.kind(), &invalid_type("f64", "string"), "{err}");
+
+    // 500 objects deep: over the default depth limit, fine under a raised one.
+    let nested = data("zio-json/synthetic_nested_500.json");
+    let err = from_slice::<Value>(&nested).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::DepthLimit(128), "{err}");
+    let mut value: Value = from_slice_with(&nested, &Options::new().max_depth(500)).unwrap();
+    let mut depth = 0;
+    while let Some(inner) = value.as_object_mut().and_then(|o| o.remove("n")) {
+        depth += 1;
+        value = inner;
+    }
+    assert_eq!((depth, value), (500, Value::Null));
+}
