@@ -358,6 +358,10 @@ fn bytes_are_bin() {
     let b: Bytes = from_slice(input).unwrap();
     assert!(b.is_borrowed());
     assert_eq!(b.as_ptr(), input[2..].as_ptr());
+    // An array of numbers decodes too, owned (the form a plain `Vec<u8>` writes).
+    let b: Bytes = from_slice(b"\x92\x01\xcc\xff").unwrap();
+    assert!(!b.is_borrowed());
+    assert_eq!(*b, [1, 255]);
     // JSON has no bytes: an array of numbers there.
     assert_eq!(codec::json::to_string(&Bytes::from(vec![1, 2])).unwrap(), "[1,2]");
     assert_eq!(codec::json::from_str::<Bytes>("[1,2]").unwrap(), Bytes::from(vec![1, 2]));
@@ -432,11 +436,17 @@ fn bytes_attribute() {
     assert_eq!(e.path(), ".fixed");
     assert_eq!(e.kind(), &ErrorKind::InvalidValue("expected 2 bytes, found 1".into()));
 
-    // JSON: arrays of numbers; `&[u8]` cannot be borrowed from there.
+    // JSON: arrays of numbers; `&[u8]` cannot be borrowed from an array (only from a
+    // string without escapes, which every bytes field also takes).
     let json = codec::json::to_string(&v).unwrap();
     assert_eq!(json, r#"{"owned":[1],"borrowed":[2,2],"cow":[3],"boxed":[4],"fixed":[5,5],"maybe":null,"plain":[6]}"#);
     let e = codec::json::from_str::<Blobs>(&json).unwrap_err();
     assert_eq!(e.path(), ".borrowed");
+    assert!(e.to_string().contains("an array of numbers cannot be borrowed as &[u8]"), "{e}");
+    let text = r#"{"owned":"a","borrowed":"bb","cow":"c","boxed":"d","fixed":"ee","maybe":"f","plain":[6]}"#;
+    let back: Blobs = codec::json::from_str(text).unwrap();
+    assert_eq!((back.owned, back.borrowed, &*back.cow), (b"a".to_vec(), &b"bb"[..], &b"c"[..]));
+    assert_eq!((&*back.boxed, back.fixed, back.maybe), (&b"d"[..], *b"ee", Some(b"f".to_vec())));
 
     #[derive(Codec, Debug, PartialEq)]
     struct Owned {
