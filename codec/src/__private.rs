@@ -397,7 +397,6 @@ pub mod mp {
     use crate::json::DuplicateKeys;
     use crate::msgpack::reader::NOT_A_STRING;
     pub use crate::msgpack::{Checkpoint, Key, Kind, MsgpackReader, MsgpackWriter};
-    use crate::Decode;
 
     /// The map loop of a named struct.
     #[inline]
@@ -533,31 +532,6 @@ pub mod mp {
         Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
     }
 
-    /// Moves to element `index` of a fixed-length array of `len`.
-    #[inline]
-    pub fn tuple_next(r: &mut MsgpackReader<'_>, index: usize, len: usize) -> Result<()> {
-        if !r.array_next()? {
-            return Err(short_array(r, index, len));
-        }
-        Ok(())
-    }
-
-    /// Reads element `index` of a fixed-length array of `len`.
-    #[inline]
-    pub fn tuple_element<'de, T: Decode<'de>>(r: &mut MsgpackReader<'de>, index: usize, len: usize) -> Result<T> {
-        tuple_next(r, index, len)?;
-        T::decode_msgpack(r).map_err(|e| e.in_index(index))
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn short_array(r: &MsgpackReader<'_>, found: usize, len: usize) -> Error {
-        Error::new(
-            ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {len} elements, found {found}"))),
-            r.position(),
-        )
-    }
-
     /// A fixed-length array of `expected` elements whose header (at `at`) announced `len`.
     #[inline(always)]
     pub fn expect_len(len: usize, expected: usize, at: usize) -> Result<()> {
@@ -574,23 +548,6 @@ pub mod mp {
             ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {expected} elements, found {len}"))),
             at,
         )
-    }
-
-    /// After the last element of a fixed-length array of `len` (> 0) elements.
-    #[inline]
-    pub fn tuple_end(r: &mut MsgpackReader<'_>, len: usize) -> Result<()> {
-        r.array_end(len)
-    }
-
-    /// An empty array for a zero-length tuple-like value.
-    #[inline]
-    pub fn empty_array(r: &mut MsgpackReader<'_>) -> Result<()> {
-        let n = r.read_array_len()?;
-        if n != 0 {
-            return Err(r.error(ErrorKind::InvalidValue(Cow::Borrowed("expected an empty array"))));
-        }
-        r.leave();
-        Ok(())
     }
 
     /// Looks ahead, from just after the map header, for the string value of key `tag`,
