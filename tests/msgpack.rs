@@ -1343,8 +1343,8 @@ fn random_byte_flips_never_panic() {
     assert!(decoded > 0, "some corrupted documents still decode");
 }
 
-/// A tuple struct: decoded through the reader's tracked counts (`begin_array`), which
-/// spill from the inline stack past 32 levels.
+/// A tuple struct: its MessagePack decode checks the stated length once and reads the
+/// elements by position (no tracked counts).
 #[derive(Codec, Debug, PartialEq)]
 struct Nest(Option<Box<Nest>>, u8);
 
@@ -1356,7 +1356,7 @@ enum NestOrInt {
 }
 
 #[test]
-fn tracked_counts_spill_past_the_inline_levels() {
+fn deep_tuple_structs_and_untagged_retries() {
     let mut v = Nest(None, 0);
     for i in 1..=100u8 {
         v = Nest(Some(Box::new(v)), i);
@@ -1373,6 +1373,78 @@ fn tracked_counts_spill_past_the_inline_levels() {
     // Truncations at every depth are errors.
     for len in 0..bytes.len() {
         assert!(from_slice_with::<Nest>(&bytes[..len], &opts).is_err());
+    }
+}
+
+/// Internally tagged enums read their map through the reader's tracked counts
+/// (`begin_object`/`object_next`): while a `Node`'s `child` is decoded, the entries its own
+/// map has left (`depth`, and any unknown key) wait in the reader's stack of saved counts,
+/// inline for the first 32 levels and spilled to the heap beyond. Each level's `depth` comes
+/// after everything nested inside it, so it is read only if that level's count comes back
+/// exactly.
+#[derive(Codec, Debug, PartialEq)]
+#[codec(tag = "t")]
+enum Tree {
+    Leaf { v: u8 },
+    Node { child: Box<Tree>, depth: u8 },
+}
+
+/// The same, rejecting unknown keys.
+#[derive(Codec, Debug, PartialEq)]
+#[codec(tag = "t", deny_unknown_fields)]
+enum StrictTree {
+    Leaf { v: u8 },
+    Node { child: Box<StrictTree>, depth: u8 },
+}
+
+/// `levels` nested `Node` maps around `Leaf { v: 7 }`, level `k` (0 outermost) with
+/// `depth: k` and, when `extra_at == Some(k)`, one unknown key `x` after it. Returns the
+/// bytes and the offset of that unknown key.
+fn tree_doc(levels: u8, extra_at: Option<u8>) -> (Vec<u8>, usize) {
+    // Built inside out: the leaf, then each level around it.
+    let mut doc = cat(&[b"\x82", &s("t"), &s("Leaf"), &s("v"), b"\x07"]);
+    let mut extra_offset = 0;
+    for k in (0..levels).rev() {
+        let extra = extra_at == Some(k);
+        let head = cat(&[&[0x83 + u8::from(extra)], &s("t"), &s("Node"), &s("child")]);
+        let mut tail = cat(&[&s("depth"), &[k]]);
+        if extra {
+            extra_offset = doc.len() + tail.len();
+            tail.extend(cat(&[&s("x"), b"\x00"]));
+        }
+        // Wrapping shifts everything inside by the head.
+        if extra_at.is_some_and(|at| k <= at) {
+            extra_offset += head.len();
+        }
+        doc = cat(&[&head, &doc, &tail]);
+    }
+    (doc, extra_offset)
+}
+
+#[test]
+fn tracked_counts_spill_past_the_inline_levels() {
+    // 40 levels: the maps 33 to 40 deep keep their counts in the spill while their children
+    // are read, then need them to find their `depth`.
+    let levels = 40u8;
+    let (doc, _) = tree_doc(levels, None);
+    let mut expected = Tree::Leaf { v: 7 };
+    for k in (0..levels).rev() {
+        expected = Tree::Node { child: Box::new(expected), depth: k };
+    }
+    assert_eq!(enc(&expected), doc, "the derive writes the tag first, then the fields in order");
+    assert_eq!(from_slice::<Tree>(&doc).unwrap(), expected);
+
+    // An unknown key after `depth` at one level: skipped by the lenient decoder, rejected
+    // exactly there by the strict one. At level 36 (a map 37 deep, whose count waited in
+    // the spill while 4 deeper maps and the leaf were read), and for contrast at level 3
+    // (inline).
+    for level in [3u8, 36] {
+        let (doc, extra_offset) = tree_doc(levels, Some(level));
+        assert_eq!(from_slice::<Tree>(&doc).unwrap(), expected, "lenient, extra at level {level}");
+        let e = from_slice::<StrictTree>(&doc).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::UnknownField { name, .. } if name == "x"), "level {level}: {e}");
+        assert_eq!(e.offset(), Some(extra_offset), "level {level}: {e}");
+        assert_eq!(e.path(), "<Node>.child".repeat(level.into()) + "<Node>", "level {level}: {e}");
     }
 }
 
