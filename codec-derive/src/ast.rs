@@ -130,6 +130,16 @@ impl<'a> Container<'a> {
         Some(Container { ident: &input.ident, generics: &input.generics, attrs, data, krate, krate_path })
     }
 
+    /// Whether this is an enum whose variants are all units: such an enum can be a map key.
+    pub fn is_key_enum(&self) -> bool {
+        match &self.data {
+            Data::Enum(variants) => {
+                !variants.is_empty() && self.attrs.untagged.is_none() && variants.iter().all(|v| v.style == Style::Unit)
+            }
+            Data::Struct(..) => false,
+        }
+    }
+
     /// Only meaningful for enums; checked combinations are guaranteed by `check`.
     pub fn repr(&self) -> Repr<'_> {
         match (&self.attrs.tag, &self.attrs.content, self.attrs.untagged) {

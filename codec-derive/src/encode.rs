@@ -7,30 +7,7 @@ use quote::{quote, quote_spanned};
 
 use crate::ast::{Container, Data, Field, Repr, Style, Variant};
 use crate::bound;
-
-/// `"name"` as JSON text, escaped at macro time.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// A byte-string literal of `text`.
-pub fn bytes(text: &str) -> syn::LitByteStr {
-    syn::LitByteStr::new(text.as_bytes(), Span::call_site())
-}
+use crate::tokens::{binding, bytes, json_string, lit, msgpack_str, respan};
 
 /// Whether a `,` must precede the next member.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -164,7 +141,7 @@ fn value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
         // a type lacking `Encode` gets its error there, once.
         (None, None) => {
             let span = syn::spanned::Spanned::span(ty);
-            crate::decode::respan(&quote!(#krate::Encode::encode_json(#v, __w)), span)
+            respan(&quote!(#krate::Encode::encode_json(#v, __w)), span)
         }
     }
 }
@@ -311,10 +288,6 @@ fn variant_pattern(v: &Variant) -> TokenStream {
     quote!(Self::#ident { #(#binds),* })
 }
 
-pub fn binding(i: usize) -> syn::Ident {
-    syn::Ident::new(&format!("__v{i}"), Span::call_site())
-}
-
 fn field_binding<'a>(v: &'a Variant) -> impl Fn(&Field) -> TokenStream + 'a {
     move |f: &Field| {
         let i = v.fields.iter().position(|g| g.member == f.member).unwrap_or(0);
@@ -427,18 +400,8 @@ fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
     }
 }
 
-/// Enums whose variants are all units can be map keys.
-pub fn is_key_enum(c: &Container) -> bool {
-    match &c.data {
-        Data::Enum(variants) => {
-            !variants.is_empty() && c.attrs.untagged.is_none() && variants.iter().all(|v| v.style == Style::Unit)
-        }
-        Data::Struct(..) => false,
-    }
-}
-
 fn encode_key(c: &Container) -> Option<TokenStream> {
-    if !is_key_enum(c) {
+    if !c.is_key_enum() {
         return None;
     }
     let p = quote!(__p);
@@ -456,26 +419,6 @@ fn encode_key(c: &Container) -> Option<TokenStream> {
 
 // ---------------------------------------------------------------------------------------
 // MessagePack
-
-/// `s` as a MessagePack str (header and bytes), encoded at macro time.
-pub fn msgpack_str(s: &str) -> Vec<u8> {
-    let len = s.len();
-    let mut out = Vec::with_capacity(len + 5);
-    match len {
-        0..=31 => out.push(0xa0 | len as u8),
-        32..=255 => out.extend_from_slice(&[0xd9, len as u8]),
-        256..=65535 => {
-            out.push(0xda);
-            out.extend_from_slice(&(len as u16).to_be_bytes());
-        }
-        _ => {
-            out.push(0xdb);
-            out.extend_from_slice(&(len as u32).to_be_bytes());
-        }
-    }
-    out.extend_from_slice(s.as_bytes());
-    out
-}
 
 /// A map (`fix = 0x80`, `op16 = 0xde`) or array (`0x90`, `0xdc`) header for `n` entries.
 fn msgpack_header(n: usize, fix: u8, op16: u8) -> Vec<u8> {
@@ -498,10 +441,6 @@ fn map_header(n: usize) -> Vec<u8> {
 
 fn array_header(n: usize) -> Vec<u8> {
     msgpack_header(n, 0x90, 0xdc)
-}
-
-fn lit(bytes: &[u8]) -> syn::LitByteStr {
-    syn::LitByteStr::new(bytes, Span::call_site())
 }
 
 /// Statements with literal bytes gathered, so that consecutive literals (a map header,
@@ -546,7 +485,7 @@ fn msgpack_value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream 
         (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_msgpack_bytes(#v, __w)),
         (None, None) => {
             let span = syn::spanned::Spanned::span(ty);
-            crate::decode::respan(&quote!(#krate::Encode::encode_msgpack(#v, __w)), span)
+            respan(&quote!(#krate::Encode::encode_msgpack(#v, __w)), span)
         }
     }
 }
@@ -867,7 +806,7 @@ fn msgpack_enum(c: &Container, variants: &[Variant]) -> TokenStream {
 }
 
 fn msgpack_key(c: &Container) -> Option<TokenStream> {
-    if !is_key_enum(c) {
+    if !c.is_key_enum() {
         return None;
     }
     let p = quote!(__p);

@@ -2,6 +2,11 @@
 //! once into a typed IR (`attr`, `ast`), checked as a whole (`check`), and only then
 //! turned into code (`encode`, `decode`) that reads nothing but the IR. Every mistake is
 //! collected (`ctxt`) and reported together, beside stub impls (`fallback`).
+//!
+//! Modules import one way: `attr` -> `ast` -> `check` -> {`encode`, `decode`} ->
+//! `tokens`. The two codegen halves never import each other; what both need (names,
+//! literals made at macro time, spans) is in `tokens`, and `bound` (where-clauses) and
+//! `case` (rename rules) serve the phases that name them.
 
 mod ast;
 mod attr;
@@ -12,6 +17,7 @@ mod ctxt;
 mod decode;
 mod encode;
 mod fallback;
+mod tokens;
 
 use proc_macro::TokenStream;
 

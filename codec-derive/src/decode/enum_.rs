@@ -10,7 +10,7 @@ use super::keys::key_match;
 use super::struct_::{self, FieldSet};
 use super::{Fmt, Format};
 use crate::ast::{Container, Repr, Style, Variant};
-use crate::encode::bytes;
+use crate::tokens::bytes;
 
 fn index(i: usize) -> u32 {
     i as u32
@@ -399,7 +399,7 @@ fn untagged(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
 
 /// `DecodeKey` for enums of unit variants.
 pub fn decode_key(c: &Container, fmt: &Fmt) -> Option<TokenStream> {
-    if !crate::encode::is_key_enum(c) {
+    if !c.is_key_enum() {
         return None;
     }
     let p = quote!(__p);

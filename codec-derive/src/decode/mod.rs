@@ -9,12 +9,12 @@ mod enum_;
 mod keys;
 mod struct_;
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::{Container, Data, Style};
 use crate::bound;
-pub(crate) use struct_::respan;
+use crate::tokens::ident;
 use struct_::FieldSet;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -37,10 +37,6 @@ pub struct Fmt {
     pub field_fn: syn::Ident,
     /// `DecodeBytes::decode_json_bytes` / `decode_msgpack_bytes`.
     pub bytes_fn: syn::Ident,
-}
-
-fn ident(name: &str) -> syn::Ident {
-    syn::Ident::new(name, Span::call_site())
 }
 
 impl Fmt {

@@ -8,6 +8,7 @@ use super::keys::key_match;
 use super::Fmt;
 use crate::ast::{Container, Field};
 use crate::attr::DefaultKind;
+use crate::tokens::{self, respan};
 
 /// The named fields of one struct or struct variant, with a slot index for each field
 /// that is decoded (flattened fields hold their type's own state in their slot).
@@ -16,26 +17,6 @@ pub struct FieldSet<'c, 'a> {
     fields: &'c [Field<'a>],
     /// Whether the container's `default` fills missing fields (structs only).
     container_default: bool,
-}
-
-/// `tokens` with every span set to `span` (groups included): the helper paths of a call
-/// that names a field's type, so that a trait-bound error on that call is reported on the
-/// field, where rustc merges it with the others, rather than on the derive.
-pub(crate) fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
-    tokens
-        .clone()
-        .into_iter()
-        .map(|mut t| {
-            if let proc_macro2::TokenTree::Group(g) = &t {
-                let mut group = proc_macro2::Group::new(g.delimiter(), respan(&g.stream(), span));
-                group.set_span(span);
-                t = proc_macro2::TokenTree::Group(group);
-            } else {
-                t.set_span(span);
-            }
-            t
-        })
-        .collect()
 }
 
 fn slot(i: usize) -> syn::Index {
@@ -377,7 +358,7 @@ impl FieldSet<'_, '_> {
         let h = &fmt.h;
         let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
         let steps = self.decoded().map(|(i, f)| {
-            let quoted = crate::encode::bytes(&crate::encode::json_string(&f.name));
+            let quoted = tokens::bytes(&tokens::json_string(&f.name));
             self.ordered_step(i, f, fmt, quoted)
         });
         quote! {{
@@ -410,7 +391,7 @@ impl FieldSet<'_, '_> {
     ) -> TokenStream {
         let MapPlan { rest, in_order } = plan;
         let steps = self.decoded().filter(|(_, f)| in_order && !f.is_flatten()).map(|(i, f)| {
-            let encoded = syn::LitByteStr::new(&crate::encode::msgpack_str(&f.name), Span::call_site());
+            let encoded = tokens::lit(&tokens::msgpack_str(&f.name));
             self.ordered_step(i, f, fmt, encoded)
         });
         quote! {{
