@@ -85,6 +85,17 @@ impl<'a> Field<'a> {
     pub fn span(&self) -> proc_macro2::Span {
         self.original.span()
     }
+    /// Where the field's type is written, for the paths of calls that name it. A `$t:ty`
+    /// of `macro_rules!` arrives wrapped in an invisible group spanned at the `$t` in the
+    /// macro's body; the type's own tokens are where the user wrote it, and where rustc
+    /// reports errors on the qualified paths that name the type, so look through.
+    pub fn ty_span(&self) -> proc_macro2::Span {
+        let mut ty = self.ty;
+        while let syn::Type::Group(g) = ty {
+            ty = &g.elem;
+        }
+        ty.span()
+    }
 }
 
 impl<'a> Variant<'a> {

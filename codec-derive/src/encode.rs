@@ -2,12 +2,12 @@
 //! first, then their MessagePack twins (`msgpack_*` below), which write every key, and
 //! every map or array header whose count is known at macro time, as byte literals.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
 use crate::ast::{Container, Data, Field, Repr, Style, Variant};
 use crate::bound;
-use crate::tokens::{binding, bytes, json_string, lit, msgpack_str, respan};
+use crate::tokens::{binding, bytes, json_string, lit, local, msgpack_str};
 
 /// Whether a `,` must precede the next member.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -85,7 +85,7 @@ pub fn expand(c: &Container) -> TokenStream {
             let members_msgpack = msgpack_fields(c, fields, self_access);
             quote! {
                 #[inline]
-                fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut usize) -> #p::Result<()> {
+                fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
                     #members_msgpack
                     #p::Ok(())
                 }
@@ -96,7 +96,7 @@ pub fn expand(c: &Container) -> TokenStream {
             #[allow(unused_mut, unused_variables, clippy::all)]
             impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
                 #[inline]
-                fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut bool) -> #p::Result<()> {
+                fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut ::core::primitive::bool) -> #p::Result<()> {
                     #members
                     #p::Ok(())
                 }
@@ -134,16 +134,18 @@ fn value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
     let krate = &c.krate;
     let ty = f.ty;
     let span = f.span();
-    match (&f.attrs.with, f.attrs.bytes) {
-        (Some(m), _) => quote_spanned!(span=> #m::encode_json(#v, __w)),
-        (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_json_bytes(#v, __w)),
-        // The type comes from the argument; spanned on the field (argument included), so
-        // a type lacking `Encode` gets its error there, once.
-        (None, None) => {
-            let span = syn::spanned::Spanned::span(ty);
-            respan(&quote!(#krate::Encode::encode_json(#v, __w)), span)
-        }
-    }
+    // Only the callee's path is placed on the field (see `tokens`); the arguments, `self`
+    // and `__w` included, keep the derive's own span.
+    let callee = match (&f.attrs.with, f.attrs.bytes) {
+        (Some(m), _) => quote_spanned!(span=> #m::encode_json),
+        (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_json_bytes),
+        // The type is named (rather than inferred from the argument) because rustc
+        // reports an unsatisfied bound of an inferred `Self` on the argument, which holds
+        // the derive's `self` or binding, hence at the derive: named, a type lacking
+        // `Encode` gets its error on the field's type, once.
+        (None, None) => quote_spanned!(span=> <#ty as #krate::Encode>::encode_json),
+    };
+    quote!(#callee(#v, __w))
 }
 
 /// Where an error inside a value goes on the path.
@@ -185,9 +187,8 @@ fn named_members(
         if f.is_flatten() {
             let ty = f.ty;
             let span = f.span();
-            out.extend(quote_spanned! {span=>
-                <#ty as #p::EncodeFields>::encode_fields(#v, __w, __first)?;
-            });
+            let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
+            out.extend(quote!(#callee(#v, __w, __first)?;));
             if first == First::Yes {
                 first = First::Unknown;
             }
@@ -352,7 +353,8 @@ fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
                             let ty = f.ty;
                             let b = field_binding(v)(f);
                             let span = f.span();
-                            quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields(#b, __w, __first)?;)
+                            let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
+                            quote!(#callee(#b, __w, __first)?;)
                         }
                         None => TokenStream::new(),
                     },
@@ -480,14 +482,12 @@ fn msgpack_value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream 
     let krate = &c.krate;
     let ty = f.ty;
     let span = f.span();
-    match (&f.attrs.with, f.attrs.bytes) {
-        (Some(m), _) => quote_spanned!(span=> #m::encode_msgpack(#v, __w)),
-        (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_msgpack_bytes(#v, __w)),
-        (None, None) => {
-            let span = syn::spanned::Spanned::span(ty);
-            respan(&quote!(#krate::Encode::encode_msgpack(#v, __w)), span)
-        }
-    }
+    let callee = match (&f.attrs.with, f.attrs.bytes) {
+        (Some(m), _) => quote_spanned!(span=> #m::encode_msgpack),
+        (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_msgpack_bytes),
+        (None, None) => quote_spanned!(span=> <#ty as #krate::Encode>::encode_msgpack),
+    };
+    quote!(#callee(#v, __w))
 }
 
 fn msgpack_value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: Segment) -> TokenStream {
@@ -524,9 +524,8 @@ fn msgpack_entries(
         if f.is_flatten() {
             let ty = f.ty;
             let span = f.span();
-            out.stmt(quote_spanned! {span=>
-                <#ty as #p::EncodeFields>::encode_fields_msgpack(#v, __w, #count_ref)?;
-            });
+            let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields_msgpack);
+            out.stmt(quote!(#callee(#v, __w, #count_ref)?;));
             continue;
         }
         let key = lit(&msgpack_str(&f.name));
@@ -558,7 +557,7 @@ fn msgpack_entries(
 }
 
 fn skip_local(i: usize) -> syn::Ident {
-    syn::Ident::new(&format!("__s{i}"), Span::call_site())
+    local("__s", i)
 }
 
 /// A whole map: its header, `prefix` (pre-encoded entries, `extra` of them: an internal
@@ -589,15 +588,15 @@ fn msgpack_map(
                 if let Some(pred) = &f.attrs.skip_encoding_if {
                     let skip = skip_local(*i);
                     let v = access(f);
-                    out.stmt(quote!(let #skip: bool = #pred(#v);));
-                    terms.push(quote!((!#skip) as usize));
+                    out.stmt(quote!(let #skip: ::core::primitive::bool = #pred(#v);));
+                    terms.push(quote!((!#skip) as ::core::primitive::usize));
                 }
             }
             out.stmt(quote!(__w.write_map_len(#fixed #(+ #terms)*)?;));
         }
         Header::Patched => out.stmt(quote! {
             let __at = __w.map_placeholder();
-            let mut __n: usize = #fixed;
+            let mut __n = #fixed;
         }),
     }
     out.raw(prefix);
@@ -659,7 +658,7 @@ fn msgpack_struct_by_fields(c: &Container, fields: &[Field]) -> TokenStream {
     }
     quote! {
         let __at = __w.map_placeholder();
-        let mut __n: usize = 0;
+        let mut __n = 0usize;
         <Self as #p::EncodeFields>::encode_fields_msgpack(self, __w, &mut __n)?;
         __w.patch_map_len(__at, __n)
     }
@@ -747,13 +746,12 @@ fn msgpack_enum(c: &Container, variants: &[Variant]) -> TokenStream {
                             let b = field_binding(v)(f);
                             let span = f.span();
                             let prefix = lit(&prefix);
-                            let fields = quote_spanned! {span=>
-                                <#ty as #p::EncodeFields>::encode_fields_msgpack(#b, __w, &mut __n)?;
-                            };
+                            let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields_msgpack);
+                            let fields = quote!(#callee(#b, __w, &mut __n)?;);
                             quote! {
                                 let __at = __w.map_placeholder();
                                 __w.write_raw(#prefix);
-                                let mut __n: usize = 1;
+                                let mut __n = 1usize;
                                 #fields
                                 __w.patch_map_len(__at, __n)?;
                             }

@@ -29,14 +29,14 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
     let stub_encode_msgpack = stub(quote!(fn encode_msgpack(&self, _: &mut #p::MsgpackWriter) -> #p::Result<()>));
     let stub_decode_msgpack = stub(quote!(fn decode_msgpack(_: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self>));
     let stub_encode_fields_msgpack = stub(quote! {
-        fn encode_fields_msgpack(&self, _: &mut #p::MsgpackWriter, _: &mut usize) -> #p::Result<()>
+        fn encode_fields_msgpack(&self, _: &mut #p::MsgpackWriter, _: &mut ::core::primitive::usize) -> #p::Result<()>
     });
     let stub_decode_field_msgpack = stub(quote! {
         fn decode_field_msgpack(
             _: &mut Self::State,
             _: #p::mp::Key<'de>,
             _: &mut #p::mp::MsgpackReader<'de>,
-        ) -> #p::Result<bool>
+        ) -> #p::Result<::core::primitive::bool>
     });
     let stub_encode_msgpack_key =
         stub(quote!(fn encode_msgpack_key(&self, _: &mut #p::MsgpackWriter) -> #p::Result<()>));
@@ -65,7 +65,7 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
             out.extend(quote! {
                 #[automatically_derived]
                 impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
-                    fn encode_fields(&self, _: &mut #p::JsonWriter, _: &mut bool) -> #p::Result<()> {
+                    fn encode_fields(&self, _: &mut #p::JsonWriter, _: &mut ::core::primitive::bool) -> #p::Result<()> {
                         ::core::unimplemented!()
                     }
                     #stub_encode_fields_msgpack
@@ -78,11 +78,11 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
                         _: &mut Self::State,
                         _: #p::Key<'de>,
                         _: &mut #p::JsonReader<'de>,
-                    ) -> #p::Result<bool> {
+                    ) -> #p::Result<::core::primitive::bool> {
                         ::core::unimplemented!()
                     }
                     #stub_decode_field_msgpack
-                    fn finish(_: Self::State, _: usize) -> #p::Result<Self> {
+                    fn finish(_: Self::State, _: ::core::primitive::usize) -> #p::Result<Self> {
                         ::core::unimplemented!()
                     }
                 }

@@ -1,7 +1,24 @@
 //! Token helpers shared by both codegen halves (`encode`, `decode`): names, literals made
 //! at macro time, and spans. Codegen imports from here and never from its other half.
+//!
+//! # Spans and hygiene
+//! A span is both where a token is reported and how its name resolves. Everything the
+//! derive introduces (locals such as `__w`, `__r`, `__st`, `__key`, bindings `__v0`, the
+//! labels, the `'de` lifetime, `self`, the `__codec`/`__p` imports) is written with
+//! `quote!`, at `Span::call_site()`, so that each use resolves to its declaration
+//! whatever the user's tokens around it: in a type stamped out by `macro_rules!`, a
+//! local spanned like one of the user's tokens would live in another hygiene context and
+//! not be found. (`self` in particular must share the context of the `fn` signature that
+//! declares it, which is the call site's.) Only the *path* of a call that names a
+//! field's type (`__codec::Encode::encode_json`, `<T as __p::EncodeFields>::encode_fields`,
+//! `<T as __codec::Decode<'de>>::decode_json`) is placed on the field, by [`respan`] or
+//! `quote_spanned!` over path tokens only, so that a type lacking the trait gets its
+//! error on the field; the arguments after it keep the call site's span. Primitive types
+//! are named as `::core::primitive::*` and std items through `__p`'s re-exports, so that
+//! a user's `u32`, `str`, `Option` or `Ok` in scope cannot capture them.
 
 use proc_macro2::{Span, TokenStream};
+use quote::quote;
 
 /// `"name"` as JSON text, escaped at macro time.
 pub fn json_string(s: &str) -> String {
@@ -57,14 +74,46 @@ pub fn ident(name: &str) -> syn::Ident {
     syn::Ident::new(name, Span::call_site())
 }
 
-/// `__v{i}`: the binding of field `i` in a variant's pattern.
-pub fn binding(i: usize) -> syn::Ident {
-    syn::Ident::new(&format!("__v{i}"), Span::call_site())
+/// `{prefix}{i}`, such as `__v0`: a numbered local of the derive's own (a binding of a
+/// variant's field, a decoded element), at the call site like every other local.
+pub fn local(prefix: &str, i: usize) -> syn::Ident {
+    syn::Ident::new(&format!("{prefix}{i}"), Span::call_site())
 }
 
-/// `tokens` with every span set to `span` (groups included): the helper paths of a call
-/// that names a field's type, so that a trait-bound error on that call is reported on the
-/// field, where rustc merges it with the others, rather than on the derive.
+/// `__v{i}`: the binding of field `i` in a variant's pattern.
+pub fn binding(i: usize) -> syn::Ident {
+    local("__v", i)
+}
+
+/// The impl's input lifetime `'de`, at the call site (see the module docs): written into
+/// a `quote_spanned!` path by interpolation, so that it never takes a field's span.
+pub fn de() -> TokenStream {
+    quote!('de)
+}
+
+/// `path(args)` with the parentheses at `span` and `args` as they are: a call whose
+/// expression spans only the field (its path respanned there, see [`respan`]), so that
+/// rustc, when it reports a bound of the call on the whole expression, reports it on the
+/// field; the arguments (locals, `self`) keep the derive's own span.
+pub fn call(path: TokenStream, args: TokenStream, span: Span) -> TokenStream {
+    let mut group = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, args);
+    group.set_span(span);
+    let mut out = path;
+    out.extend([proc_macro2::TokenTree::Group(group)]);
+    out
+}
+
+/// `Default::default()` at `span` (a field), path and parentheses: a type lacking
+/// `Default` then gets its error on the field rather than on the derive.
+pub fn default_call(span: Span) -> TokenStream {
+    call(respan(&quote!(__p::Default::default), span), TokenStream::new(), span)
+}
+
+/// `tokens` with every span set to `span` (groups included): the path of a call that
+/// names a field's type (see the module docs), so that a trait-bound error on that call is
+/// reported on the field, where rustc merges it with the others, rather than on the
+/// derive. `tokens` must be path tokens the derive writes (`__codec::Encode::encode_json`,
+/// `__p`), never a local, `self`, a lifetime or the user's own tokens.
 pub fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
     tokens
         .clone()

@@ -145,7 +145,7 @@ pub fn expand(c: &Container) -> TokenStream {
                         __st: &mut Self::State,
                         __key: #p::mp::Key<'de>,
                         __r: &mut #p::mp::MsgpackReader<'de>,
-                    ) -> #p::Result<bool> {
+                    ) -> #p::Result<::core::primitive::bool> {
                         #p::Ok(#dispatch_msgpack)
                     }
                 }
@@ -165,15 +165,15 @@ pub fn expand(c: &Container) -> TokenStream {
                         __st: &mut Self::State,
                         __key: #p::Key<'de>,
                         __r: &mut #p::JsonReader<'de>,
-                    ) -> #p::Result<bool> {
+                    ) -> #p::Result<::core::primitive::bool> {
                         #p::Ok(#dispatch)
                     }
                     #decode_field_msgpack
                     #[inline]
-                    fn finish(__st: Self::State, __end: usize) -> #p::Result<Self> {
+                    fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                         #p::Ok(#finish)
                     }
-                    fn field_names(__out: &mut #p::Vec<&'static str>) {
+                    fn field_names(__out: &mut #p::Vec<&'static ::core::primitive::str>) {
                         #field_names
                     }
                 }
