@@ -7,7 +7,7 @@ use quote::{quote, quote_spanned};
 
 use crate::ast::{Container, Data, Field, Repr, Style, Variant};
 use crate::bound;
-use crate::tokens::{binding, bytes, json_string, lit, local, msgpack_str};
+use crate::tokens::{binding, bytes, json_string, lit, local, msgpack_str, with_msgpack_fn};
 
 /// Whether a `,` must precede the next member.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub fn expand(c: &Container) -> TokenStream {
         (Data::Enum(variants), None) => encode_enum(c, variants),
     };
 
-    let encode_msgpack = crate::msgpack_only(|| {
+    let encode_msgpack = crate::msgpack_only(&p, || {
         let body_msgpack = match &c.data {
             Data::Struct(Style::Struct, fields)
                 if fields_impl.is_some() && c.attrs.msgpack_struct_as_array.is_none() =>
@@ -81,7 +81,7 @@ pub fn expand(c: &Container) -> TokenStream {
             quote!(&self.#m)
         };
         let members = named_members(c, fields, First::Unknown, self_access);
-        let encode_fields_msgpack = crate::msgpack_only(|| {
+        let encode_fields_msgpack = crate::msgpack_only(&p, || {
             let members_msgpack = msgpack_fields(c, fields, self_access);
             quote! {
                 #[inline]
@@ -106,7 +106,7 @@ pub fn expand(c: &Container) -> TokenStream {
     }
 
     if let Some(key) = encode_key(c) {
-        let encode_msgpack_key = crate::msgpack_only(|| {
+        let encode_msgpack_key = crate::msgpack_only(&p, || {
             let key_msgpack = msgpack_key(c);
             quote! {
                 #[inline]
@@ -483,7 +483,7 @@ fn msgpack_value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream 
     let ty = f.ty;
     let span = f.span();
     let callee = match (&f.attrs.with, f.attrs.bytes) {
-        (Some(m), _) => quote_spanned!(span=> #m::encode_msgpack),
+        (Some(m), _) => with_msgpack_fn(m, "encode_msgpack"),
         (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_msgpack_bytes),
         (None, None) => quote_spanned!(span=> <#ty as #krate::Encode>::encode_msgpack),
     };

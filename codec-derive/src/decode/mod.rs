@@ -137,7 +137,7 @@ pub fn expand(c: &Container) -> TokenStream {
             let state_ty = set.state_ty();
             let init = set.state_init();
             let dispatch = set.dispatch(&json);
-            let decode_field_msgpack = crate::msgpack_only(|| {
+            let decode_field_msgpack = crate::msgpack_only(&p, || {
                 let dispatch_msgpack = set.dispatch(&msgpack);
                 quote! {
                     #[inline]
@@ -182,7 +182,7 @@ pub fn expand(c: &Container) -> TokenStream {
     }
 
     let body_json = body(c, &json);
-    let decode_msgpack = crate::msgpack_only(|| {
+    let decode_msgpack = crate::msgpack_only(&p, || {
         let body_msgpack = body(c, &msgpack);
         quote! {
             #[inline]
@@ -203,7 +203,7 @@ pub fn expand(c: &Container) -> TokenStream {
     });
 
     if let Some(key) = enum_::decode_key(c, &json) {
-        let decode_msgpack_key = crate::msgpack_only(|| {
+        let decode_msgpack_key = crate::msgpack_only(&p, || {
             let key_msgpack = enum_::decode_key(c, &msgpack);
             quote! {
                 #[inline]

@@ -106,6 +106,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let bytes_fn = syn::Ident::new(&fmt.bytes_fn.to_string(), span);
         let de = tokens::de();
         match (&f.attrs.with, f.attrs.bytes) {
+            (Some(m), _) if fmt.format == super::Format::Msgpack => tokens::with_msgpack_fn(m, "decode_msgpack"),
             (Some(m), _) => quote_spanned!(span=> #m::#decode_fn),
             (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<#de>>::#bytes_fn),
             (None, None) => quote_spanned!(span=> <#ty as #krate::Decode<#de>>::#decode_fn),
