@@ -238,6 +238,25 @@ macro_rules! bounded {
     ($($body:tt)*) => { inner_bounded!($($body)*); };
 }
 
+/// Inner: type paths through `$crate`, written in the macro's body around names passed
+/// in (the derive must leave the user's type tokens as they are: `$crate` resolves only
+/// with its own span), and a `with` path relative to `self`.
+macro_rules! inner_crate_paths {
+    ($name:ident, $f:ident: $t:ident, $g:ident with $with:literal, $h:ident) => {
+        #[derive(codec::Codec, Debug, PartialEq)]
+        struct $name {
+            $f: $crate::$t,
+            #[codec(with = $with)]
+            $g: u64,
+            $h: ::std::vec::Vec<$crate::$t>,
+        }
+    };
+}
+
+macro_rules! crate_paths {
+    ($($body:tt)*) => { inner_crate_paths!($($body)*); };
+}
+
 // ---------------------------------------------------------------- the types
 
 /// `with` module of the account's big id: a u64 as a string.
@@ -331,6 +350,8 @@ named! {
 }
 
 internal!(Event, "kind", Started, Moved { speed: f64 }, At(Position), Unknown);
+
+crate_paths!(Located, at: Position, id with "self::u64_text", trail);
 
 key_enum!(Color, "kebab-case", DeepRed, Blue);
 
@@ -441,6 +462,12 @@ fn every_enum_representation() {
     // Tag not first, and an unknown tag caught by `other`.
     assert_eq!(codec::json::from_str::<Event>(r#"{"x":1,"kind":"At","y":2}"#).unwrap(), internal[2].0);
     assert_eq!(codec::json::from_str::<Event>(r#"{"kind":"Teleported","to":0}"#).unwrap(), Event::Unknown);
+}
+
+#[test]
+fn crate_relative_paths_inside_the_macros() {
+    let v = Located { at: Position { x: 1, y: 2 }, id: 5, trail: vec![Position { x: 0, y: 0 }] };
+    both(&v, Some(r#"{"at":{"x":1,"y":2},"id":"5","trail":[{"x":0,"y":0}]}"#));
 }
 
 #[test]
