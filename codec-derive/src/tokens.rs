@@ -10,12 +10,16 @@
 //! local spanned like one of the user's tokens would live in another hygiene context and
 //! not be found. (`self` in particular must share the context of the `fn` signature that
 //! declares it, which is the call site's.) Only the *path* of a call that names a
-//! field's type (`__codec::Encode::encode_json`, `<T as __p::EncodeFields>::encode_fields`,
-//! `<T as __codec::Decode<'de>>::decode_json`) is placed on the field, by [`respan`] or
-//! `quote_spanned!` over path tokens only, so that a type lacking the trait gets its
-//! error on the field; the arguments after it keep the call site's span. Primitive types
-//! are named as `::core::primitive::*` and std items through `__p`'s re-exports, so that
-//! a user's `u32`, `str`, `Option` or `Ok` in scope cannot capture them.
+//! field's type (`<T as __codec::Encode>::encode_json`, `<T as
+//! __p::EncodeFields>::encode_fields`, `__p::put`) is placed on the field, by
+//! `quote_spanned!` over path tokens only or [`respan`], so that a type lacking the trait
+//! gets its error on the field; the arguments after it keep the call site's span. The
+//! type is named even where the argument would infer it, because rustc reports an
+//! unsatisfied bound of an inferred `Self` on the argument, which holds the call site's
+//! `self` or binding: at the derive. The user's own tokens (types, paths from attribute
+//! strings) keep their spans: `$crate` in a type resolves only with its own. Primitive
+//! types are named as `::core::primitive::*` and std items through `__p`'s re-exports,
+//! so that a user's `u32`, `str`, `Option` or `Ok` in scope cannot capture them.
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
