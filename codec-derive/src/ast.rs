@@ -85,6 +85,17 @@ impl<'a> Field<'a> {
     pub fn span(&self) -> proc_macro2::Span {
         self.original.span()
     }
+    /// Where the field's type is written, for the paths of calls that name it. A `$t:ty`
+    /// of `macro_rules!` arrives wrapped in an invisible group spanned at the `$t` in the
+    /// macro's body; the type's own tokens are where the user wrote it, and where rustc
+    /// reports errors on the qualified paths that name the type, so look through.
+    pub fn ty_span(&self) -> proc_macro2::Span {
+        let mut ty = self.ty;
+        while let syn::Type::Group(g) = ty {
+            ty = &g.elem;
+        }
+        ty.span()
+    }
 }
 
 impl<'a> Variant<'a> {
@@ -128,6 +139,16 @@ impl<'a> Container<'a> {
         let krate_path = attrs.crate_path.clone().unwrap_or_else(|| syn::parse_quote!(::codec));
         let krate = syn::parse_quote!(__codec);
         Some(Container { ident: &input.ident, generics: &input.generics, attrs, data, krate, krate_path })
+    }
+
+    /// Whether this is an enum whose variants are all units: such an enum can be a map key.
+    pub fn is_key_enum(&self) -> bool {
+        match &self.data {
+            Data::Enum(variants) => {
+                !variants.is_empty() && self.attrs.untagged.is_none() && variants.iter().all(|v| v.style == Style::Unit)
+            }
+            Data::Struct(..) => false,
+        }
     }
 
     /// Only meaningful for enums; checked combinations are guaranteed by `check`.

@@ -494,7 +494,7 @@ impl Field {
                     let lit = string(meta, name)?;
                     let path = parse_lit::<syn::Path>(
                         &lit,
-                        "a path to a module with `encode_json`, `decode_json`, `encode_msgpack` and `decode_msgpack`",
+                        "a path to a module with `encode_json` and `decode_json` (and, for MessagePack, `encode_msgpack` and `decode_msgpack`)",
                     )?;
                     set(cx, &mut f.with, meta, name, path);
                 }

@@ -2,35 +2,12 @@
 //! first, then their MessagePack twins (`msgpack_*` below), which write every key, and
 //! every map or array header whose count is known at macro time, as byte literals.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
 use crate::ast::{Container, Data, Field, Repr, Style, Variant};
 use crate::bound;
-
-/// `"name"` as JSON text, escaped at macro time.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// A byte-string literal of `text`.
-pub fn bytes(text: &str) -> syn::LitByteStr {
-    syn::LitByteStr::new(text.as_bytes(), Span::call_site())
-}
+use crate::tokens::{binding, bytes, json_string, lit, local, msgpack_str, with_msgpack_fn};
 
 /// Whether a `,` must precede the next member.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -69,7 +46,7 @@ pub fn expand(c: &Container) -> TokenStream {
         (Data::Enum(variants), None) => encode_enum(c, variants),
     };
 
-    let encode_msgpack = crate::msgpack_only(|| {
+    let encode_msgpack = crate::msgpack_only(&p, || {
         let body_msgpack = match &c.data {
             Data::Struct(Style::Struct, fields)
                 if fields_impl.is_some() && c.attrs.msgpack_struct_as_array.is_none() =>
@@ -104,11 +81,11 @@ pub fn expand(c: &Container) -> TokenStream {
             quote!(&self.#m)
         };
         let members = named_members(c, fields, First::Unknown, self_access);
-        let encode_fields_msgpack = crate::msgpack_only(|| {
+        let encode_fields_msgpack = crate::msgpack_only(&p, || {
             let members_msgpack = msgpack_fields(c, fields, self_access);
             quote! {
                 #[inline]
-                fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut usize) -> #p::Result<()> {
+                fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
                     #members_msgpack
                     #p::Ok(())
                 }
@@ -119,7 +96,7 @@ pub fn expand(c: &Container) -> TokenStream {
             #[allow(unused_mut, unused_variables, clippy::all)]
             impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
                 #[inline]
-                fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut bool) -> #p::Result<()> {
+                fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut ::core::primitive::bool) -> #p::Result<()> {
                     #members
                     #p::Ok(())
                 }
@@ -129,7 +106,7 @@ pub fn expand(c: &Container) -> TokenStream {
     }
 
     if let Some(key) = encode_key(c) {
-        let encode_msgpack_key = crate::msgpack_only(|| {
+        let encode_msgpack_key = crate::msgpack_only(&p, || {
             let key_msgpack = msgpack_key(c);
             quote! {
                 #[inline]
@@ -157,16 +134,18 @@ fn value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
     let krate = &c.krate;
     let ty = f.ty;
     let span = f.span();
-    match (&f.attrs.with, f.attrs.bytes) {
-        (Some(m), _) => quote_spanned!(span=> #m::encode_json(#v, __w)),
-        (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_json_bytes(#v, __w)),
-        // The type comes from the argument; spanned on the field (argument included), so
-        // a type lacking `Encode` gets its error there, once.
-        (None, None) => {
-            let span = syn::spanned::Spanned::span(ty);
-            crate::decode::respan(&quote!(#krate::Encode::encode_json(#v, __w)), span)
-        }
-    }
+    // Only the callee's path is placed on the field (see `tokens`); the arguments, `self`
+    // and `__w` included, keep the derive's own span.
+    let callee = match (&f.attrs.with, f.attrs.bytes) {
+        (Some(m), _) => quote_spanned!(span=> #m::encode_json),
+        (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_json_bytes),
+        // The type is named (rather than inferred from the argument) because rustc
+        // reports an unsatisfied bound of an inferred `Self` on the argument, which holds
+        // the derive's `self` or binding, hence at the derive: named, a type lacking
+        // `Encode` gets its error on the field's type, once.
+        (None, None) => quote_spanned!(span=> <#ty as #krate::Encode>::encode_json),
+    };
+    quote!(#callee(#v, __w))
 }
 
 /// Where an error inside a value goes on the path.
@@ -208,9 +187,8 @@ fn named_members(
         if f.is_flatten() {
             let ty = f.ty;
             let span = f.span();
-            out.extend(quote_spanned! {span=>
-                <#ty as #p::EncodeFields>::encode_fields(#v, __w, __first)?;
-            });
+            let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
+            out.extend(quote!(#callee(#v, __w, __first)?;));
             if first == First::Yes {
                 first = First::Unknown;
             }
@@ -311,10 +289,6 @@ fn variant_pattern(v: &Variant) -> TokenStream {
     quote!(Self::#ident { #(#binds),* })
 }
 
-pub fn binding(i: usize) -> syn::Ident {
-    syn::Ident::new(&format!("__v{i}"), Span::call_site())
-}
-
 fn field_binding<'a>(v: &'a Variant) -> impl Fn(&Field) -> TokenStream + 'a {
     move |f: &Field| {
         let i = v.fields.iter().position(|g| g.member == f.member).unwrap_or(0);
@@ -379,7 +353,8 @@ fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
                             let ty = f.ty;
                             let b = field_binding(v)(f);
                             let span = f.span();
-                            quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields(#b, __w, __first)?;)
+                            let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
+                            quote!(#callee(#b, __w, __first)?;)
                         }
                         None => TokenStream::new(),
                     },
@@ -427,18 +402,8 @@ fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
     }
 }
 
-/// Enums whose variants are all units can be map keys.
-pub fn is_key_enum(c: &Container) -> bool {
-    match &c.data {
-        Data::Enum(variants) => {
-            !variants.is_empty() && c.attrs.untagged.is_none() && variants.iter().all(|v| v.style == Style::Unit)
-        }
-        Data::Struct(..) => false,
-    }
-}
-
 fn encode_key(c: &Container) -> Option<TokenStream> {
-    if !is_key_enum(c) {
+    if !c.is_key_enum() {
         return None;
     }
     let p = quote!(__p);
@@ -456,26 +421,6 @@ fn encode_key(c: &Container) -> Option<TokenStream> {
 
 // ---------------------------------------------------------------------------------------
 // MessagePack
-
-/// `s` as a MessagePack str (header and bytes), encoded at macro time.
-pub fn msgpack_str(s: &str) -> Vec<u8> {
-    let len = s.len();
-    let mut out = Vec::with_capacity(len + 5);
-    match len {
-        0..=31 => out.push(0xa0 | len as u8),
-        32..=255 => out.extend_from_slice(&[0xd9, len as u8]),
-        256..=65535 => {
-            out.push(0xda);
-            out.extend_from_slice(&(len as u16).to_be_bytes());
-        }
-        _ => {
-            out.push(0xdb);
-            out.extend_from_slice(&(len as u32).to_be_bytes());
-        }
-    }
-    out.extend_from_slice(s.as_bytes());
-    out
-}
 
 /// A map (`fix = 0x80`, `op16 = 0xde`) or array (`0x90`, `0xdc`) header for `n` entries.
 fn msgpack_header(n: usize, fix: u8, op16: u8) -> Vec<u8> {
@@ -498,10 +443,6 @@ fn map_header(n: usize) -> Vec<u8> {
 
 fn array_header(n: usize) -> Vec<u8> {
     msgpack_header(n, 0x90, 0xdc)
-}
-
-fn lit(bytes: &[u8]) -> syn::LitByteStr {
-    syn::LitByteStr::new(bytes, Span::call_site())
 }
 
 /// Statements with literal bytes gathered, so that consecutive literals (a map header,
@@ -541,14 +482,12 @@ fn msgpack_value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream 
     let krate = &c.krate;
     let ty = f.ty;
     let span = f.span();
-    match (&f.attrs.with, f.attrs.bytes) {
-        (Some(m), _) => quote_spanned!(span=> #m::encode_msgpack(#v, __w)),
-        (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_msgpack_bytes(#v, __w)),
-        (None, None) => {
-            let span = syn::spanned::Spanned::span(ty);
-            crate::decode::respan(&quote!(#krate::Encode::encode_msgpack(#v, __w)), span)
-        }
-    }
+    let callee = match (&f.attrs.with, f.attrs.bytes) {
+        (Some(m), _) => with_msgpack_fn(m, "encode_msgpack"),
+        (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_msgpack_bytes),
+        (None, None) => quote_spanned!(span=> <#ty as #krate::Encode>::encode_msgpack),
+    };
+    quote!(#callee(#v, __w))
 }
 
 fn msgpack_value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: Segment) -> TokenStream {
@@ -585,9 +524,8 @@ fn msgpack_entries(
         if f.is_flatten() {
             let ty = f.ty;
             let span = f.span();
-            out.stmt(quote_spanned! {span=>
-                <#ty as #p::EncodeFields>::encode_fields_msgpack(#v, __w, #count_ref)?;
-            });
+            let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields_msgpack);
+            out.stmt(quote!(#callee(#v, __w, #count_ref)?;));
             continue;
         }
         let key = lit(&msgpack_str(&f.name));
@@ -619,7 +557,7 @@ fn msgpack_entries(
 }
 
 fn skip_local(i: usize) -> syn::Ident {
-    syn::Ident::new(&format!("__s{i}"), Span::call_site())
+    local("__s", i)
 }
 
 /// A whole map: its header, `prefix` (pre-encoded entries, `extra` of them: an internal
@@ -650,15 +588,15 @@ fn msgpack_map(
                 if let Some(pred) = &f.attrs.skip_encoding_if {
                     let skip = skip_local(*i);
                     let v = access(f);
-                    out.stmt(quote!(let #skip: bool = #pred(#v);));
-                    terms.push(quote!((!#skip) as usize));
+                    out.stmt(quote!(let #skip: ::core::primitive::bool = #pred(#v);));
+                    terms.push(quote!((!#skip) as ::core::primitive::usize));
                 }
             }
             out.stmt(quote!(__w.write_map_len(#fixed #(+ #terms)*)?;));
         }
         Header::Patched => out.stmt(quote! {
             let __at = __w.map_placeholder();
-            let mut __n: usize = #fixed;
+            let mut __n = #fixed;
         }),
     }
     out.raw(prefix);
@@ -720,7 +658,7 @@ fn msgpack_struct_by_fields(c: &Container, fields: &[Field]) -> TokenStream {
     }
     quote! {
         let __at = __w.map_placeholder();
-        let mut __n: usize = 0;
+        let mut __n = 0usize;
         <Self as #p::EncodeFields>::encode_fields_msgpack(self, __w, &mut __n)?;
         __w.patch_map_len(__at, __n)
     }
@@ -808,13 +746,12 @@ fn msgpack_enum(c: &Container, variants: &[Variant]) -> TokenStream {
                             let b = field_binding(v)(f);
                             let span = f.span();
                             let prefix = lit(&prefix);
-                            let fields = quote_spanned! {span=>
-                                <#ty as #p::EncodeFields>::encode_fields_msgpack(#b, __w, &mut __n)?;
-                            };
+                            let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields_msgpack);
+                            let fields = quote!(#callee(#b, __w, &mut __n)?;);
                             quote! {
                                 let __at = __w.map_placeholder();
                                 __w.write_raw(#prefix);
-                                let mut __n: usize = 1;
+                                let mut __n = 1usize;
                                 #fields
                                 __w.patch_map_len(__at, __n)?;
                             }
@@ -867,7 +804,7 @@ fn msgpack_enum(c: &Container, variants: &[Variant]) -> TokenStream {
 }
 
 fn msgpack_key(c: &Container) -> Option<TokenStream> {
-    if !is_key_enum(c) {
+    if !c.is_key_enum() {
         return None;
     }
     let p = quote!(__p);

@@ -24,24 +24,18 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
     let (impl_g, ty_g, where_c) = input.generics.split_for_impl();
     let (de_impl_g, _, _) = de_generics.split_for_impl();
 
-    // The MessagePack methods, when `codec` declares them.
-    let stub = |signature: TokenStream| crate::msgpack_only(|| quote!(#signature { ::core::unimplemented!() }));
-    let stub_encode_msgpack = stub(quote!(fn encode_msgpack(&self, _: &mut #p::MsgpackWriter) -> #p::Result<()>));
-    let stub_decode_msgpack = stub(quote!(fn decode_msgpack(_: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self>));
+    // The MessagePack methods of the hidden traits, when `codec` declares them (the public
+    // traits' have default bodies).
+    let stub = |signature: TokenStream| crate::msgpack_only(&p, || quote!(#signature { ::core::unimplemented!() }));
     let stub_encode_fields_msgpack = stub(quote! {
-        fn encode_fields_msgpack(&self, _: &mut #p::MsgpackWriter, _: &mut usize) -> #p::Result<()>
+        fn encode_fields_msgpack(&self, _: &mut #p::MsgpackWriter, _: &mut ::core::primitive::usize) -> #p::Result<()>
     });
     let stub_decode_field_msgpack = stub(quote! {
         fn decode_field_msgpack(
             _: &mut Self::State,
             _: #p::mp::Key<'de>,
             _: &mut #p::mp::MsgpackReader<'de>,
-        ) -> #p::Result<bool>
-    });
-    let stub_encode_msgpack_key =
-        stub(quote!(fn encode_msgpack_key(&self, _: &mut #p::MsgpackWriter) -> #p::Result<()>));
-    let stub_decode_msgpack_key = stub(quote! {
-        fn decode_msgpack_key(_: #p::mp::Key<'de>, _: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self>
+        ) -> #p::Result<::core::primitive::bool>
     });
 
     let mut out = quote! {
@@ -50,14 +44,12 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
             fn encode_json(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
                 ::core::unimplemented!()
             }
-            #stub_encode_msgpack
         }
         #[automatically_derived]
         impl #de_impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
             fn decode_json(_: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                 ::core::unimplemented!()
             }
-            #stub_decode_msgpack
         }
     };
     match &input.data {
@@ -65,7 +57,7 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
             out.extend(quote! {
                 #[automatically_derived]
                 impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
-                    fn encode_fields(&self, _: &mut #p::JsonWriter, _: &mut bool) -> #p::Result<()> {
+                    fn encode_fields(&self, _: &mut #p::JsonWriter, _: &mut ::core::primitive::bool) -> #p::Result<()> {
                         ::core::unimplemented!()
                     }
                     #stub_encode_fields_msgpack
@@ -78,11 +70,11 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
                         _: &mut Self::State,
                         _: #p::Key<'de>,
                         _: &mut #p::JsonReader<'de>,
-                    ) -> #p::Result<bool> {
+                    ) -> #p::Result<::core::primitive::bool> {
                         ::core::unimplemented!()
                     }
                     #stub_decode_field_msgpack
-                    fn finish(_: Self::State, _: usize) -> #p::Result<Self> {
+                    fn finish(_: Self::State, _: ::core::primitive::usize) -> #p::Result<Self> {
                         ::core::unimplemented!()
                     }
                 }
@@ -99,15 +91,13 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
                     fn encode_json_key(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
                         ::core::unimplemented!()
                     }
-                    #stub_encode_msgpack_key
-                }
+                        }
                 #[automatically_derived]
                 impl #de_impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
                     fn decode_json_key(_: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                         ::core::unimplemented!()
                     }
-                    #stub_decode_msgpack_key
-                }
+                        }
             });
         }
         _ => {}

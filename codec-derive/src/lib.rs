@@ -2,6 +2,11 @@
 //! once into a typed IR (`attr`, `ast`), checked as a whole (`check`), and only then
 //! turned into code (`encode`, `decode`) that reads nothing but the IR. Every mistake is
 //! collected (`ctxt`) and reported together, beside stub impls (`fallback`).
+//!
+//! Modules import one way: `attr` -> `ast` -> `check` -> {`encode`, `decode`} ->
+//! `tokens`. The two codegen halves never import each other; what both need (names,
+//! literals made at macro time, spans) is in `tokens`, and `bound` (where-clauses) and
+//! `case` (rename rules) serve the phases that name them.
 
 mod ast;
 mod attr;
@@ -12,18 +17,29 @@ mod ctxt;
 mod decode;
 mod encode;
 mod fallback;
+mod tokens;
 
 use proc_macro::TokenStream;
 
-/// Whether the MessagePack methods are emitted: `codec`'s `msgpack` feature turns on this
-/// crate's, and `codec`'s traits declare those methods exactly then.
+/// Whether the MessagePack methods are emitted. `codec`'s `msgpack` feature turns on this
+/// crate's, so in a build where `codec` has MessagePack this is always on; it stays a
+/// feature of its own so that a JSON-only build neither generates nor compiles the
+/// MessagePack half (about half of the generated code).
 const MSGPACK: bool = cfg!(feature = "msgpack");
 
-/// `tokens` when MessagePack is on (see [`MSGPACK`]), else nothing; built lazily, so a
-/// JSON-only build does not pay for the MessagePack codegen either.
-fn msgpack_only(tokens: impl FnOnce() -> proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+/// `tokens` (impl items) when MessagePack is on (see [`MSGPACK`]), else nothing; built
+/// lazily, so a JSON-only build does not pay for the MessagePack codegen either. The
+/// items go through `codec`'s `__private::if_msgpack!` (`private` is the path of that
+/// module), which keeps them only when `codec` itself has the `msgpack` feature: this
+/// crate's feature being on (turned on directly, say) never asks `codec`'s traits for
+/// methods they do not declare.
+fn msgpack_only(
+    private: &proc_macro2::TokenStream,
+    tokens: impl FnOnce() -> proc_macro2::TokenStream,
+) -> proc_macro2::TokenStream {
     if MSGPACK {
-        tokens()
+        let items = tokens();
+        quote!(#private::if_msgpack! { #items })
     } else {
         proc_macro2::TokenStream::new()
     }

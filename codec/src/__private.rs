@@ -594,3 +594,54 @@ pub mod mp {
         ))))
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// MessagePack in every build: what keeps the `msgpack` feature additive.
+
+/// Expands to its input when `codec`'s `msgpack` feature is on, and to nothing otherwise.
+/// The derive wraps every MessagePack item it emits in it (as `__private::if_msgpack!`),
+/// so whether those items exist follows `codec`'s feature, never `codec-derive`'s: a
+/// build in which something turns on `codec-derive/msgpack` alone still compiles. The
+/// input tokens pass through untouched, spans and hygiene included.
+#[cfg(feature = "msgpack")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __codec_if_msgpack {
+    ($($item:tt)*) => { $($item)* };
+}
+
+/// See the `msgpack` twin above: without the feature, the MessagePack items vanish.
+#[cfg(not(feature = "msgpack"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __codec_if_msgpack {
+    ($($item:tt)*) => {};
+}
+
+pub use crate::__codec_if_msgpack as if_msgpack;
+
+/// What a `#[codec(with = "module")]` field's MessagePack code calls when the module
+/// defines only the JSON functions: an [`ErrorKind::Unsupported`] error naming the field's
+/// type. The derive reaches the module's own function through a glob import in an inner
+/// block and these through one in the block around it, so the module's function, when it
+/// exists, shadows its fallback:
+/// `({ use __p::with_fallback::*; { use module::*; encode_msgpack } })(value, writer)`.
+/// The blocks evaluate to the function only; the call's arguments stay outside, where no
+/// glob-imported name can shadow the derive's locals.
+#[cfg(feature = "msgpack")]
+pub mod with_fallback {
+    use super::{Error, MsgpackReader, MsgpackWriter, Result};
+
+    /// `with::encode_msgpack` for a module that lacks it.
+    #[cold]
+    pub fn encode_msgpack<T: ?Sized>(value: &T, w: &mut MsgpackWriter) -> Result<()> {
+        let _ = (value, w);
+        Err(Error::unsupported::<T>(crate::MSGPACK, "with::encode_msgpack", None))
+    }
+
+    /// `with::decode_msgpack` for a module that lacks it.
+    #[cold]
+    pub fn decode_msgpack<T>(r: &mut MsgpackReader<'_>) -> Result<T> {
+        Err(Error::unsupported::<T>(crate::MSGPACK, "with::decode_msgpack", Some(r.position())))
+    }
+}

@@ -280,9 +280,14 @@ pub trait EncodeBytes {
     /// Writes the bytes as JSON (an array of numbers).
     fn encode_json_bytes(&self, w: &mut JsonWriter) -> Result<()>;
 
-    /// Writes the bytes as a MessagePack bin.
+    /// Writes the bytes as a MessagePack bin. The default body, there for JSON-only impls
+    /// (see "Cargo features" in the crate docs), returns an [`ErrorKind::Unsupported`]
+    /// error naming `Self`.
     #[cfg(feature = "msgpack")]
-    fn encode_msgpack_bytes(&self, w: &mut MsgpackWriter) -> Result<()>;
+    fn encode_msgpack_bytes(&self, w: &mut MsgpackWriter) -> Result<()> {
+        let _ = w;
+        Err(Error::unsupported::<Self>(crate::MSGPACK, "EncodeBytes::encode_msgpack_bytes", None))
+    }
 }
 
 /// A byte-string type for a `#[codec(bytes)]` field: how it is read (either form of each
@@ -309,9 +314,13 @@ pub trait DecodeBytes<'de>: Sized {
     /// Reads the bytes from JSON (a string or an array of numbers).
     fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self>;
 
-    /// Reads the bytes from MessagePack (a bin or an array of numbers).
+    /// Reads the bytes from MessagePack (a bin or an array of numbers). The default body,
+    /// there for JSON-only impls, returns an [`ErrorKind::Unsupported`] error naming `Self`,
+    /// at the reader's position.
     #[cfg(feature = "msgpack")]
-    fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self>;
+    fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        Err(Error::unsupported::<Self>(crate::MSGPACK, "DecodeBytes::decode_msgpack_bytes", Some(r.position())))
+    }
 
     /// The value of an absent field, as [`Decode::absent`].
     #[inline]

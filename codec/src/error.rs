@@ -62,6 +62,41 @@ pub enum ErrorKind {
     Io(String),
     /// A message from user code (a `with` module, a hand-written impl).
     Custom(String),
+    /// A value whose impl (or `with` module) does not support this format: a JSON-only
+    /// hand-written impl, written against `codec` without its `msgpack` feature, in a
+    /// build where another crate turned that feature on. The trait's MessagePack methods
+    /// then have their default bodies, which return this.
+    ///
+    /// ```
+    /// use codec::json::{JsonReader, JsonWriter};
+    ///
+    /// struct Celsius(f64);
+    /// impl codec::Encode for Celsius {
+    ///     fn encode_json(&self, w: &mut JsonWriter) -> codec::Result<()> {
+    ///         self.0.encode_json(w)
+    ///     }
+    /// }
+    /// # #[cfg(feature = "msgpack")] {
+    /// let err = codec::msgpack::to_vec(&Celsius(20.5)).unwrap_err();
+    /// assert!(matches!(
+    ///     err.kind(),
+    ///     codec::ErrorKind::Unsupported { format: "MessagePack", method: "Encode::encode_msgpack", .. }
+    /// ));
+    /// assert!(err.to_string().ends_with(
+    ///     "::Celsius` has no MessagePack support: `Encode::encode_msgpack` is not defined for it"
+    /// ));
+    /// # }
+    /// ```
+    Unsupported {
+        /// The value's type, as [`core::any::type_name`] spells it.
+        type_name: &'static str,
+        /// The format: `"MessagePack"`.
+        format: &'static str,
+        /// The missing method: a trait's (`"Encode::encode_msgpack"`,
+        /// `"DecodeKey::decode_msgpack_key"`, ...) or a `with` module's
+        /// (`"with::encode_msgpack"`, `"with::decode_msgpack"`).
+        method: &'static str,
+    },
 }
 
 impl fmt::Display for ErrorKind {
@@ -91,6 +126,9 @@ impl fmt::Display for ErrorKind {
             ErrorKind::TrailingCharacters => f.write_str("trailing characters after the value"),
             ErrorKind::Io(m) => write!(f, "I/O error: {m}"),
             ErrorKind::Custom(m) => f.write_str(m),
+            ErrorKind::Unsupported { type_name, format, method } => {
+                write!(f, "`{type_name}` has no {format} support: `{method}` is not defined for it")
+            }
         }
     }
 }
@@ -163,6 +201,16 @@ impl Error {
     #[inline(never)]
     pub fn without_position(kind: ErrorKind) -> Error {
         Error(Box::new(ErrorImpl { kind, offset: None, line_col: None, path: Vec::new() }))
+    }
+
+    /// An [`ErrorKind::Unsupported`] error for a value of type `T` whose `method` (of
+    /// `format`) is missing: at `offset` when decoding, without a position when encoding.
+    #[cfg(feature = "msgpack")]
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn unsupported<T: ?Sized>(format: &'static str, method: &'static str, offset: Option<usize>) -> Error {
+        let kind = ErrorKind::Unsupported { type_name: std::any::type_name::<T>(), format, method };
+        Error(Box::new(ErrorImpl { kind, offset, line_col: None, path: Vec::new() }))
     }
 
     /// A free-form error, for `with` modules and hand-written impls.

@@ -40,9 +40,63 @@
 //!   while an error propagates, so success pays nothing for it.
 //!
 //! ## Cargo features
-//! - `msgpack` (default): the [`msgpack`] module, and the MessagePack methods of the traits
-//!   and of derived impls. Without it (`default-features = false`) the derive emits JSON
-//!   methods only, and a crate of derived types has about half the code to compile.
+//! - `msgpack` (default): the `msgpack` module, and the MessagePack methods of the traits,
+//!   of the std impls and of derived impls. Without it (`default-features = false`) the
+//!   derive emits JSON methods only, and a crate of derived types has about half the code
+//!   to compile.
+//!
+//! The feature is additive: turning it on anywhere in a build never breaks a crate that
+//! compiles without it. (Cargo builds one `codec` per build, with every feature that any
+//! crate in it asks for, so a library written against `codec` without `msgpack` is
+//! compiled with it as soon as another crate in the build wants MessagePack.) To that end:
+//! - Every MessagePack method of [`Encode`], [`Decode`], [`EncodeKey`], [`DecodeKey`],
+//!   [`EncodeBytes`] and [`DecodeBytes`] has a default body, which returns an
+//!   [`ErrorKind::Unsupported`] error naming the type and the method (at the reader's
+//!   offset when decoding). A hand-written impl that defines the JSON methods only keeps
+//!   compiling, and fails only when a value of its type is written or read as MessagePack.
+//! - The derive emits its MessagePack methods exactly when `codec` has the feature (also
+//!   when `codec-derive`'s feature of the same name was turned on by itself), and they
+//!   call the MessagePack methods of the fields: derived types work in both formats, and
+//!   a member with no MessagePack form fails with the `Unsupported` error, on its path.
+//! - A `#[codec(with = "module")]` module needs only `encode_json` and `decode_json`.
+//!   When it lacks `encode_msgpack` or `decode_msgpack`, the derived MessagePack code
+//!   returns the `Unsupported` error for that field (method `with::encode_msgpack` or
+//!   `with::decode_msgpack`) instead of failing to compile.
+//!
+//! ```
+//! use codec::json::{JsonReader, JsonWriter};
+//! use codec::{Codec, Decode, Encode, Result};
+//!
+//! /// A JSON-only impl, as a crate without the `msgpack` feature writes it.
+//! #[derive(Debug, PartialEq)]
+//! struct Celsius(f64);
+//! impl Encode for Celsius {
+//!     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+//!         self.0.encode_json(w)
+//!     }
+//! }
+//! impl<'de> Decode<'de> for Celsius {
+//!     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+//!         f64::decode_json(r).map(Celsius)
+//!     }
+//! }
+//!
+//! #[derive(Codec, Debug, PartialEq)]
+//! struct Reading {
+//!     at: u64,
+//!     temp: Celsius,
+//! }
+//!
+//! let r = Reading { at: 1, temp: Celsius(20.5) };
+//! assert_eq!(codec::json::to_string(&r)?, r#"{"at":1,"temp":20.5}"#);
+//! # #[cfg(feature = "msgpack")] {
+//! // With MessagePack on, the same code compiles; only MessagePack of `Celsius` fails.
+//! let err = codec::msgpack::to_vec(&r).unwrap_err();
+//! assert!(matches!(err.kind(), codec::ErrorKind::Unsupported { method: "Encode::encode_msgpack", .. }));
+//! assert_eq!(err.path(), ".temp");
+//! # }
+//! # Ok::<(), codec::Error>(())
+//! ```
 //!
 //! ## Hand-written impls
 //! This is, in essence, what the derive generates for `struct Meters(f64)`:
@@ -102,6 +156,10 @@ use json::{JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
 use msgpack::{MsgpackReader, MsgpackWriter};
 
+/// The format name in [`ErrorKind::Unsupported`] errors.
+#[cfg(feature = "msgpack")]
+pub(crate) const MSGPACK: &str = "MessagePack";
+
 /// A value that can be written in every supported format.
 ///
 /// ```
@@ -119,8 +177,14 @@ pub trait Encode {
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()>;
 
     /// Appends the MessagePack form of `self` to `w`.
+    ///
+    /// The default body, there for JSON-only impls (see "Cargo features" in the crate
+    /// docs), returns an [`ErrorKind::Unsupported`] error naming `Self`.
     #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()>;
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        let _ = w;
+        Err(Error::unsupported::<Self>(MSGPACK, "Encode::encode_msgpack", None))
+    }
 }
 
 /// A value that can be read from every supported format, borrowing from input that lives
@@ -139,8 +203,14 @@ pub trait Decode<'de>: Sized {
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self>;
 
     /// Reads one MessagePack value from `r`.
+    ///
+    /// The default body, there for JSON-only impls (see "Cargo features" in the crate
+    /// docs), returns an [`ErrorKind::Unsupported`] error naming `Self`, at the reader's
+    /// position.
     #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self>;
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        Err(Error::unsupported::<Self>(MSGPACK, "Decode::decode_msgpack", Some(r.position())))
+    }
 
     /// The value a struct field of this type takes when its key is absent, or `None` when
     /// an absent key is an error. `Option<T>` answers `Some(None)`.
@@ -181,8 +251,14 @@ pub trait EncodeKey {
     fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()>;
 
     /// Writes `self` as a MessagePack map key.
+    ///
+    /// The default body, there for JSON-only impls, returns an [`ErrorKind::Unsupported`]
+    /// error naming `Self`.
     #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()>;
+    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+        let _ = w;
+        Err(Error::unsupported::<Self>(MSGPACK, "EncodeKey::encode_msgpack_key", None))
+    }
 }
 
 /// A type that can be read from a map key.
@@ -200,8 +276,14 @@ pub trait DecodeKey<'de>: Sized {
     fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self>;
 
     /// Converts the MessagePack map key `key`, just read by `r`, into `Self`.
+    ///
+    /// The default body, there for JSON-only impls, returns an [`ErrorKind::Unsupported`]
+    /// error naming `Self`, at the key.
     #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self>;
+    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let _ = r;
+        Err(Error::unsupported::<Self>(MSGPACK, "DecodeKey::decode_msgpack_key", Some(key.offset())))
+    }
 }
 
 /// The derive inside this crate (through `#[codec(crate = "crate")]`): with default

@@ -4,13 +4,13 @@
 //! decodes from the object's start; untagged tries each variant from a checkpoint.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::quote;
 
 use super::keys::key_match;
 use super::struct_::{self, FieldSet};
 use super::{Fmt, Format};
 use crate::ast::{Container, Repr, Style, Variant};
-use crate::encode::bytes;
+use crate::tokens::bytes;
 
 fn index(i: usize) -> u32 {
     i as u32
@@ -22,7 +22,7 @@ fn expected_variants(variants: &[Variant]) -> TokenStream {
     quote!(&[#(#names),*])
 }
 
-/// `let __vi: u32 = match <key bytes> {...}`: unknown names go to the `other` variant or
+/// `let __vi = match <key bytes> {...}` (a `u32`): unknown names go to the `other` variant or
 /// return an "unknown variant" error.
 fn variant_index(variants: &[Variant], key: TokenStream, fmt: &Fmt) -> TokenStream {
     let p = quote!(__p);
@@ -40,7 +40,7 @@ fn variant_index(variants: &[Variant], key: TokenStream, fmt: &Fmt) -> TokenStre
         (v.keys().collect::<Vec<_>>(), quote!(#i))
     });
     let m = key_match(quote!(__r.key_bytes(#key)?), arms, unknown);
-    quote!(let __vi: u32 = #m;)
+    quote!(let __vi = #m;)
 }
 
 /// `match __vi { 0 => body0, ..., _ => body_last }`: the last arm is `_` so the match is
@@ -199,14 +199,13 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
                 )
             }
             Style::Newtype if v.fields[0].decodes() => {
-                let ty = v.fields[0].ty;
-                let span = v.fields[0].span();
+                let fields = struct_::fields_of(&v.fields[0]);
                 (
-                    quote!(<#ty as #p::DecodeFields<'de>>::State),
-                    quote_spanned!(span=> <#ty as #p::DecodeFields<'de>>::new_state()),
-                    quote!(<#ty as #p::DecodeFields<'de>>::#field_fn(&mut __st, __key, __r)?),
-                    quote!(Self::#ident(<#ty as #p::DecodeFields<'de>>::finish(__st, __r.position())?)),
-                    quote!(<#ty as #p::DecodeFields<'de>>::field_names),
+                    quote!(#fields::State),
+                    quote!(#fields::new_state()),
+                    quote!(#fields::#field_fn(&mut __st, __key, __r)?),
+                    quote!(Self::#ident(#fields::finish(__st, __r.position())?)),
+                    quote!(#fields::field_names),
                 )
             }
             Style::Newtype => (
@@ -214,7 +213,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
                 quote!(()),
                 quote!(false),
                 quote!(Self::#ident(#p::Default::default())),
-                quote!(|_: &mut #p::Vec<&'static str>| {}),
+                quote!(|_: &mut #p::Vec<&'static ::core::primitive::str>| {}),
             ),
             // Tuple variants are rejected by `check`.
             _ => (
@@ -222,7 +221,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
                 quote!(()),
                 quote!(false),
                 quote!(Self::#ident),
-                quote!(|_: &mut #p::Vec<&'static str>| {}),
+                quote!(|_: &mut #p::Vec<&'static ::core::primitive::str>| {}),
             ),
         };
         // The catch-all takes any other keys silently.
@@ -251,8 +250,8 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
     quote! {
         __r.begin_object()?;
         let __start = __r.checkpoint();
-        let mut __tag_seen: bool;
-        let mut __more: bool;
+        let mut __tag_seen;
+        let mut __more;
         let __tag: #h::Key<'de> = if __r.object_first()? {
             let __first_key = __r.read_key()?;
             if __r.key_bytes(__first_key)? == #tag_lit {
@@ -303,17 +302,17 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, f
         }
     });
     quote! {
-        let __content = |__r: &mut #reader<'de>, __vi: u32| -> #p::Result<Self> {
+        let __content = |__r: &mut #reader<'de>, __vi: ::core::primitive::u32| -> #p::Result<Self> {
             #p::Ok(#decode_content)
         };
         __r.begin_object()?;
-        let mut __variant: #p::Option<u32> = #p::None;
+        let mut __variant = #p::None;
         let mut __value: #p::Option<Self> = #p::None;
         let mut __content_at: #p::Option<#h::Checkpoint> = #p::None;
         let mut __more = __r.object_first()?;
         while __more {
             let __key = __r.read_key()?;
-            let __which: u8 = match __r.key_bytes(__key)? {
+            let __which: ::core::primitive::u8 = match __r.key_bytes(__key)? {
                 #tag_lit => 1,
                 #content_lit => 2,
                 _ => 0,
@@ -342,7 +341,7 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, f
                         }
                     }
                 }
-                _ => #h::unknown_field(__r, __key, #deny, |__out: &mut #p::Vec<&'static str>| {
+                _ => #h::unknown_field(__r, __key, #deny, |__out: &mut #p::Vec<&'static ::core::primitive::str>| {
                     __out.extend_from_slice(&[#tag, #content_key])
                 })?,
             }
@@ -391,7 +390,7 @@ fn untagged(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     quote! {
         let __start = __r.checkpoint();
         let __at = __r.position();
-        let mut __reasons: #p::Vec<(&'static str, #p::Error)> = #p::Vec::new();
+        let mut __reasons: #p::Vec<(&'static ::core::primitive::str, #p::Error)> = #p::Vec::new();
         #(#tries)*
         #p::Err(#h::no_variant_matched(__at, #enum_name, __reasons))
     }
@@ -399,7 +398,7 @@ fn untagged(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
 
 /// `DecodeKey` for enums of unit variants.
 pub fn decode_key(c: &Container, fmt: &Fmt) -> Option<TokenStream> {
-    if !crate::encode::is_key_enum(c) {
+    if !c.is_key_enum() {
         return None;
     }
     let p = quote!(__p);

@@ -7,7 +7,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::encode::bytes;
+use crate::tokens::bytes;
 
 /// `match <bytes> { b"k1" | b"alias" => body1, ..., _ => default }`.
 pub fn key_match<'k>(

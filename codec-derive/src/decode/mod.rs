@@ -9,12 +9,12 @@ mod enum_;
 mod keys;
 mod struct_;
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::{Container, Data, Style};
 use crate::bound;
-pub(crate) use struct_::respan;
+use crate::tokens::ident;
 use struct_::FieldSet;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -37,10 +37,6 @@ pub struct Fmt {
     pub field_fn: syn::Ident,
     /// `DecodeBytes::decode_json_bytes` / `decode_msgpack_bytes`.
     pub bytes_fn: syn::Ident,
-}
-
-fn ident(name: &str) -> syn::Ident {
-    syn::Ident::new(name, Span::call_site())
 }
 
 impl Fmt {
@@ -141,7 +137,7 @@ pub fn expand(c: &Container) -> TokenStream {
             let state_ty = set.state_ty();
             let init = set.state_init();
             let dispatch = set.dispatch(&json);
-            let decode_field_msgpack = crate::msgpack_only(|| {
+            let decode_field_msgpack = crate::msgpack_only(&p, || {
                 let dispatch_msgpack = set.dispatch(&msgpack);
                 quote! {
                     #[inline]
@@ -149,7 +145,7 @@ pub fn expand(c: &Container) -> TokenStream {
                         __st: &mut Self::State,
                         __key: #p::mp::Key<'de>,
                         __r: &mut #p::mp::MsgpackReader<'de>,
-                    ) -> #p::Result<bool> {
+                    ) -> #p::Result<::core::primitive::bool> {
                         #p::Ok(#dispatch_msgpack)
                     }
                 }
@@ -169,15 +165,15 @@ pub fn expand(c: &Container) -> TokenStream {
                         __st: &mut Self::State,
                         __key: #p::Key<'de>,
                         __r: &mut #p::JsonReader<'de>,
-                    ) -> #p::Result<bool> {
+                    ) -> #p::Result<::core::primitive::bool> {
                         #p::Ok(#dispatch)
                     }
                     #decode_field_msgpack
                     #[inline]
-                    fn finish(__st: Self::State, __end: usize) -> #p::Result<Self> {
+                    fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                         #p::Ok(#finish)
                     }
-                    fn field_names(__out: &mut #p::Vec<&'static str>) {
+                    fn field_names(__out: &mut #p::Vec<&'static ::core::primitive::str>) {
                         #field_names
                     }
                 }
@@ -186,7 +182,7 @@ pub fn expand(c: &Container) -> TokenStream {
     }
 
     let body_json = body(c, &json);
-    let decode_msgpack = crate::msgpack_only(|| {
+    let decode_msgpack = crate::msgpack_only(&p, || {
         let body_msgpack = body(c, &msgpack);
         quote! {
             #[inline]
@@ -207,7 +203,7 @@ pub fn expand(c: &Container) -> TokenStream {
     });
 
     if let Some(key) = enum_::decode_key(c, &json) {
-        let decode_msgpack_key = crate::msgpack_only(|| {
+        let decode_msgpack_key = crate::msgpack_only(&p, || {
             let key_msgpack = enum_::decode_key(c, &msgpack);
             quote! {
                 #[inline]

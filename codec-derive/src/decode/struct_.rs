@@ -8,6 +8,7 @@ use super::keys::key_match;
 use super::Fmt;
 use crate::ast::{Container, Field};
 use crate::attr::DefaultKind;
+use crate::tokens::{self, respan};
 
 /// The named fields of one struct or struct variant, with a slot index for each field
 /// that is decoded (flattened fields hold their type's own state in their slot).
@@ -18,26 +19,14 @@ pub struct FieldSet<'c, 'a> {
     container_default: bool,
 }
 
-/// `tokens` with every span set to `span` (groups included): the helper paths of a call
-/// that names a field's type, so that a trait-bound error on that call is reported on the
-/// field, where rustc merges it with the others, rather than on the derive.
-pub(crate) fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
-    tokens
-        .clone()
-        .into_iter()
-        .map(|mut t| {
-            if let proc_macro2::TokenTree::Group(g) = &t {
-                let mut group = proc_macro2::Group::new(g.delimiter(), respan(&g.stream(), span));
-                group.set_span(span);
-                t = proc_macro2::TokenTree::Group(group);
-            } else {
-                t.set_span(span);
-            }
-            t
-        })
-        .collect()
+/// `<T as __p::DecodeFields<'de>>` for a flattened field (or a tagged newtype's
+/// content) of type `T`, on the field: a type that is not struct-like gets its error there.
+pub fn fields_of(f: &Field) -> TokenStream {
+    let (ty, span, de) = (f.ty, f.span(), tokens::de());
+    quote_spanned!(span=> <#ty as __p::DecodeFields<#de>>)
 }
 
+/// `.0`, `.1`, ...: a field's slot in the state tuple.
 fn slot(i: usize) -> syn::Index {
     syn::Index { index: i as u32, span: Span::call_site() }
 }
@@ -58,11 +47,10 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     /// Statements appending the keys this set declares (flattened members' included) to
     /// `__out: &mut Vec<&'static str>`: what "expected one of" lists.
     pub fn field_names(&self) -> TokenStream {
-        let p = self.p();
         let names = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(_, f)| f.name.as_str());
         let flattened = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(_, f)| {
-            let ty = f.ty;
-            quote!(<#ty as #p::DecodeFields<'de>>::field_names(__out);)
+            let fields = fields_of(f);
+            quote!(#fields::field_names(__out);)
         });
         quote! {
             __out.extend_from_slice(&[#(#names),*]);
@@ -75,7 +63,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     pub fn expected(&self) -> TokenStream {
         let p = self.p();
         let names = self.field_names();
-        quote!(|__out: &mut #p::Vec<&'static str>| { #names })
+        quote!(|__out: &mut #p::Vec<&'static ::core::primitive::str>| { #names })
     }
 
     /// The type of the state tuple.
@@ -84,7 +72,8 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let slots = self.decoded().map(|(_, f)| {
             let ty = f.ty;
             if f.is_flatten() {
-                quote!(<#ty as #p::DecodeFields<'de>>::State)
+                let fields = fields_of(f);
+                quote!(#fields::State)
             } else {
                 quote!(#p::Option<#ty>)
             }
@@ -96,10 +85,9 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     pub fn state_init(&self) -> TokenStream {
         let p = self.p();
         let slots = self.decoded().map(|(_, f)| {
-            let ty = f.ty;
             if f.is_flatten() {
-                let span = f.span();
-                quote_spanned!(span=> <#ty as #p::DecodeFields<'de>>::new_state())
+                let fields = fields_of(f);
+                quote!(#fields::new_state())
             } else {
                 quote!(#p::None)
             }
@@ -113,19 +101,23 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let krate = &c.krate;
         let ty = f.ty;
         let span = f.span();
-        let (decode_fn, bytes_fn) = (&fmt.decode_fn, &fmt.bytes_fn);
+        // The method names on the field too: a `with` module lacking one is reported there.
+        let decode_fn = syn::Ident::new(&fmt.decode_fn.to_string(), span);
+        let bytes_fn = syn::Ident::new(&fmt.bytes_fn.to_string(), span);
+        let de = tokens::de();
         match (&f.attrs.with, f.attrs.bytes) {
+            (Some(m), _) if fmt.format == super::Format::Msgpack => tokens::with_msgpack_fn(m, "decode_msgpack"),
             (Some(m), _) => quote_spanned!(span=> #m::#decode_fn),
-            (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<'de>>::#bytes_fn),
-            (None, None) => quote_spanned!(span=> <#ty as #krate::Decode<'de>>::#decode_fn),
+            (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<#de>>::#bytes_fn),
+            (None, None) => quote_spanned!(span=> <#ty as #krate::Decode<#de>>::#decode_fn),
         }
     }
 
-    /// `value_fn` for `f`, with the span of `f`'s type and the format's helper path
-    /// respanned to it: calls naming the type then report a trait-bound error on the
-    /// field, once, where rustc merges it with the others.
+    /// `value_fn` for `f`, and the format's helper path respanned to `f`'s type: calls
+    /// naming the type then report a trait-bound error on the field, once, where rustc
+    /// merges it with the others. (Paths only: the arguments keep the derive's span.)
     fn spanned_callee(&self, f: &Field, fmt: &Fmt) -> (TokenStream, TokenStream, Span) {
-        let span = syn::spanned::Spanned::span(f.ty);
+        let span = f.ty_span();
         (respan(&fmt.h, span), Self::value_fn(self.c, f, fmt), span)
     }
 
@@ -139,8 +131,12 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let (h, callee, span) = self.spanned_callee(f, fmt);
         match fmt.format {
             super::Format::Json => {
-                let step = quote_spanned!(span=> #h::step(__r, #name, &mut __st.#s, #field, #callee)?);
-                quote!(if #step { break '__members; })
+                let step = tokens::call(
+                    respan(&quote!(#h::step), span),
+                    quote!(__r, #name, &mut __st.#s, #field, #callee),
+                    span,
+                );
+                quote!(if #step? { break '__members; })
             }
             // Written out: through a helper (a `step` twin, or earlier a `put_next` taking
             // `&mut __key`), MessagePack twitter decoding measured slower at an equal or
@@ -148,10 +144,10 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             // helper costs nothing.
             super::Format::Msgpack => {
                 let p = self.p();
-                let value = quote_spanned!(span=> #h::in_field(#callee(__r), #field)?);
+                let value = tokens::call(respan(&quote!(#h::in_field), span), quote!(#callee(__r), #field), span);
                 quote! {
                     if __r.read_key_if(#name) {
-                        __st.#s = #p::Some(#value);
+                        __st.#s = #p::Some(#value?);
                         __left -= 1;
                         if __left == 0 {
                             break '__map;
@@ -171,7 +167,6 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     /// An expression of type `bool`: whether `__key` was claimed (its value then decoded
     /// into `__st`). Errors return from the enclosing function.
     pub fn dispatch(&self, fmt: &Fmt) -> TokenStream {
-        let p = self.p();
         let field_fn = &fmt.field_fn;
         let own: Vec<_> = self.decoded().filter(|(_, f)| !f.is_flatten()).collect();
         // Flattened members in declaration order, but catch-alls (maps) after all others
@@ -180,11 +175,11 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             self.decoded()
                 .filter(|(_, f)| f.is_flatten())
                 .map(|(i, f)| {
-                    let ty = f.ty;
+                    let fields = fields_of(f);
                     let s = slot(i);
                     quote! {
-                        if <#ty as #p::DecodeFields<'de>>::CATCH_ALL == #catch_all
-                            && <#ty as #p::DecodeFields<'de>>::#field_fn(&mut __st.#s, __key, __r)? { true } else
+                        if #fields::CATCH_ALL == #catch_all
+                            && #fields::#field_fn(&mut __st.#s, __key, __r)? { true } else
                     }
                 })
                 .collect()
@@ -198,17 +193,21 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let idx = *i as u32;
             (f.keys().collect::<Vec<_>>(), quote!(#idx))
         });
-        let index = key_match(quote!(__r.key_bytes(__key)?), index_arms, quote!(u32::MAX));
+        // The arms' literals are suffixed (`0u32`), and so is this "no field" one, so that
+        // `__idx` needs no type named (see `tokens` on naming primitives).
+        let none = u32::MAX;
+        let index = key_match(quote!(__r.key_bytes(__key)?), index_arms, quote!(#none));
         let decode_arms = own.iter().map(|(i, f)| {
             let idx = *i as u32;
             let s = slot(*i);
             let name = &f.name;
             let (h, callee, span) = self.spanned_callee(f, fmt);
-            let put = quote_spanned!(span=> #h::put(&mut __st.#s, __r, __key, #name, #callee)?);
-            quote!(#idx => { #put; true })
+            let put =
+                tokens::call(respan(&quote!(#h::put), span), quote!(&mut __st.#s, __r, __key, #name, #callee), span);
+            quote!(#idx => { #put?; true })
         });
         quote! {{
-            let __idx: u32 = #index;
+            let __idx = #index;
             match __idx {
                 #(#decode_arms)*
                 _ => #rest,
@@ -222,7 +221,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let m = &f.member;
         match &f.attrs.default {
             Some(d) => Some(match &d.value {
-                DefaultKind::Trait => quote_spanned!(span=> #p::Default::default()),
+                DefaultKind::Trait => tokens::default_call(span),
                 DefaultKind::Path(path) => quote_spanned!(span=> #path()),
             }),
             None if self.container_default => Some(match &self.c.attrs.default.as_ref().map(|d| &d.value) {
@@ -241,21 +240,20 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let span = f.span();
         let ty = f.ty;
         let name = &f.name;
-        match self.default_value(f) {
-            Some(v) => v,
-            None if f.attrs.with.is_some() => quote!(return #p::Err(#p::missing_field_at(#end, #name))),
-            None if f.attrs.bytes.is_some() => quote_spanned! {span=>
-                match <#ty as #krate::DecodeBytes<'de>>::absent_bytes() {
-                    #p::Some(__v) => __v,
-                    #p::None => return #p::Err(#p::missing_field_at(#end, #name)),
-                }
-            },
-            None => quote_spanned! {span=>
-                match <#ty as #krate::Decode<'de>>::absent() {
-                    #p::Some(__v) => __v,
-                    #p::None => return #p::Err(#p::missing_field_at(#end, #name)),
-                }
-            },
+        let de = tokens::de();
+        let absent = match self.default_value(f) {
+            Some(v) => return v,
+            None if f.attrs.with.is_some() => return quote!(return #p::Err(#p::missing_field_at(#end, #name))),
+            None if f.attrs.bytes.is_some() => {
+                quote_spanned!(span=> <#ty as #krate::DecodeBytes<#de>>::absent_bytes)
+            }
+            None => quote_spanned!(span=> <#ty as #krate::Decode<#de>>::absent),
+        };
+        quote! {
+            match #absent() {
+                #p::Some(__v) => __v,
+                #p::None => return #p::Err(#p::missing_field_at(#end, #name)),
+            }
         }
     }
 
@@ -269,14 +267,16 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let m = &f.member;
             let span = f.span();
             if !f.decodes() {
-                let v = self.default_value(f).unwrap_or_else(|| quote_spanned!(span=> #p::Default::default()));
+                let v = self.default_value(f).unwrap_or_else(|| tokens::default_call(span));
                 return quote!(#m: #v);
             }
             let i = slot_of.next().map(|(_, i)| i).unwrap_or(0);
             let s = slot(i);
             let ty = f.ty;
+            let de = tokens::de();
             if f.is_flatten() {
-                return quote_spanned!(span=> #m: <#ty as #p::DecodeFields<'de>>::finish(__st.#s, #end)?);
+                let fields = fields_of(f);
+                return quote!(#m: #fields::finish(__st.#s, #end)?);
             }
             let name = &f.name;
             // The common cases through one generic call each (`__private::required`,
@@ -288,9 +288,15 @@ impl<'c, 'a> FieldSet<'c, 'a> {
                         #p::None => #v,
                     }
                 },
-                (None, Some(_), _) => quote_spanned!(span=> #m: #p::present(__st.#s, #end, #name)?),
-                (None, None, Some(_)) => quote_spanned!(span=> #m: #p::required(__st.#s, #end, #name, <#ty as #krate::DecodeBytes<'de>>::absent_bytes)?),
-                (None, None, None) => quote_spanned!(span=> #m: #p::required(__st.#s, #end, #name, <#ty as #krate::Decode<'de>>::absent)?),
+                (None, Some(_), _) => quote!(#m: #p::present(__st.#s, #end, #name)?),
+                (None, None, Some(_)) => {
+                    let absent = quote_spanned!(span=> <#ty as #krate::DecodeBytes<#de>>::absent_bytes);
+                    quote!(#m: #p::required(__st.#s, #end, #name, #absent)?)
+                }
+                (None, None, None) => {
+                    let absent = quote_spanned!(span=> <#ty as #krate::Decode<#de>>::absent);
+                    quote!(#m: #p::required(__st.#s, #end, #name, #absent)?)
+                }
             }
         });
         quote!(#ctor { #(#inits),* })
@@ -377,7 +383,7 @@ impl FieldSet<'_, '_> {
         let h = &fmt.h;
         let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
         let steps = self.decoded().map(|(i, f)| {
-            let quoted = crate::encode::bytes(&crate::encode::json_string(&f.name));
+            let quoted = tokens::bytes(&tokens::json_string(&f.name));
             self.ordered_step(i, f, fmt, quoted)
         });
         quote! {{
@@ -410,14 +416,14 @@ impl FieldSet<'_, '_> {
     ) -> TokenStream {
         let MapPlan { rest, in_order } = plan;
         let steps = self.decoded().filter(|(_, f)| in_order && !f.is_flatten()).map(|(i, f)| {
-            let encoded = syn::LitByteStr::new(&crate::encode::msgpack_str(&f.name), Span::call_site());
+            let encoded = tokens::lit(&tokens::msgpack_str(&f.name));
             self.ordered_step(i, f, fmt, encoded)
         });
         quote! {{
-            let __n: usize = __r.read_map_len()?;
+            let __n = __r.read_map_len()?;
             let mut __st: #state_ty = #init;
             '__map: {
-                let mut __left: usize = __n;
+                let mut __left = __n;
                 if __left == 0 {
                     break '__map;
                 }
@@ -435,7 +441,7 @@ pub fn skipped_value(f: &Field) -> TokenStream {
     let span = f.span();
     match &f.attrs.default {
         Some(crate::attr::Spanned { value: DefaultKind::Path(path), .. }) => quote_spanned!(span=> #path()),
-        _ => quote_spanned!(span=> __p::Default::default()),
+        _ => tokens::default_call(span),
     }
 }
 
@@ -451,7 +457,7 @@ pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> T
     // without per-element bookkeeping.
     let msgpack = fmt.format == super::Format::Msgpack;
     for (i, f) in fields.iter().enumerate() {
-        let local = syn::Ident::new(&format!("__e{i}"), Span::call_site());
+        let local = tokens::local("__e", i);
         if f.decodes() {
             let call = FieldSet::value_call(c, f, fmt);
             let next = if msgpack { TokenStream::new() } else { quote!(#h::tuple_next(__r, #index, #len)?;) };
@@ -502,7 +508,7 @@ pub fn positional(c: &Container, fields: &[Field]) -> TokenStream {
             inits.push(quote!(#m: #v));
             continue;
         }
-        let local = syn::Ident::new(&format!("__f{i}"), Span::call_site());
+        let local = tokens::local("__f", i);
         let call = FieldSet::value_call(c, f, &fmt);
         let name = &f.name;
         let missing = set.missing(f, &quote!(__r.position()));
@@ -520,7 +526,7 @@ pub fn positional(c: &Container, fields: &[Field]) -> TokenStream {
         index += 1;
     }
     quote! {{
-        let __len: usize = __r.read_array_len()?;
+        let __len = __r.read_array_len()?;
         #reads
         #p::mp::end_positional(__r, __len, #index, #deny)?;
         Self { #(#inits),* }

@@ -1,0 +1,156 @@
+//! Token helpers shared by both codegen halves (`encode`, `decode`): names, literals made
+//! at macro time, and spans. Codegen imports from here and never from its other half.
+//!
+//! # Spans and hygiene
+//! A span is both where a token is reported and how its name resolves. Everything the
+//! derive introduces (locals such as `__w`, `__r`, `__st`, `__key`, bindings `__v0`, the
+//! labels, the `'de` lifetime, `self`, the `__codec`/`__p` imports) is written with
+//! `quote!`, at `Span::call_site()`, so that each use resolves to its declaration
+//! whatever the user's tokens around it: in a type stamped out by `macro_rules!`, a
+//! local spanned like one of the user's tokens would live in another hygiene context and
+//! not be found. (`self` in particular must share the context of the `fn` signature that
+//! declares it, which is the call site's.) Only the *path* of a call that names a
+//! field's type (`<T as __codec::Encode>::encode_json`, `<T as
+//! __p::EncodeFields>::encode_fields`, `__p::put`) is placed on the field, by
+//! `quote_spanned!` over path tokens only or [`respan`], so that a type lacking the trait
+//! gets its error on the field; the arguments after it keep the call site's span. The
+//! type is named even where the argument would infer it, because rustc reports an
+//! unsatisfied bound of an inferred `Self` on the argument, which holds the call site's
+//! `self` or binding: at the derive. The user's own tokens (types, paths from attribute
+//! strings) keep their spans: `$crate` in a type resolves only with its own. Primitive
+//! types are named as `::core::primitive::*` and std items through `__p`'s re-exports,
+//! so that a user's `u32`, `str`, `Option` or `Ok` in scope cannot capture them.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+
+/// `"name"` as JSON text, escaped at macro time.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// `s` as a MessagePack str (header and bytes), encoded at macro time.
+pub fn msgpack_str(s: &str) -> Vec<u8> {
+    let len = s.len();
+    let mut out = Vec::with_capacity(len + 5);
+    match len {
+        0..=31 => out.push(0xa0 | len as u8),
+        32..=255 => out.extend_from_slice(&[0xd9, len as u8]),
+        256..=65535 => {
+            out.push(0xda);
+            out.extend_from_slice(&(len as u16).to_be_bytes());
+        }
+        _ => {
+            out.push(0xdb);
+            out.extend_from_slice(&(len as u32).to_be_bytes());
+        }
+    }
+    out.extend_from_slice(s.as_bytes());
+    out
+}
+
+/// A byte-string literal of `text`.
+pub fn bytes(text: &str) -> syn::LitByteStr {
+    lit(text.as_bytes())
+}
+
+/// A byte-string literal of `bytes`.
+pub fn lit(bytes: &[u8]) -> syn::LitByteStr {
+    syn::LitByteStr::new(bytes, Span::call_site())
+}
+
+/// An identifier the derive itself names (a method, never a user's item).
+pub fn ident(name: &str) -> syn::Ident {
+    syn::Ident::new(name, Span::call_site())
+}
+
+/// `{prefix}{i}`, such as `__v0`: a numbered local of the derive's own (a binding of a
+/// variant's field, a decoded element), at the call site like every other local.
+pub fn local(prefix: &str, i: usize) -> syn::Ident {
+    syn::Ident::new(&format!("{prefix}{i}"), Span::call_site())
+}
+
+/// `__v{i}`: the binding of field `i` in a variant's pattern.
+pub fn binding(i: usize) -> syn::Ident {
+    local("__v", i)
+}
+
+/// The impl's input lifetime `'de`, at the call site (see the module docs): written into
+/// a `quote_spanned!` path by interpolation, so that it never takes a field's span.
+pub fn de() -> TokenStream {
+    quote!('de)
+}
+
+/// `path(args)` with the parentheses at `span` and `args` as they are: a call whose
+/// expression spans only the field (its path respanned there, see [`respan`]), so that
+/// rustc, when it reports a bound of the call on the whole expression, reports it on the
+/// field; the arguments (locals, `self`) keep the derive's own span.
+pub fn call(path: TokenStream, args: TokenStream, span: Span) -> TokenStream {
+    let mut group = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, args);
+    group.set_span(span);
+    let mut out = path;
+    out.extend([proc_macro2::TokenTree::Group(group)]);
+    out
+}
+
+/// An expression whose value is the MessagePack function `name` (`encode_msgpack`,
+/// `decode_msgpack`) of the `with` module `module`, or, when the module defines only the
+/// JSON functions, its stand-in in `__private::with_fallback`, which returns an
+/// `Unsupported` error: the module's function, imported by a glob in the inner block,
+/// shadows the fallback's, imported by a glob in the outer one. Parenthesized, to be
+/// called anywhere. The blocks hold nothing but the name: a glob-imported item would
+/// shadow a local, so the call's arguments go outside.
+pub fn with_msgpack_fn(module: &syn::Path, name: &str) -> TokenStream {
+    let name = ident(name);
+    quote! {({
+        #[allow(unused_imports)]
+        use __p::with_fallback::*;
+        {
+            #[allow(unused_imports)]
+            use #module::*;
+            #name
+        }
+    })}
+}
+
+/// `Default::default()` at `span` (a field), path and parentheses: a type lacking
+/// `Default` then gets its error on the field rather than on the derive.
+pub fn default_call(span: Span) -> TokenStream {
+    call(respan(&quote!(__p::Default::default), span), TokenStream::new(), span)
+}
+
+/// `tokens` with every span set to `span` (groups included): the path of a call that
+/// names a field's type (see the module docs), so that a trait-bound error on that call is
+/// reported on the field, where rustc merges it with the others, rather than on the
+/// derive. `tokens` must be path tokens the derive writes (`__codec::Encode::encode_json`,
+/// `__p`), never a local, `self`, a lifetime or the user's own tokens.
+pub fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
+    tokens
+        .clone()
+        .into_iter()
+        .map(|mut t| {
+            if let proc_macro2::TokenTree::Group(g) = &t {
+                let mut group = proc_macro2::Group::new(g.delimiter(), respan(&g.stream(), span));
+                group.set_span(span);
+                t = proc_macro2::TokenTree::Group(group);
+            } else {
+                t.set_span(span);
+            }
+            t
+        })
+        .collect()
+}

@@ -1,0 +1,215 @@
+//! A library written the way a user of `codec = { default-features = false }` writes
+//! one: JSON only. Its hand-written impls of `Encode`, `Decode`, `EncodeKey`,
+//! `DecodeKey`, `EncodeBytes` and `DecodeBytes`, and its `with` module, define the JSON
+//! methods and nothing else, which is all those traits ask for without the `msgpack`
+//! feature; its derived types use them.
+//!
+//! Cargo unifies features over a build, so when another crate in the same build turns on
+//! `codec`'s `msgpack` feature (`msgpack_user` does), this crate is compiled against the
+//! MessagePack-enabled traits and derive. It must compile there too: the traits' MessagePack
+//! methods have default bodies (an `ErrorKind::Unsupported` error naming the type), the
+//! derive falls back to such an error for a `with` module without MessagePack functions,
+//! and every derived type that uses none of these round-trips in MessagePack as well.
+//! CI builds this crate both ways: `cargo test -p json_only_lib` alone (no MessagePack)
+//! and `cargo test -p msgpack_user` (MessagePack on).
+
+use std::collections::BTreeMap;
+
+use codec::json::{JsonReader, JsonWriter, Key};
+use codec::{Codec, Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey, Error, Result};
+
+/// A temperature, a JSON number: a hand-written JSON-only `Encode`/`Decode`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Celsius(pub f64);
+
+impl Encode for Celsius {
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_f64(self.0)
+    }
+}
+
+impl<'de> Decode<'de> for Celsius {
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_f64().map(Celsius)
+    }
+}
+
+/// A sensor's name as a map key, written `"sensor:<name>"`: a hand-written JSON-only
+/// `EncodeKey`/`DecodeKey`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SensorId(pub String);
+
+impl EncodeKey for SensorId {
+    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_str(&format!("sensor:{}", self.0));
+        Ok(())
+    }
+}
+
+impl<'de> DecodeKey<'de> for SensorId {
+    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+        let text = r.key_str(key)?;
+        match text.as_str().strip_prefix("sensor:") {
+            Some(name) => Ok(SensorId(name.to_owned())),
+            None => Err(Error::custom(format!("expected `sensor:<name>`, found {:?}", text.as_str()))),
+        }
+    }
+}
+
+/// Four bytes, for a `#[codec(bytes)]` field, written in JSON as a hex string: a
+/// hand-written JSON-only `EncodeBytes`/`DecodeBytes`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Digest(pub [u8; 4]);
+
+impl EncodeBytes for Digest {
+    fn encode_json_bytes(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_str(&self.0.iter().map(|b| format!("{b:02x}")).collect::<String>());
+        Ok(())
+    }
+}
+
+impl<'de> DecodeBytes<'de> for Digest {
+    fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self> {
+        let text = r.read_str()?;
+        let text = text.as_str();
+        let mut out = [0u8; 4];
+        if text.len() != 8 || !text.is_ascii() {
+            return Err(Error::custom("expected 8 hex digits"));
+        }
+        for (i, byte) in out.iter_mut().enumerate() {
+            *byte =
+                u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|_| Error::custom("expected hex digits"))?;
+        }
+        Ok(Digest(out))
+    }
+}
+
+/// A `u32` as a JSON string of hex digits: a `with` module with the JSON functions only.
+pub mod hex_u32 {
+    use codec::json::{JsonReader, JsonWriter};
+    use codec::{Error, Result};
+
+    /// Writes `v` as `"0x..."`.
+    pub fn encode_json(v: &u32, w: &mut JsonWriter) -> Result<()> {
+        w.write_str(&format!("{v:#x}"));
+        Ok(())
+    }
+
+    /// Reads `"0x..."`.
+    pub fn decode_json(r: &mut JsonReader<'_>) -> Result<u32> {
+        let text = r.read_str()?;
+        let digits = text.as_str().strip_prefix("0x").ok_or_else(|| Error::custom("expected 0x"))?;
+        u32::from_str_radix(digits, 16).map_err(|_| Error::custom("expected hex digits"))
+    }
+}
+
+/// A derived type made of the hand-written ones: in a MessagePack build, each of its
+/// members that has no MessagePack form gives an `Unsupported` error on its path.
+#[derive(Codec, Debug, Clone, PartialEq)]
+pub struct Reading {
+    pub at: u64,
+    pub temp: Celsius,
+    #[codec(with = "hex_u32")]
+    pub code: u32,
+    pub by_sensor: BTreeMap<SensorId, f64>,
+    #[codec(bytes)]
+    pub digest: Digest,
+}
+
+/// A derived type whose only member goes through the JSON-only `with` module, by name, by
+/// position and as a variant's content.
+#[derive(Codec, Debug, Clone, PartialEq)]
+pub struct Coded {
+    #[codec(with = "hex_u32")]
+    pub code: u32,
+}
+
+/// See [`Coded`].
+#[derive(Codec, Debug, Clone, PartialEq)]
+pub struct CodedPair(#[codec(with = "hex_u32")] pub u32, pub bool);
+
+/// See [`Coded`].
+#[derive(Codec, Debug, Clone, PartialEq)]
+pub enum CodedVariant {
+    Code(#[codec(with = "hex_u32")] u32),
+    None,
+}
+
+/// Derived types of std types only: they round-trip in every format the build has.
+#[derive(Codec, Debug, Clone, PartialEq)]
+#[codec(tag = "kind")]
+pub enum Station {
+    Indoor { room: String },
+    Outdoor { lat: f64, lon: f64 },
+}
+
+/// See [`Station`].
+#[derive(Codec, Debug, Clone, PartialEq)]
+#[codec(rename_all = "camelCase")]
+pub struct Site {
+    pub site_name: String,
+    pub station: Station,
+    pub counts: Vec<u32>,
+    #[codec(default, skip_encoding_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// An example of each type, for the tests of both builds.
+pub fn example_reading() -> Reading {
+    Reading {
+        at: 17,
+        temp: Celsius(20.5),
+        code: 0xbeef,
+        by_sensor: BTreeMap::from([(SensorId("hall".into()), 1.5)]),
+        digest: Digest([0xde, 0xad, 0xbe, 0xef]),
+    }
+}
+
+/// See [`example_reading`].
+pub fn example_site() -> Site {
+    Site { site_name: "roof".into(), station: Station::Outdoor { lat: 1.5, lon: -2.0 }, counts: vec![3, 4], note: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json_round_trip<T>(value: &T, json: &str)
+    where
+        T: Encode + codec::DecodeOwned + PartialEq + std::fmt::Debug,
+    {
+        assert_eq!(codec::json::to_string(value).unwrap(), json);
+        assert_eq!(&codec::json::from_str::<T>(json).unwrap(), value);
+    }
+
+    #[test]
+    fn hand_written_json_impls_work_in_derived_types() {
+        json_round_trip(
+            &example_reading(),
+            r#"{"at":17,"temp":20.5,"code":"0xbeef","by_sensor":{"sensor:hall":1.5},"digest":"deadbeef"}"#,
+        );
+        let err = codec::json::from_str::<Reading>(
+            r#"{"at":1,"temp":1,"code":"0x1","by_sensor":{"hall":1},"digest":"00000000"}"#,
+        )
+        .unwrap_err();
+        assert_eq!(err.path(), ".by_sensor", "{err}");
+        assert!(err.to_string().starts_with(r#"expected `sensor:<name>`, found "hall""#), "{err}");
+    }
+
+    #[test]
+    fn with_module_by_name_by_position_and_in_a_variant() {
+        json_round_trip(&Coded { code: 255 }, r#"{"code":"0xff"}"#);
+        json_round_trip(&CodedPair(16, true), r#"["0x10",true]"#);
+        json_round_trip(&CodedVariant::Code(1), r#"{"Code":"0x1"}"#);
+        json_round_trip(&CodedVariant::None, r#""None""#);
+    }
+
+    #[test]
+    fn std_only_derived_types() {
+        json_round_trip(
+            &example_site(),
+            r#"{"siteName":"roof","station":{"kind":"Outdoor","lat":1.5,"lon":-2.0},"counts":[3,4]}"#,
+        );
+        json_round_trip(&Station::Indoor { room: "lab".into() }, r#"{"kind":"Indoor","room":"lab"}"#);
+    }
+}

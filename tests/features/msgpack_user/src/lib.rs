@@ -1,0 +1,163 @@
+//! A crate that uses `json_only_lib` with `codec`'s default features. Cargo unifies
+//! features, so `cargo test -p msgpack_user` compiles `json_only_lib` against `codec`
+//! with MessagePack: that it compiles at all is the first test (the `msgpack` feature is
+//! additive). The tests below check what the MessagePack build then does with it: its
+//! derived types round-trip in MessagePack, and every JSON-only piece (hand-written
+//! impls, the `with` module) gives an `ErrorKind::Unsupported` error that names the type
+//! and the missing method, on the member's path, at the input's offset when decoding.
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use codec::{Codec, Error, ErrorKind};
+    use json_only_lib::{
+        example_reading, example_site, Celsius, Coded, CodedPair, CodedVariant, Digest, Reading, SensorId, Site,
+        Station,
+    };
+
+    /// The kind's fields of an `Unsupported` error, or a panic naming the error.
+    fn unsupported(err: &Error) -> (&'static str, &'static str) {
+        match err.kind() {
+            ErrorKind::Unsupported { type_name, format, method } => {
+                assert_eq!(*format, "MessagePack", "{err}");
+                (*type_name, *method)
+            }
+            _ => panic!("expected an Unsupported error, got {err}"),
+        }
+    }
+
+    #[test]
+    fn derived_types_of_a_json_only_library_round_trip_in_msgpack() {
+        let site = example_site();
+        let packed = codec::msgpack::to_vec(&site).unwrap();
+        assert_eq!(&packed[..10], b"\x83\xa8siteName");
+        assert_eq!(codec::msgpack::from_slice::<Site>(&packed).unwrap(), site);
+        let indoor = Station::Indoor { room: "lab".into() };
+        let packed = codec::msgpack::to_vec(&indoor).unwrap();
+        assert_eq!(packed, b"\x82\xa4kind\xa6Indoor\xa4room\xa3lab");
+        assert_eq!(codec::msgpack::from_slice::<Station>(&packed).unwrap(), indoor);
+    }
+
+    #[test]
+    fn json_still_works_for_everything() {
+        let reading = example_reading();
+        let text = codec::json::to_string(&reading).unwrap();
+        assert_eq!(codec::json::from_str::<Reading>(&text).unwrap(), reading);
+        assert_eq!(codec::json::to_string(&CodedPair(16, true)).unwrap(), r#"["0x10",true]"#);
+    }
+
+    #[test]
+    fn hand_written_json_only_impls_are_unsupported_in_msgpack() {
+        let err = codec::msgpack::to_vec(&Celsius(1.0)).unwrap_err();
+        assert_eq!(unsupported(&err), ("json_only_lib::Celsius", "Encode::encode_msgpack"));
+        assert_eq!(err.offset(), None);
+        assert_eq!(
+            err.to_string(),
+            "`json_only_lib::Celsius` has no MessagePack support: `Encode::encode_msgpack` is not defined for it"
+        );
+
+        // Decoding fails where the value starts.
+        let err = codec::msgpack::from_slice::<Celsius>(b"\xcb\x40\x34\x80\0\0\0\0\0").unwrap_err();
+        assert_eq!(unsupported(&err), ("json_only_lib::Celsius", "Decode::decode_msgpack"));
+        assert_eq!(err.offset(), Some(0));
+
+        let err = codec::msgpack::to_vec(&BTreeMap::from([(SensorId("a".into()), 1u8)])).unwrap_err();
+        assert_eq!(unsupported(&err), ("json_only_lib::SensorId", "EncodeKey::encode_msgpack_key"));
+        // The key `a` at offset 1, after the map header.
+        let err = codec::msgpack::from_slice::<BTreeMap<SensorId, u8>>(b"\x81\xa1a\x01").unwrap_err();
+        assert_eq!(unsupported(&err), ("json_only_lib::SensorId", "DecodeKey::decode_msgpack_key"));
+        assert_eq!(err.offset(), Some(1));
+    }
+
+    #[test]
+    fn unsupported_members_of_derived_types_carry_their_path() {
+        let reading = Reading { by_sensor: BTreeMap::new(), ..example_reading() };
+        let err = codec::msgpack::to_vec(&reading).unwrap_err();
+        assert_eq!(unsupported(&err), ("json_only_lib::Celsius", "Encode::encode_msgpack"));
+        assert_eq!(err.path(), ".temp");
+
+        // {"at": 1, "temp": 2.0, ...}: the error is at the value of `temp`, offset 10.
+        let input = b"\x85\xa2at\x01\xa4temp\xcb\x40\0\0\0\0\0\0\0";
+        let err = codec::msgpack::from_slice::<Reading>(input).unwrap_err();
+        assert_eq!(unsupported(&err), ("json_only_lib::Celsius", "Decode::decode_msgpack"));
+        assert_eq!((err.path().as_str(), err.offset()), (".temp", Some(10)));
+
+        // A `bytes` field of a JSON-only `EncodeBytes`/`DecodeBytes` type.
+        #[derive(Codec, Debug)]
+        struct Signed {
+            #[codec(bytes)]
+            digest: Digest,
+        }
+        let err = codec::msgpack::to_vec(&Signed { digest: Digest([0; 4]) }).unwrap_err();
+        assert_eq!(unsupported(&err), ("json_only_lib::Digest", "EncodeBytes::encode_msgpack_bytes"));
+        assert_eq!(err.path(), ".digest");
+        let err = codec::msgpack::from_slice::<Signed>(b"\x81\xa6digest\xc4\x04\0\0\0\0").unwrap_err();
+        assert_eq!(unsupported(&err), ("json_only_lib::Digest", "DecodeBytes::decode_msgpack_bytes"));
+        assert_eq!((err.path().as_str(), err.offset()), (".digest", Some(8)));
+    }
+
+    #[test]
+    fn a_json_only_with_module_falls_back_to_unsupported() {
+        let err = codec::msgpack::to_vec(&Coded { code: 1 }).unwrap_err();
+        assert_eq!(unsupported(&err), ("u32", "with::encode_msgpack"));
+        assert_eq!(err.path(), ".code");
+        let err = codec::msgpack::from_slice::<Coded>(b"\x81\xa4code\x01").unwrap_err();
+        assert_eq!(unsupported(&err), ("u32", "with::decode_msgpack"));
+        assert_eq!((err.path().as_str(), err.offset()), (".code", Some(6)));
+
+        let err = codec::msgpack::to_vec(&CodedPair(1, true)).unwrap_err();
+        assert_eq!((unsupported(&err).1, err.path().as_str()), ("with::encode_msgpack", "[0]"));
+        let err = codec::msgpack::from_slice::<CodedPair>(b"\x92\x01\xc3").unwrap_err();
+        assert_eq!((unsupported(&err).1, err.path().as_str(), err.offset()), ("with::decode_msgpack", "[0]", Some(1)));
+
+        let err = codec::msgpack::to_vec(&CodedVariant::Code(1)).unwrap_err();
+        assert_eq!((unsupported(&err).1, err.path().as_str()), ("with::encode_msgpack", ".Code"));
+        let err = codec::msgpack::from_slice::<CodedVariant>(b"\x81\xa4Code\x01").unwrap_err();
+        assert_eq!((unsupported(&err).1, err.path().as_str()), ("with::decode_msgpack", ".Code"));
+        // The variant without the module is unaffected.
+        assert_eq!(codec::msgpack::from_slice::<CodedVariant>(b"\xa4None").unwrap(), CodedVariant::None);
+    }
+
+    /// A module that does define the MessagePack functions: its own are called, not the
+    /// fallback's (the inner glob import shadows the outer one).
+    mod hex_both {
+        pub use json_only_lib::hex_u32::{decode_json, encode_json};
+
+        pub fn encode_msgpack(v: &u32, w: &mut codec::msgpack::MsgpackWriter) -> codec::Result<()> {
+            w.write_str(&format!("{v:#x}"))
+        }
+
+        pub fn decode_msgpack(r: &mut codec::msgpack::MsgpackReader<'_>) -> codec::Result<u32> {
+            let text = r.read_str()?;
+            u32::from_str_radix(text.trim_start_matches("0x"), 16).map_err(|_| codec::Error::custom("not hex"))
+        }
+    }
+
+    #[test]
+    fn a_with_module_with_msgpack_functions_is_used() {
+        #[derive(Codec, Debug, PartialEq)]
+        struct Both {
+            #[codec(with = "hex_both")]
+            code: u32,
+        }
+        let packed = codec::msgpack::to_vec(&Both { code: 255 }).unwrap();
+        assert_eq!(packed, b"\x81\xa4code\xa40xff");
+        assert_eq!(codec::msgpack::from_slice::<Both>(&packed).unwrap(), Both { code: 255 });
+    }
+
+    #[test]
+    fn types_of_this_crate_may_hold_the_library_s() {
+        #[derive(Codec, Debug, PartialEq)]
+        struct Report {
+            site: Site,
+            reading: Option<Reading>,
+        }
+        let report = Report { site: example_site(), reading: None };
+        let packed = codec::msgpack::to_vec(&report).unwrap();
+        assert_eq!(codec::msgpack::from_slice::<Report>(&packed).unwrap(), report);
+        let with_reading = Report { reading: Some(example_reading()), ..report };
+        let err = codec::msgpack::to_vec(&with_reading).unwrap_err();
+        assert_eq!(err.path(), ".reading.temp");
+    }
+}
