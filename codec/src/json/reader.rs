@@ -22,9 +22,8 @@
 
 use std::borrow::Cow;
 
-use super::number::{self, NumberError};
+use super::number::{self, NumberError, ParsedNumber};
 use super::string::{self, ScanError};
-use super::value::Number;
 use super::{DuplicateKeys, Options};
 use crate::error::{Error, ErrorKind, Result};
 
@@ -848,29 +847,15 @@ impl<'de> JsonReader<'de> {
         }
     }
 
-    /// Reads any JSON number, classified in the same pass that parses it: an integer that
-    /// fits `u64` (or, when negative, `i64`) stays exact, anything else is the nearest
-    /// `f64` (`-0` included, so its sign survives).
-    ///
-    /// ```
-    /// # use codec::json::JsonReader;
-    /// let mut r = JsonReader::new(b"[18446744073709551615, -9223372036854775808, 1.0]");
-    /// r.begin_array()?;
-    /// r.array_first()?;
-    /// assert_eq!(r.read_number()?.as_u64(), Some(u64::MAX));
-    /// r.array_next()?;
-    /// assert_eq!(r.read_number()?.as_i64(), Some(i64::MIN));
-    /// r.array_next()?;
-    /// assert!(r.read_number()?.is_f64());
-    /// # Ok::<(), codec::Error>(())
-    /// ```
+    /// Reads any JSON number, classified in the same pass that parses it (what
+    /// [`read_number`](Self::read_number), beside [`Number`](super::Number), wraps).
     #[inline]
-    pub fn read_number(&mut self) -> Result<Number> {
+    pub(crate) fn read_parsed_number(&mut self) -> Result<ParsedNumber> {
         let start = self.number_start("a number")?;
         match number::parse_number(self.input, start, self.max_number_len) {
             Ok((n, end)) => {
                 self.pos = end;
-                Ok(Number::from_parsed(n))
+                Ok(n)
             }
             Err(e) => Err(self.number_error(e, "f64", start)),
         }

@@ -38,6 +38,7 @@
 //! trailing bytes) and the error type and paths are those of JSON.
 
 pub(crate) mod ext;
+mod json_value;
 pub(crate) mod reader;
 mod writer;
 
