@@ -205,6 +205,9 @@ pub struct Checkpoint {
 /// (as for JSON).
 const BACKTRACK_FACTOR: usize = 16;
 const BACKTRACK_BASE: usize = 1 << 20;
+/// What every retry costs on top of the bytes it re-reads, so that retries which re-read
+/// nothing (a variant that fails at the first byte) are counted too.
+const BACKTRACK_RETRY_COST: usize = 1;
 
 /// Levels whose counts live inline; deeper ones spill to a `Vec`.
 const INLINE_LEVELS: usize = 32;
@@ -312,9 +315,10 @@ impl<'de> MsgpackReader<'de> {
     }
 
     /// Returns to `cp` to try another reading of the same value (an untagged enum's next
-    /// variant), charging the bytes read since then to the document's backtracking budget:
-    /// 16 times the input length plus 1 MiB, so that nested untagged enums, which could
-    /// otherwise re-read the same bytes exponentially often, do work linear in the input.
+    /// variant), charging the bytes read since then, plus one for the retry itself, to the
+    /// document's backtracking budget: 16 times the input length plus 1 MiB, so that nested
+    /// untagged enums, which could otherwise re-read the same bytes exponentially often, do
+    /// work linear in the input.
     ///
     /// ```
     /// let mut r = codec::msgpack::MsgpackReader::new(b"\x01");
@@ -326,7 +330,7 @@ impl<'de> MsgpackReader<'de> {
     /// ```
     #[inline]
     pub fn backtrack(&mut self, cp: Checkpoint) -> Result<()> {
-        let reread = self.pos.saturating_sub(cp.pos);
+        let reread = self.pos.saturating_sub(cp.pos) + BACKTRACK_RETRY_COST;
         match self.backtrack_budget.checked_sub(reread) {
             Some(left) => {
                 self.backtrack_budget = left;
@@ -425,6 +429,46 @@ impl<'de> MsgpackReader<'de> {
     #[inline(never)]
     fn depth_error(&self) -> Error {
         Error::new(ErrorKind::DepthLimit(self.max_depth), self.pos)
+    }
+
+    /// Runs `decode` one nesting level down: the level counts against
+    /// [`Options::max_depth`] as an array or map does.
+    ///
+    /// For decoders that can recurse without opening an array or map: a pointer (`Box<T>`,
+    /// `Rc<T>` and `Arc<T>` decode their content through this), a newtype struct, an
+    /// untagged enum. A type such as `struct N(Option<Box<N>>)` would otherwise recurse on
+    /// the input `\x01` until the stack overflows; through this, it stops with
+    /// [`ErrorKind::DepthLimit`] at the value's offset. Call it around the recursive part
+    /// of a hand-written decoder for a pointer-like or self-referential type.
+    ///
+    /// ```
+    /// use codec::msgpack::{MsgpackReader, Options};
+    /// use codec::ErrorKind;
+    ///
+    /// // [7]: two levels, one for the array, one for the nested read inside it.
+    /// let mut r = MsgpackReader::with_options(b"\x91\x07", &Options::new().max_depth(2));
+    /// r.begin_array()?;
+    /// r.array_first()?;
+    /// assert_eq!(r.nested(|r| r.read_u64())?, 7);
+    ///
+    /// let mut r = MsgpackReader::with_options(b"\x91\x07", &Options::new().max_depth(1));
+    /// r.begin_array()?;
+    /// r.array_first()?;
+    /// let err = r.nested(|r| r.read_u64()).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::DepthLimit(1), Some(1)));
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[inline]
+    pub fn nested<T>(&mut self, decode: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        if self.depth >= self.max_depth {
+            return Err(self.depth_error());
+        }
+        // Containers opened inside keep their counts by depth (`push_count`); this level
+        // has none of its own, and `remaining` is left as it is for the value read here.
+        self.depth += 1;
+        let result = decode(self);
+        self.depth -= 1;
+        result
     }
 
     // ---- bytes ----
@@ -1642,6 +1686,27 @@ fn signed(v: i64) -> Int {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A retry that re-reads nothing still costs one unit of the budget (16 per input
+    /// byte plus 1 MiB), so a search that keeps failing at its first byte ends too.
+    #[test]
+    fn retries_that_reread_nothing_spend_the_budget() {
+        let mut r = MsgpackReader::new(b"\x07");
+        let cp = r.checkpoint();
+        for _ in 0..BACKTRACK_FACTOR + BACKTRACK_BASE {
+            r.backtrack(cp).unwrap();
+        }
+        let err = r.backtrack(cp).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::SizeLimit(_)), "{err}");
+        // Bytes re-read count on top of the retry itself.
+        let mut r = MsgpackReader::new(b"\x92\x01\x02");
+        let cp = r.checkpoint();
+        r.skip_value().unwrap();
+        let before = r.backtrack_budget;
+        r.backtrack(cp).unwrap();
+        assert_eq!(before - r.backtrack_budget, 3 + BACKTRACK_RETRY_COST);
+        assert_eq!(r.position(), 0);
+    }
 
     /// The `unsafe` ASCII path of `utf8` and its neighbours, exercised under Miri by
     /// `cargo miri test`: short ASCII (taken unchecked), short non-ASCII, long text
