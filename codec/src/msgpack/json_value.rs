@@ -106,7 +106,7 @@ impl<'de> Decode<'de> for Value {
             Some(Kind::Bin) => Ok(Value::Array(r.read_bin()?.iter().map(|&b| Value::from(b)).collect())),
             Some(Kind::Array) => {
                 let n = r.read_array_len()?;
-                let mut items = Vec::with_capacity(crate::impls::prealloc::<Value>(n));
+                let mut items = Vec::with_capacity(r.capacity_for(n, std::mem::size_of::<Value>()));
                 for i in 0..n {
                     match Value::decode_msgpack(r) {
                         Ok(v) => items.push(v),
