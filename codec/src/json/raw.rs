@@ -16,8 +16,8 @@ use {super::JsonWriter, crate::Encode};
 /// depending on what else the document said. Encoding writes the text back verbatim.
 ///
 /// In MessagePack a `RawJson` is transcoded: encoding writes the value its text holds (as
-/// a [`Value`] would be written), and decoding is an error, since a MessagePack input
-/// holds no JSON text to borrow (decode a [`Value`] or a typed field there instead).
+/// a [`Value`](super::Value) would be written), and decoding is an error, since a MessagePack input
+/// holds no JSON text to borrow (decode a [`Value`](super::Value) or a typed field there instead).
 ///
 /// ```
 /// use codec::json::RawJson;
