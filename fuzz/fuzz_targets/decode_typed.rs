@@ -4,7 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use codec_fuzz::{round_trip, Any, Cmd, Color, Doc, Event, Hashy, Msg, Page, Shape, Strict, WithExtra};
+use codec_fuzz::{
+    round_trip, Any, Chain, Cmd, Color, Doc, Event, Hashy, Link, Loop, Msg, Page, Shape, Strict, WithExtra,
+};
 use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
 use libfuzzer_sys::fuzz_target;
 
@@ -22,6 +24,9 @@ fuzz_target!(|data: &[u8]| {
     round_trip!(data, Any);
     round_trip!(data, BTreeMap<Color, Option<i8>>);
     round_trip!(data, (bool, Option<f64>, Vec<char>));
+    round_trip!(data, Loop);
+    round_trip!(data, Vec<Chain>);
+    round_trip!(data, Link);
 
     // The dataset models of `codec_tests::models`.
     round_trip!(data, twitter::Twitter);

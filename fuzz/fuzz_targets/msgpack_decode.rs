@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use codec::msgpack::{from_slice, to_vec, Ext, Timestamp};
-use codec_fuzz::{Any, Cmd, Color, Doc, Event, Hashy, Msg, Page, Shape, Strict, WithExtra};
+use codec_fuzz::{Any, Chain, Cmd, Color, Doc, Event, Hashy, Link, Loop, Msg, Page, Shape, Strict, WithExtra};
 use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
 use libfuzzer_sys::fuzz_target;
 
@@ -18,9 +18,11 @@ macro_rules! stable {
     ($data:expr, $ty:ty) => {{
         if let Ok(first) = from_slice::<$ty>($data) {
             let what = stringify!($ty);
-            let encoded = to_vec(&first).unwrap_or_else(|e| panic!("{what}: decoded {first:?} but cannot encode it: {e}"));
-            let second: $ty = from_slice(&encoded)
-                .unwrap_or_else(|e| panic!("{what}: decoded {first:?}, encoded {encoded:02x?}, which does not decode: {e}"));
+            let encoded =
+                to_vec(&first).unwrap_or_else(|e| panic!("{what}: decoded {first:?} but cannot encode it: {e}"));
+            let second: $ty = from_slice(&encoded).unwrap_or_else(|e| {
+                panic!("{what}: decoded {first:?}, encoded {encoded:02x?}, which does not decode: {e}")
+            });
             let again = to_vec(&second).expect("second encode");
             assert_eq!(encoded, again, "{what}: encoding is not stable for {first:?}");
         }
@@ -40,6 +42,9 @@ fuzz_target!(|data: &[u8]| {
     stable!(data, Any);
     stable!(data, BTreeMap<Color, Option<i8>>);
     stable!(data, (bool, Option<f64>, Vec<char>));
+    stable!(data, Loop);
+    stable!(data, Vec<Chain>);
+    stable!(data, Link);
     if let Ok(first) = from_slice::<Hashy>(data) {
         let encoded = to_vec(&first).expect("encode");
         assert_eq!(from_slice::<Hashy>(&encoded).expect("decode of own encoding"), first);

@@ -1,12 +1,12 @@
 //! The first four bytes choose the decode `Options` (depth limit, duplicate-key policy,
 //! trailing bytes, string and number length limits); the rest is decoded as a `Value` and
-//! as the `Doc` model. Nothing may panic; what decodes must round-trip under the default
+//! as the `Doc`, `Strict`, `WithExtra`, `Link` and `Loop` models. Nothing may panic; what decodes must round-trip under the default
 //! options, and `KeepFirst`/`KeepLast` must leave no duplicate key behind.
 #![no_main]
 
 use codec::json::{from_slice_with, to_vec, DuplicateKeys, Options, Value};
 use codec::ErrorKind;
-use codec_fuzz::{round_trip_with, Doc, Strict, WithExtra};
+use codec_fuzz::{round_trip_with, Doc, Link, Loop, Strict, WithExtra};
 use libfuzzer_sys::fuzz_target;
 
 fn options(head: [u8; 4]) -> Options {
@@ -53,6 +53,13 @@ fuzz_target!(|data: &[u8]| {
     round_trip_with!(rest, Doc<'_>, true, &opts);
     round_trip_with!(rest, Strict, true, &opts);
     round_trip_with!(rest, WithExtra, true, &opts);
+    round_trip_with!(rest, Link, true, &opts);
+    // Recursion that opens nothing ends in the configured limit (or in `null`).
+    if let Err(e) = from_slice_with::<Loop>(rest, &opts) {
+        if let ErrorKind::DepthLimit(n) = e.kind() {
+            assert_eq!(*n, opts_depth(head[0]), "{e}");
+        }
+    }
 });
 
 /// Small limits, the default, or twice the default (an unbounded limit would let the

@@ -1,8 +1,9 @@
 //! Shared pieces of the fuzz targets: a set of derived types that exercise every shape
 //! the derive generates (nested structs, `Option`, `Vec`, maps with string, integer and
 //! enum keys, borrowed `&str` and `Cow<str>`, enums in all four representations, `other`,
-//! `flatten`, `deny_unknown_fields`, `transparent`, container `default`, generics), and
-//! the round-trip check every target applies to whatever decoded.
+//! `flatten`, `deny_unknown_fields`, `transparent`, container `default`, generics,
+//! recursion through `Box`, `Rc` and `Arc` that opens no array or object), and the
+//! round-trip check every target applies to whatever decoded.
 //!
 //! The types avoid shapes whose round trip is lossy by design, so that any inequality is
 //! a finding rather than noise: no `Option` of something that encodes as `null` (a unit
@@ -11,6 +12,8 @@
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::rc::Rc;
+use std::sync::Arc;
 
 use codec::json::{from_slice_with, Options, RawJson, Value};
 use codec::Codec;
@@ -249,6 +252,31 @@ pub struct Hashy {
 pub struct Page<T> {
     pub items: Vec<T>,
     pub next: Option<String>,
+}
+
+// ---------------------------------------------------------------- recursion
+
+/// Recursion through a box alone, opening no array or object: only `null` decodes (as
+/// `Loop(None)`); any other input must end in the depth limit, not a stack overflow.
+#[derive(Codec, Debug, PartialEq, Clone)]
+pub struct Loop(pub Option<Box<Loop>>);
+
+/// Untagged recursion through `Rc` and `Arc`: a small integer or a string is a leaf; any
+/// other value fails both leaves at every level on its way down to the depth limit.
+#[derive(Codec, Debug, PartialEq, Clone)]
+#[codec(untagged)]
+pub enum Chain {
+    Leaf(u8),
+    Text(String),
+    Shared(Rc<Chain>),
+    Synced(Arc<Chain>),
+}
+
+/// A list whose links are each an object and a box: two levels of the limit per link.
+#[derive(Codec, Debug, PartialEq, Clone)]
+pub struct Link {
+    pub value: Option<Chain>,
+    pub next: Option<Box<Link>>,
 }
 
 // ---------------------------------------------------------------- checks

@@ -6,10 +6,11 @@
 //! `Vec<u8>` is an array of numbers like any other `Vec` (a bin only with `#[codec(bytes)]`,
 //! or as [`Bytes`](crate::Bytes)).
 //!
-//! A MessagePack array states its length, and the reader has checked it against the bytes
-//! left (every element takes at least one): vectors reserve that many elements up front,
-//! but never more than [`PREALLOC_BYTES`] worth, so a short document cannot make the
-//! decoder reserve much more memory than decoding it will really use.
+//! A MessagePack array states its length: vectors, deques and hash sets reserve room for
+//! what the reader allows ahead of the elements ([`MsgpackReader::capacity_for`]: as far as
+//! the input can back the claim, at most 4096 elements per collection and 8 bytes per input byte
+//! per document), and grow into the rest as elements arrive. So a short document cannot
+//! make the decoder request much more memory than it holds.
 
 use std::collections::{BTreeSet, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
@@ -20,16 +21,13 @@ use crate::json::{JsonReader, JsonWriter};
 use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
-/// The most a MessagePack length prefix makes a collection reserve before its elements
-/// are read.
-#[cfg(feature = "msgpack")]
-pub(crate) const PREALLOC_BYTES: usize = 1 << 20;
-
-/// How many `T`s to reserve for `n` announced elements.
+/// The bytes of a hash table's memory one element it has room for may take: the table
+/// rounds its buckets up to a power of two at most 7/8 full (up to 2.3 buckets per
+/// element), each bucket the element and a control byte.
 #[inline]
 #[cfg(feature = "msgpack")]
-pub(crate) fn prealloc<T>(n: usize) -> usize {
-    n.min(PREALLOC_BYTES / std::mem::size_of::<T>().max(1))
+fn hash_table_bytes<T>() -> usize {
+    (std::mem::size_of::<T>() + 1) * 5 / 2
 }
 
 /// Writes `items` (`len` of them) as a MessagePack array; an error inside element `i` gets
@@ -50,18 +48,18 @@ pub(crate) fn encode_seq_msgpack<'a, T: Encode + 'a>(
     Ok(())
 }
 
-/// Reads a MessagePack array into the collection that `make` creates for the capacity to
-/// reserve, handing each element to `push`; an error inside element `i` gets `[i]` on its
-/// path.
+/// Reads a MessagePack array into the collection that `make` creates for the announced
+/// length (reserving what [`MsgpackReader::capacity_for`] allows), handing each element to
+/// `push`; an error inside element `i` gets `[i]` on its path.
 #[inline]
 #[cfg(feature = "msgpack")]
 fn decode_seq_msgpack<'de, T: Decode<'de>, C>(
     r: &mut MsgpackReader<'de>,
-    make: impl FnOnce(usize) -> C,
+    make: impl FnOnce(&mut MsgpackReader<'de>, usize) -> C,
     mut push: impl FnMut(&mut C, T),
 ) -> Result<C> {
     let n = r.read_array_len()?;
-    let mut out = make(prealloc::<T>(n));
+    let mut out = make(r, n);
     for index in 0..n {
         match T::decode_msgpack(r) {
             Ok(v) => push(&mut out, v),
@@ -197,7 +195,8 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     #[inline]
     #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        decode_seq_msgpack(r, Vec::with_capacity, Vec::push)
+        let make = |r: &mut MsgpackReader<'de>, n| Vec::with_capacity(r.capacity_for(n, std::mem::size_of::<T>()));
+        decode_seq_msgpack(r, make, Vec::push)
     }
 }
 
@@ -238,7 +237,8 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
     #[inline]
     #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        decode_seq_msgpack(r, VecDeque::with_capacity, VecDeque::push_back)
+        let make = |r: &mut MsgpackReader<'de>, n| VecDeque::with_capacity(r.capacity_for(n, std::mem::size_of::<T>()));
+        decode_seq_msgpack(r, make, VecDeque::push_back)
     }
 }
 
@@ -272,7 +272,9 @@ where
     #[inline]
     #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let make = |n| HashSet::with_capacity_and_hasher(n, S::default());
+        let make = |r: &mut MsgpackReader<'de>, n| {
+            HashSet::with_capacity_and_hasher(r.capacity_for(n, hash_table_bytes::<T>()), S::default())
+        };
         decode_seq_msgpack(r, make, |out: &mut Self, v| {
             out.insert(v);
         })
@@ -307,7 +309,7 @@ impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         decode_seq_msgpack(
             r,
-            |_| BTreeSet::new(),
+            |_, _| BTreeSet::new(),
             |out: &mut Self, v| {
                 out.insert(v);
             },

@@ -1,8 +1,6 @@
 //! `Encode`/`Decode` for std types, one file per family.
 
 mod collections;
-#[cfg(feature = "msgpack")]
-pub(crate) use collections::prealloc;
 mod maps;
 mod primitives;
 mod strings;

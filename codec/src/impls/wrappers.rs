@@ -2,6 +2,12 @@
 //!
 //! Owning pointers decode as their contents and pass `absent()` through, so a
 //! `Box<Option<T>>` field may be missing just as an `Option<T>` one may.
+//!
+//! A type can refer to itself only through a pointer or a collection, and a collection
+//! opens an array or object, which the reader's depth limit counts. A pointer opens
+//! nothing: `struct N(Option<Box<N>>)` reading `1` would recurse until the stack
+//! overflowed. So `Box`, `Rc` and `Arc` decode their content one nesting level down
+//! ([`JsonReader::nested`]), and every cycle of recursion costs at least one level.
 
 use std::borrow::Cow;
 use std::marker::PhantomData;
@@ -43,15 +49,17 @@ forward_encode! {
 macro_rules! forward_decode {
     ($($ptr:ident)*) => {$(
         impl<'de, T: Decode<'de>> Decode<'de> for $ptr<T> {
+            /// The content, one nesting level down (see the module docs).
             #[inline]
             fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                T::decode_json(r).map($ptr::new)
+                r.nested(T::decode_json).map($ptr::new)
             }
 
+            /// The content, one nesting level down (see the module docs).
             #[inline]
             #[cfg(feature = "msgpack")]
             fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                T::decode_msgpack(r).map($ptr::new)
+                r.nested(T::decode_msgpack).map($ptr::new)
             }
 
             #[inline]
@@ -89,6 +97,9 @@ impl<T: Encode> Encode for Option<T> {
     }
 }
 
+// `Option` takes no nesting level of its own: a type cannot contain an `Option<Self>`
+// without a pointer or collection between them (it would be infinitely large), and those
+// count a level each. Its hot path stays one null test.
 impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {

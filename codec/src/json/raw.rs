@@ -2,18 +2,11 @@
 
 use std::fmt;
 
-#[cfg(feature = "msgpack")]
-use std::borrow::Cow;
-
-use super::{JsonReader, JsonWriter, Options};
+use super::{JsonReader, Options};
 use crate::error::Result;
-use crate::{Decode, Encode};
-#[cfg(feature = "msgpack")]
-use {
-    super::Value,
-    crate::error::ErrorKind,
-    crate::msgpack::{MsgpackReader, MsgpackWriter},
-};
+use crate::Decode;
+#[cfg(not(feature = "msgpack"))]
+use {super::JsonWriter, crate::Encode};
 
 /// One JSON value captured as the text it was written as, borrowed from the input.
 ///
@@ -23,8 +16,8 @@ use {
 /// depending on what else the document said. Encoding writes the text back verbatim.
 ///
 /// In MessagePack a `RawJson` is transcoded: encoding writes the value its text holds (as
-/// a [`Value`] would be written), and decoding is an error, since a MessagePack input
-/// holds no JSON text to borrow (decode a [`Value`] or a typed field there instead).
+/// a [`Value`](super::Value) would be written), and decoding is an error, since a MessagePack input
+/// holds no JSON text to borrow (decode a [`Value`](super::Value) or a typed field there instead).
 ///
 /// ```
 /// use codec::json::RawJson;
@@ -121,6 +114,16 @@ impl fmt::Display for RawJson<'_> {
     }
 }
 
+impl<'de: 'a, 'a> RawJson<'a> {
+    /// The JSON half of `Decode for RawJson`: captures the next value's text. (With the
+    /// `msgpack` feature the trait impls are in `msgpack/json_value.rs`, as `Value`'s.)
+    #[inline]
+    pub(crate) fn read_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_raw_value().map(|text| RawJson { text })
+    }
+}
+
+#[cfg(not(feature = "msgpack"))]
 impl Encode for RawJson<'_> {
     /// Writes the captured text verbatim: it was validated when captured.
     #[inline]
@@ -128,25 +131,12 @@ impl Encode for RawJson<'_> {
         w.write_raw(self.text.as_bytes());
         Ok(())
     }
-
-    /// Writes the value the text holds.
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        crate::json::from_str::<Value>(self.text)?.encode_msgpack(w)
-    }
 }
 
+#[cfg(not(feature = "msgpack"))]
 impl<'de: 'a, 'a> Decode<'de> for RawJson<'a> {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        r.read_raw_value().map(|text| RawJson { text })
-    }
-
-    /// Always an error: there is no JSON text in MessagePack to borrow.
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        Err(r.error(ErrorKind::InvalidValue(Cow::Borrowed(
-            "RawJson cannot be decoded from MessagePack (there is no JSON text to borrow); use Value",
-        ))))
+        RawJson::read_json(r)
     }
 }

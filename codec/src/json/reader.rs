@@ -22,9 +22,8 @@
 
 use std::borrow::Cow;
 
-use super::number::{self, NumberError};
+use super::number::{self, NumberError, ParsedNumber};
 use super::string::{self, ScanError};
-use super::value::Number;
 use super::{DuplicateKeys, Options};
 use crate::error::{Error, ErrorKind, Result};
 
@@ -114,6 +113,9 @@ pub struct JsonReader<'de> {
 /// Backtracking budget: this many times the input length, plus [`BACKTRACK_BASE`] bytes.
 const BACKTRACK_FACTOR: usize = 16;
 const BACKTRACK_BASE: usize = 1 << 16;
+/// What every retry costs on top of the bytes it re-reads, so that retries which re-read
+/// nothing (a variant that fails at the first token) are counted too.
+const BACKTRACK_RETRY_COST: usize = 1;
 
 #[inline(always)]
 fn is_ws(b: u8) -> bool {
@@ -166,14 +168,24 @@ impl<'de> JsonReader<'de> {
     }
 
     /// Returns to `cp` to try another reading of the same value (an untagged enum's next
-    /// variant), charging the bytes read since then to the document's backtracking budget.
+    /// variant), charging the bytes read since then, plus one for the retry itself, to the
+    /// document's backtracking budget.
     ///
     /// Nested untagged enums can otherwise re-read the same bytes exponentially often (two
     /// variants per level of nesting double the work per level); the budget, 16 times the
     /// input length plus 64 KiB, bounds the total work to linear in the input.
+    ///
+    /// ```
+    /// let mut r = codec::json::JsonReader::new(b"7");
+    /// let cp = r.checkpoint();
+    /// assert!(r.read_str().is_err());
+    /// r.backtrack(cp)?;
+    /// assert_eq!(r.read_u64()?, 7);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
     #[inline]
     pub fn backtrack(&mut self, cp: Checkpoint) -> Result<()> {
-        let reread = self.pos.saturating_sub(cp.pos);
+        let reread = self.pos.saturating_sub(cp.pos) + BACKTRACK_RETRY_COST;
         match self.backtrack_budget.checked_sub(reread) {
             Some(left) => {
                 self.backtrack_budget = left;
@@ -382,6 +394,52 @@ impl<'de> JsonReader<'de> {
     #[inline(never)]
     fn depth_error(&self) -> Error {
         Error::new(ErrorKind::DepthLimit(self.max_depth), self.pos)
+    }
+
+    /// Runs `decode` one nesting level down: the level counts against
+    /// [`Options::max_depth`] as an array or object does.
+    ///
+    /// For decoders that can recurse without opening an array or object: a pointer
+    /// (`Box<T>`, `Rc<T>` and `Arc<T>` decode their content through this), a newtype
+    /// struct, an untagged enum. A type such as `struct N(Option<Box<N>>)` would otherwise
+    /// recurse on the input `1` until the stack overflows; through this, it stops with
+    /// [`ErrorKind::DepthLimit`] at the value's offset. Call it around the recursive part
+    /// of a hand-written decoder for a pointer-like or self-referential type.
+    ///
+    /// ```
+    /// use codec::json::{JsonReader, Options};
+    /// use codec::ErrorKind;
+    ///
+    /// // Two levels: one for the array, one for the nested read inside it.
+    /// let mut r = JsonReader::with_options(b"[7]", &Options::new().max_depth(2));
+    /// r.begin_array()?;
+    /// r.array_first()?;
+    /// assert_eq!(r.nested(|r| r.read_u64())?, 7);
+    ///
+    /// let mut r = JsonReader::with_options(b"[7]", &Options::new().max_depth(1));
+    /// r.begin_array()?;
+    /// r.array_first()?;
+    /// let err = r.nested(|r| r.read_u64()).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::DepthLimit(1), Some(1)));
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[inline]
+    pub fn nested<T>(&mut self, decode: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        if self.depth >= self.max_depth {
+            return Err(self.nested_depth_error());
+        }
+        self.depth += 1;
+        let result = decode(self);
+        self.depth -= 1;
+        result
+    }
+
+    /// The depth error of [`nested`](Self::nested), at the value (past any whitespace).
+    #[cold]
+    #[inline(never)]
+    fn nested_depth_error(&mut self) -> Error {
+        self.skip_ws();
+        self.depth_error()
     }
 
     /// Consumes `{`.
@@ -848,29 +906,15 @@ impl<'de> JsonReader<'de> {
         }
     }
 
-    /// Reads any JSON number, classified in the same pass that parses it: an integer that
-    /// fits `u64` (or, when negative, `i64`) stays exact, anything else is the nearest
-    /// `f64` (`-0` included, so its sign survives).
-    ///
-    /// ```
-    /// # use codec::json::JsonReader;
-    /// let mut r = JsonReader::new(b"[18446744073709551615, -9223372036854775808, 1.0]");
-    /// r.begin_array()?;
-    /// r.array_first()?;
-    /// assert_eq!(r.read_number()?.as_u64(), Some(u64::MAX));
-    /// r.array_next()?;
-    /// assert_eq!(r.read_number()?.as_i64(), Some(i64::MIN));
-    /// r.array_next()?;
-    /// assert!(r.read_number()?.is_f64());
-    /// # Ok::<(), codec::Error>(())
-    /// ```
+    /// Reads any JSON number, classified in the same pass that parses it (what
+    /// [`read_number`](Self::read_number), beside [`Number`](super::Number), wraps).
     #[inline]
-    pub fn read_number(&mut self) -> Result<Number> {
+    pub(crate) fn read_parsed_number(&mut self) -> Result<ParsedNumber> {
         let start = self.number_start("a number")?;
         match number::parse_number(self.input, start, self.max_number_len) {
             Ok((n, end)) => {
                 self.pos = end;
-                Ok(Number::from_parsed(n))
+                Ok(n)
             }
             Err(e) => Err(self.number_error(e, "f64", start)),
         }
@@ -1083,6 +1127,27 @@ mod tests {
         assert!(r.object_next().unwrap());
         let k = r.read_key().unwrap();
         assert_eq!(r.key_bytes(k).unwrap(), b"k2");
+    }
+
+    /// A retry that re-reads nothing still costs one unit of the budget (16 per input
+    /// byte plus 64 KiB), so a search that keeps failing at its first token ends too.
+    #[test]
+    fn retries_that_reread_nothing_spend_the_budget() {
+        let mut r = JsonReader::new(b"7");
+        let cp = r.checkpoint();
+        for _ in 0..BACKTRACK_FACTOR + BACKTRACK_BASE {
+            r.backtrack(cp).unwrap();
+        }
+        let err = r.backtrack(cp).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::SizeLimit(_)), "{err}");
+        // Bytes re-read count on top of the retry itself.
+        let mut r = JsonReader::new(b"[1, 2]");
+        let cp = r.checkpoint();
+        r.skip_value().unwrap();
+        let before = r.backtrack_budget;
+        r.backtrack(cp).unwrap();
+        assert_eq!(before - r.backtrack_budget, 6 + BACKTRACK_RETRY_COST);
+        assert_eq!(r.position(), 0);
     }
 
     /// `text` as a JSON string literal, escaping only what JSON requires.

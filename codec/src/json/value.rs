@@ -31,13 +31,18 @@ use std::ops::{Index, IndexMut};
 
 use super::number::ParsedNumber;
 use super::{DuplicateKeys, JsonReader, JsonWriter, Key};
-use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::reader::Int;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+#[cfg(not(feature = "msgpack"))]
+use crate::{
+    __private::{DecodeFields, EncodeFields},
+    Decode, Encode,
+};
+
+// The `Encode`, `Decode` and struct-member traits have a MessagePack method each when
+// the `msgpack` feature is on, and an impl is one block: with the feature, the impls of
+// `Number`, `Value` and `Map` live beside the MessagePack reader
+// (`msgpack/json_value.rs`) and call the JSON halves defined here, so that `json/` needs
+// nothing from `msgpack/`. Without it, the JSON-only impls below are the whole impls.
 
 // ---------------------------------------------------------------- Number
 
@@ -201,9 +206,10 @@ impl fmt::Debug for Number {
     }
 }
 
-impl Encode for Number {
+impl Number {
+    /// The JSON half of `Encode for Number`.
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+    pub(crate) fn write_json(&self, w: &mut JsonWriter) -> Result<()> {
         match self.0 {
             N::PosInt(v) => w.write_u64(v),
             N::NegInt(v) => w.write_i64(v),
@@ -211,43 +217,45 @@ impl Encode for Number {
         }
         Ok(())
     }
+}
 
+#[cfg(not(feature = "msgpack"))]
+impl Encode for Number {
     #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        match self.0 {
-            N::PosInt(v) => w.write_u64(v),
-            N::NegInt(v) => w.write_i64(v),
-            N::Float(v) => w.write_f64(v),
-        }
-        Ok(())
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        self.write_json(w)
     }
 }
 
+#[cfg(not(feature = "msgpack"))]
 impl<'de> Decode<'de> for Number {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
         r.read_number()
     }
-
-    /// Any integer or float; NaN and the infinities are an error.
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let at = r.position();
-        match r.read_number()? {
-            Ok(Int::Pos(v)) => Ok(Number(N::PosInt(v))),
-            Ok(Int::Neg(v)) => Ok(Number(N::NegInt(v))),
-            Err(f) => Number::from_f64(f).ok_or_else(|| non_finite(at, f)),
-        }
-    }
 }
 
-#[cfg(feature = "msgpack")]
-#[cold]
-#[inline(never)]
-fn non_finite(at: usize, f: f64) -> Error {
-    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("{f} is not a JSON number"))), at)
+impl JsonReader<'_> {
+    /// Reads any JSON number, classified in the same pass that parses it: an integer that
+    /// fits `u64` (or, when negative, `i64`) stays exact, anything else is the nearest
+    /// `f64` (`-0` included, so its sign survives).
+    ///
+    /// ```
+    /// # use codec::json::JsonReader;
+    /// let mut r = JsonReader::new(b"[18446744073709551615, -9223372036854775808, 1.0]");
+    /// r.begin_array()?;
+    /// r.array_first()?;
+    /// assert_eq!(r.read_number()?.as_u64(), Some(u64::MAX));
+    /// r.array_next()?;
+    /// assert_eq!(r.read_number()?.as_i64(), Some(i64::MIN));
+    /// r.array_next()?;
+    /// assert!(r.read_number()?.is_f64());
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[inline]
+    pub fn read_number(&mut self) -> Result<Number> {
+        self.read_parsed_number().map(Number::from_parsed)
+    }
 }
 
 macro_rules! number_from_unsigned {
@@ -612,12 +620,13 @@ impl fmt::Debug for Value {
     }
 }
 
-impl Encode for Value {
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+impl Value {
+    /// The JSON half of `Encode for Value`.
+    pub(crate) fn write_json(&self, w: &mut JsonWriter) -> Result<()> {
         match self {
             Value::Null => w.write_null(),
             Value::Bool(b) => w.write_bool(*b),
-            Value::Number(n) => n.encode_json(w)?,
+            Value::Number(n) => n.write_json(w)?,
             Value::String(s) => w.write_str(s),
             Value::Array(a) => {
                 w.write_byte(b'[');
@@ -625,38 +634,19 @@ impl Encode for Value {
                     if i > 0 {
                         w.write_byte(b',');
                     }
-                    v.encode_json(w)?;
+                    v.write_json(w)?;
                 }
                 w.write_byte(b']');
             }
-            Value::Object(m) => m.encode_json(w)?,
+            Value::Object(m) => m.write_json(w)?,
         }
         Ok(())
     }
 
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        match self {
-            Value::Null => w.write_nil(),
-            Value::Bool(b) => w.write_bool(*b),
-            Value::Number(n) => n.encode_msgpack(w)?,
-            Value::String(s) => w.write_str(s)?,
-            Value::Array(a) => {
-                w.write_array_len(a.len())?;
-                for v in a {
-                    v.encode_msgpack(w)?;
-                }
-            }
-            Value::Object(m) => m.encode_msgpack(w)?,
-        }
-        Ok(())
-    }
-}
-
-impl<'de> Decode<'de> for Value {
-    /// Reads any JSON value. Recursion is bounded by the reader's depth limit (128 by
-    /// default): a limit in the hundreds of thousands could exhaust the stack.
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    /// The JSON half of `Decode for Value`: any JSON value. Recursion is bounded by the
+    /// reader's depth limit (128 by default): a limit in the hundreds of thousands could
+    /// exhaust the stack.
+    pub(crate) fn read_json<'de>(r: &mut JsonReader<'de>) -> Result<Self> {
         match r.peek() {
             Some(b'n') => r.read_null().map(|()| Value::Null),
             Some(b't' | b'f') => r.read_bool().map(Value::Bool),
@@ -667,7 +657,7 @@ impl<'de> Decode<'de> for Value {
                 let mut items = Vec::new();
                 let mut more = r.array_first()?;
                 while more {
-                    match Value::decode_json(r) {
+                    match Value::read_json(r) {
                         Ok(v) => items.push(v),
                         Err(e) => return Err(e.in_index(items.len())),
                     }
@@ -675,35 +665,25 @@ impl<'de> Decode<'de> for Value {
                 }
                 Ok(Value::Array(items))
             }
-            Some(b'{') => Map::decode_json(r).map(Value::Object),
+            Some(b'{') => Map::read_json(r).map(Value::Object),
             _ => Err(r.invalid_type("a JSON value")),
         }
     }
+}
 
-    /// Reads any MessagePack value that JSON can hold (see the module docs).
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        match r.peek_kind() {
-            Some(Kind::Nil) => r.read_null().map(|()| Value::Null),
-            Some(Kind::Bool) => r.read_bool().map(Value::Bool),
-            Some(Kind::Int | Kind::Float) => Number::decode_msgpack(r).map(Value::Number),
-            Some(Kind::Str) => r.read_str().map(|s| Value::String(s.to_owned())),
-            Some(Kind::Bin) => Ok(Value::Array(r.read_bin()?.iter().map(|&b| Value::from(b)).collect())),
-            Some(Kind::Array) => {
-                let n = r.read_array_len()?;
-                let mut items = Vec::with_capacity(crate::impls::prealloc::<Value>(n));
-                for i in 0..n {
-                    match Value::decode_msgpack(r) {
-                        Ok(v) => items.push(v),
-                        Err(e) => return Err(e.in_index(i)),
-                    }
-                }
-                r.leave();
-                Ok(Value::Array(items))
-            }
-            Some(Kind::Map) => Map::decode_msgpack(r).map(Value::Object),
-            _ => Err(r.invalid_type("a JSON value")),
-        }
+#[cfg(not(feature = "msgpack"))]
+impl Encode for Value {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        self.write_json(w)
+    }
+}
+
+#[cfg(not(feature = "msgpack"))]
+impl<'de> Decode<'de> for Value {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        Value::read_json(r)
     }
 }
 
@@ -712,7 +692,7 @@ impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut w = JsonWriter::new();
         // A `Value` holds no NaN or infinity, so encoding cannot fail.
-        self.encode_json(&mut w).map_err(|_| fmt::Error)?;
+        self.write_json(&mut w).map_err(|_| fmt::Error)?;
         f.write_str(&String::from_utf8_lossy(w.as_bytes()))
     }
 }
@@ -1415,33 +1395,18 @@ impl KeyIndex {
 
 // ---- Map: encode, decode, flatten ----
 
-impl Encode for Map {
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+impl Map {
+    /// The JSON half of `Encode for Map`.
+    pub(crate) fn write_json(&self, w: &mut JsonWriter) -> Result<()> {
         w.write_byte(b'{');
-        self.encode_fields(w, &mut true)?;
+        self.write_json_fields(w, &mut true)?;
         w.write_byte(b'}');
         Ok(())
     }
 
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_map_len(self.entries.len())?;
-        self.encode_fields_msgpack(w, &mut 0)
-    }
-}
-
-impl EncodeFields for Map {
-    #[cfg(feature = "msgpack")]
-    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
-        for (k, v) in &self.entries {
-            w.write_str(k)?;
-            v.encode_msgpack(w)?;
-        }
-        *count += self.entries.len();
-        Ok(())
-    }
-
-    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+    /// The JSON half of `EncodeFields for Map`: the members without braces, each after
+    /// a `,` unless `*first`.
+    pub(crate) fn write_json_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
         for (k, v) in &self.entries {
             if *first {
                 *first = false;
@@ -1450,35 +1415,43 @@ impl EncodeFields for Map {
             }
             w.write_str(k);
             w.write_byte(b':');
-            v.encode_json(w)?;
+            v.write_json(w)?;
         }
         Ok(())
     }
-}
 
-impl<'de> Decode<'de> for Map {
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    /// The JSON half of `Decode for Map`.
+    pub(crate) fn read_json<'de>(r: &mut JsonReader<'de>) -> Result<Self> {
         r.begin_object()?;
-        let mut state = Map::new_state();
+        let mut state = MapBuilder::new();
         let mut more = r.object_first()?;
         while more {
             let key = r.read_key()?;
-            Map::decode_field(&mut state, key, r)?;
+            state.read_json_member(key, r)?;
             more = r.object_next()?;
         }
         Ok(state.map)
     }
+}
 
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let n = r.read_map_len()?;
-        let mut state = Map::new_state();
-        for _ in 0..n {
-            let key = r.read_key()?;
-            Map::decode_field_msgpack(&mut state, key, r)?;
-        }
-        r.leave();
-        Ok(state.map)
+#[cfg(not(feature = "msgpack"))]
+impl Encode for Map {
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        self.write_json(w)
+    }
+}
+
+#[cfg(not(feature = "msgpack"))]
+impl EncodeFields for Map {
+    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+        self.write_json_fields(w, first)
+    }
+}
+
+#[cfg(not(feature = "msgpack"))]
+impl<'de> Decode<'de> for Map {
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        Map::read_json(r)
     }
 }
 
@@ -1489,67 +1462,80 @@ pub struct MapBuilder {
     index: KeyIndex,
 }
 
+impl MapBuilder {
+    pub(crate) fn new() -> MapBuilder {
+        MapBuilder { map: Map::new(), index: KeyIndex { hashed: None } }
+    }
+
+    /// The map built so far.
+    pub(crate) fn into_map(self) -> Map {
+        self.map
+    }
+
+    /// Where member `name` is, if it was read already.
+    #[inline]
+    pub(crate) fn find(&self, name: &str) -> Option<usize> {
+        self.index.find(&self.map, name)
+    }
+
+    /// Appends a member whose name [`find`](Self::find) did not know.
+    #[inline]
+    pub(crate) fn push(&mut self, name: String, value: Value) {
+        self.index.push(&mut self.map, name, value);
+    }
+
+    /// Replaces the value of member `i` (a repeated key under the keep-last policy).
+    #[inline]
+    pub(crate) fn replace(&mut self, i: usize, value: Value) {
+        self.map.entries[i].1 = value;
+    }
+
+    /// The JSON half of `DecodeFields for Map`: claims every key; a repeated key follows
+    /// the reader's duplicate-key policy.
+    pub(crate) fn read_json_member<'de>(&mut self, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
+        let name = r.key_str(key)?.as_str().to_owned();
+        match self.find(&name) {
+            None => {
+                let value = Value::read_json(r).map_err(|e| e.in_key(&name))?;
+                self.push(name, value);
+            }
+            Some(i) => match r.duplicate_keys() {
+                DuplicateKeys::KeepFirst => r.skip_value()?,
+                DuplicateKeys::KeepLast => {
+                    let value = Value::read_json(r).map_err(|e| e.in_key(&name))?;
+                    self.replace(i, value);
+                }
+                _ => return Err(duplicate_key(key.offset(), name)),
+            },
+        }
+        Ok(true)
+    }
+}
+
+#[cfg(not(feature = "msgpack"))]
 impl<'de> DecodeFields<'de> for Map {
     type State = MapBuilder;
 
     const CATCH_ALL: bool = true;
 
     fn new_state() -> MapBuilder {
-        MapBuilder { map: Map::new(), index: KeyIndex { hashed: None } }
+        MapBuilder::new()
     }
 
-    /// Claims every key; a repeated key follows the reader's duplicate-key policy.
     fn decode_field(state: &mut MapBuilder, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
-        let name = r.key_str(key)?.as_str().to_owned();
-        match state.index.find(&state.map, &name) {
-            None => {
-                let value = Value::decode_json(r).map_err(|e| e.in_key(&name))?;
-                state.index.push(&mut state.map, name, value);
-            }
-            Some(i) => match r.duplicate_keys() {
-                DuplicateKeys::KeepFirst => r.skip_value()?,
-                DuplicateKeys::KeepLast => {
-                    state.map.entries[i].1 = Value::decode_json(r).map_err(|e| e.in_key(&name))?;
-                }
-                _ => return Err(duplicate_key(key, name)),
-            },
-        }
-        Ok(true)
-    }
-
-    /// Claims every key, which must be a string.
-    #[cfg(feature = "msgpack")]
-    fn decode_field_msgpack(
-        state: &mut MapBuilder,
-        key: msgpack::Key<'de>,
-        r: &mut MsgpackReader<'de>,
-    ) -> Result<bool> {
-        let name = r.key_str(key)?.to_owned();
-        match state.index.find(&state.map, &name) {
-            None => {
-                let value = Value::decode_msgpack(r).map_err(|e| e.in_key(&name))?;
-                state.index.push(&mut state.map, name, value);
-            }
-            Some(i) => match r.duplicate_keys() {
-                DuplicateKeys::KeepFirst => r.skip_value()?,
-                DuplicateKeys::KeepLast => {
-                    state.map.entries[i].1 = Value::decode_msgpack(r).map_err(|e| e.in_key(&name))?;
-                }
-                _ => return Err(Error::new(ErrorKind::DuplicateField(Cow::Owned(name)), key.offset())),
-            },
-        }
-        Ok(true)
+        state.read_json_member(key, r)
     }
 
     fn finish(state: MapBuilder, _end: usize) -> Result<Map> {
-        Ok(state.map)
+        Ok(state.into_map())
     }
 }
 
+/// A key seen twice in one object (or map), at the offset of its second occurrence.
 #[cold]
 #[inline(never)]
-fn duplicate_key(key: Key<'_>, name: String) -> Error {
-    Error::new(ErrorKind::DuplicateField(Cow::Owned(name)), key.offset())
+pub(crate) fn duplicate_key(offset: usize, name: String) -> Error {
+    Error::new(ErrorKind::DuplicateField(Cow::Owned(name)), offset)
 }
 
 #[cfg(test)]

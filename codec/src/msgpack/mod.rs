@@ -34,10 +34,15 @@
 //! Integer targets accept every integer format whose value fits (a float is a type error,
 //! as `1.0` is in JSON); `f32`/`f64` accept floats and integers. Every length prefix is
 //! checked against the bytes left before anything is read or allocated; a str must be
-//! UTF-8. The [`Options`] limits (nesting depth, length of one str/bin/ext, duplicate keys,
-//! trailing bytes) and the error type and paths are those of JSON.
+//! UTF-8. A collection reserves room ahead of its elements only as far as the input can
+//! back its header, and all such reservations of a document together stay under 8 bytes
+//! per input byte ([`MsgpackReader::capacity_for`]): nested headers cannot make the
+//! decoder request much more memory than the input it has read. The [`Options`] limits
+//! (nesting depth, length of one str/bin/ext, duplicate keys, trailing bytes) and the
+//! error type and paths are those of JSON.
 
 pub(crate) mod ext;
+mod json_value;
 pub(crate) mod reader;
 mod writer;
 
@@ -98,7 +103,9 @@ impl Options {
         Self::default()
     }
 
-    /// Maximum nesting of arrays and maps, also while skipping unknown values.
+    /// Maximum nesting of arrays and maps, also while skipping unknown values. The content
+    /// of a `Box`, `Rc` or `Arc` counts one level too (see [`MsgpackReader::nested`]): a
+    /// type can recurse through them without opening an array or map.
     ///
     /// ```
     /// let o = codec::msgpack::Options::new().max_depth(1);
