@@ -1,6 +1,8 @@
 //! Recursion that opens no array or object (through `Box`, `Rc`, `Arc`, newtypes and
 //! untagged enums) is bounded by the depth limit like nesting is, in both formats: every
-//! input ends in a value or an error, never in a stack overflow.
+//! input ends in a value or an error, never in a stack overflow. The level is taken by the
+//! derived newtype or untagged enum on the cycle, so pointers cost nothing extra and a
+//! boxed list of objects takes one level per link.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -46,7 +48,7 @@ struct ByRc(Option<Rc<ByRc>>);
 #[derive(Codec, Debug, PartialEq)]
 struct ByArc(Option<Arc<ByArc>>);
 
-/// A linked list: each link is an object and a box, two levels.
+/// A linked list: each link is an object, one level (the box takes none).
 #[derive(Codec, Debug, PartialEq)]
 struct Link {
     next: Option<Box<Link>>,
@@ -128,7 +130,7 @@ fn several_recursive_variants_stay_linear() {
 }
 
 #[test]
-fn rc_and_arc_count_a_level_too() {
+fn newtypes_through_rc_and_arc_count_a_level_too() {
     assert_depth(&json_err::<ByRc>("1"), 128, 0);
     assert_depth(&json_err::<ByArc>("1"), 128, 0);
     assert_depth(&mp_err::<ByRc>(b"\x01"), 128, 0);
@@ -151,24 +153,24 @@ fn a_lower_limit_is_honoured() {
 
 #[test]
 fn boxed_recursion_just_under_the_limit_decodes() {
-    // Link k (from 1) opens its object at depth 2k - 1 and its box at 2k: 64 links take
-    // 127 levels, 65 take 129.
-    let fits = links_json(64);
-    assert_eq!(codec::json::from_str::<Link>(&fits).unwrap(), links_value(64));
-    let packed = codec::msgpack::to_vec(&links_value(64)).unwrap();
-    assert_eq!(codec::msgpack::from_slice::<Link>(&packed).unwrap(), links_value(64));
+    // Link k (from 1) opens its object at depth k; its box takes no level: 128 links fit
+    // the default limit, as 128 nested objects do, and 129 do not.
+    let fits = links_json(128);
+    assert_eq!(codec::json::from_str::<Link>(&fits).unwrap(), links_value(128));
+    let packed = codec::msgpack::to_vec(&links_value(128)).unwrap();
+    assert_eq!(codec::msgpack::from_slice::<Link>(&packed).unwrap(), links_value(128));
 
-    let err = json_err::<Link>(&links_json(65));
+    let err = json_err::<Link>(&links_json(129));
     assert_eq!(err.kind(), &ErrorKind::DepthLimit(128));
-    let err = mp_err::<Link>(&codec::msgpack::to_vec(&links_value(65)).unwrap());
+    let err = mp_err::<Link>(&codec::msgpack::to_vec(&links_value(129)).unwrap());
     assert_eq!(err.kind(), &ErrorKind::DepthLimit(128));
 
-    // A hundred links with room for them.
+    // Two hundred links with room for them.
     let opts = codec::json::Options::new().max_depth(200);
-    assert_eq!(codec::json::from_slice_with::<Link>(links_json(100).as_bytes(), &opts).unwrap(), links_value(100));
+    assert_eq!(codec::json::from_slice_with::<Link>(links_json(200).as_bytes(), &opts).unwrap(), links_value(200));
     let opts = codec::msgpack::Options::new().max_depth(200);
-    let packed = codec::msgpack::to_vec(&links_value(100)).unwrap();
-    assert_eq!(codec::msgpack::from_slice_with::<Link>(&packed, &opts).unwrap(), links_value(100));
+    let packed = codec::msgpack::to_vec(&links_value(200)).unwrap();
+    assert_eq!(codec::msgpack::from_slice_with::<Link>(&packed, &opts).unwrap(), links_value(200));
 }
 
 #[test]
@@ -176,15 +178,103 @@ fn pointers_pass_their_content_through_unchanged() {
     assert_eq!(codec::json::from_str::<Box<u8>>("7").unwrap(), Box::new(7));
     assert_eq!(codec::json::from_str::<Rc<Vec<u8>>>("[1]").unwrap(), Rc::new(vec![1]));
     assert_eq!(codec::msgpack::from_slice::<Arc<String>>(b"\xa1a").unwrap(), Arc::new("a".to_owned()));
-    // Vec, Box, Vec, Box, Vec: five levels. The level is given back after the content, so
-    // siblings see the same depth.
+    // Vec, Box, Vec, Box, Vec: three levels, the arrays' (pointers take none).
     let doc = format!("[{}]", ["[[1]]"; 3].join(","));
-    let opts = codec::json::Options::new().max_depth(5);
+    let opts = codec::json::Options::new().max_depth(3);
     let v: Vec<Box<Vec<Box<Vec<u8>>>>> = codec::json::from_slice_with(doc.as_bytes(), &opts).unwrap();
     assert_eq!(v.len(), 3);
-    let opts = codec::json::Options::new().max_depth(4);
+    let opts = codec::json::Options::new().max_depth(2);
     let err = codec::json::from_slice_with::<Vec<Box<Vec<Box<Vec<u8>>>>>>(doc.as_bytes(), &opts).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::DepthLimit(4));
+    assert_eq!(err.kind(), &ErrorKind::DepthLimit(2));
+    // A newtype's level is given back after its content, so siblings see the same count:
+    // under a limit of 1, three `N`s side by side each take the one newtype level.
+    let opts = codec::json::Options::new().max_depth(1);
+    let v: Vec<N> = codec::json::from_slice_with(b"[null,null,null]", &opts).unwrap();
+    assert_eq!(v, vec![N(None), N(None), N(None)]);
+    let opts = codec::msgpack::Options::new().max_depth(1);
+    let v: Vec<N> = codec::msgpack::from_slice_with(b"\x93\xc0\xc0\xc0", &opts).unwrap();
+    assert_eq!(v.len(), 3);
+    // Newtype levels and array levels are counted apart: `[1]` as `Vec<N>` fails at the
+    // second `N`, however much room arrays still have.
+    let opts = codec::json::Options::new().max_depth(1);
+    let err = codec::json::from_slice_with::<Vec<N>>(b"[1]", &opts).unwrap_err();
+    assert_eq!((err.kind(), err.offset()), (&ErrorKind::DepthLimit(1), Some(1)));
+}
+
+/// A transparent struct with a named field reads its field in its place, as a newtype.
+#[derive(Codec, Debug, PartialEq)]
+#[codec(transparent)]
+struct Wrapped {
+    inner: Option<Box<Wrapped>>,
+}
+
+/// A pointer of the user's own, decoded by a hand-written impl that takes no level: the
+/// derived newtype around it still bounds the recursion.
+#[derive(Debug, PartialEq)]
+struct MyPtr<T>(Box<T>);
+
+impl<T: Encode> Encode for MyPtr<T> {
+    fn encode_json(&self, w: &mut JsonWriter) -> codec::Result<()> {
+        self.0.encode_json(w)
+    }
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> codec::Result<()> {
+        self.0.encode_msgpack(w)
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for MyPtr<T> {
+    fn decode_json(r: &mut JsonReader<'de>) -> codec::Result<Self> {
+        T::decode_json(r).map(|v| MyPtr(Box::new(v)))
+    }
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> codec::Result<Self> {
+        T::decode_msgpack(r).map(|v| MyPtr(Box::new(v)))
+    }
+}
+
+#[derive(Codec, Debug, PartialEq)]
+struct ThroughMyPtr(Option<MyPtr<ThroughMyPtr>>);
+
+#[test]
+fn transparent_structs_and_foreign_pointers_are_bounded_by_the_derived_type() {
+    assert_depth(&json_err::<Wrapped>("1"), 128, 0);
+    assert_depth(&mp_err::<Wrapped>(b"\x01"), 128, 0);
+    assert_depth(&json_err::<ThroughMyPtr>("1"), 128, 0);
+    assert_depth(&mp_err::<ThroughMyPtr>(b"\x01"), 128, 0);
+    assert_eq!(codec::json::from_str::<Wrapped>("null").unwrap(), Wrapped { inner: None });
+    let two = ThroughMyPtr(Some(MyPtr(Box::new(ThroughMyPtr(None)))));
+    // `Some(x)` of a newtype is written as `x`: `null` is the innermost `None`, read at the top.
+    assert_eq!(codec::json::to_string(&two).unwrap(), "null");
+    assert_eq!(codec::msgpack::from_slice::<ThroughMyPtr>(b"\xc0").unwrap(), ThroughMyPtr(None));
+}
+
+/// A dynamic value written the serde way, as an untagged enum over collections of itself.
+#[derive(Codec, Debug, PartialEq)]
+#[codec(untagged)]
+enum Any {
+    Int(i64),
+    List(Vec<Any>),
+}
+
+#[test]
+fn an_untagged_value_type_is_not_halved_by_its_own_levels() {
+    // Each array is one level and each `Any` one level of the other count, so a document
+    // nests as deep through `Any` as through `Value`, but for the one `Any` that holds the
+    // innermost scalar: 127 nested arrays (128 `Any`s) decode, 128 take 129 `Any`s. Were
+    // both counted together, 64 arrays would be the most.
+    let doc = format!("{}1{}", "[".repeat(127), "]".repeat(127));
+    let mut v = codec::json::from_str::<Any>(&doc).unwrap();
+    for _ in 0..127 {
+        let Any::List(mut inner) = v else { panic!("not a list") };
+        v = inner.pop().unwrap();
+    }
+    assert_eq!(v, Any::Int(1));
+    let deeper = format!("{}1{}", "[".repeat(128), "]".repeat(128));
+    assert!(codec::json::from_str::<codec::json::Value>(&deeper).is_ok());
+    assert_eq!(codec::json::from_str::<Any>(&deeper).unwrap_err().kind(), &ErrorKind::DepthLimit(128));
+    let packed = [vec![0x91u8; 127], vec![0x01]].concat();
+    assert!(codec::msgpack::from_slice::<Any>(&packed).is_ok());
+    let packed = [vec![0x91u8; 128], vec![0x01]].concat();
+    assert_eq!(codec::msgpack::from_slice::<Any>(&packed).unwrap_err().kind(), &ErrorKind::DepthLimit(128));
 }
 
 // ---------------------------------------------------------------- stack per level
@@ -243,8 +333,8 @@ fn stack_per_level(decode: impl FnOnce() -> Error) -> usize {
     let err = decode();
     assert_eq!(err.kind(), &ErrorKind::DepthLimit(128), "{err}");
     let frames = FRAMES.with(|f| f.borrow().clone());
-    // The top level and one per box.
-    assert_eq!(frames.len(), 129);
+    // One per level: each `Deep` takes one, and the 129th fails before its probe runs.
+    assert_eq!(frames.len(), 128);
     let (top, bottom) = (frames[0], frames[frames.len() - 1]);
     assert!(top > bottom, "the stack grows down on every supported target");
     (top - bottom) / (frames.len() - 1)

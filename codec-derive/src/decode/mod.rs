@@ -63,8 +63,39 @@ impl Fmt {
     }
 }
 
-/// The body of `Decode::decode_*` for one format.
+/// The body of `Decode::decode_*` for one format: the value's own code, run one nesting
+/// level down when the type opens no array or object of its own.
+///
+/// A type can only recurse through a named type, and every named type on a cycle that the
+/// derive writes either opens a container, which the reader's depth limit counts, or is
+/// one of these: a newtype or transparent struct (the inner value read in its place) or an
+/// untagged enum (its variants tried in its place). Counting a level for them makes every
+/// cycle through a derived type cost at least one level, so `struct N(Option<Box<N>>)`
+/// reading `1` ends in `DepthLimit`, not a stack overflow, while pointers (`Box`, `Rc`,
+/// `Arc`) and structs with named fields pay nothing extra.
 fn body(c: &Container, fmt: &Fmt) -> TokenStream {
+    let value = value_body(c, fmt);
+    if opens_no_container(c) {
+        let p = quote!(__p);
+        let reader = &fmt.reader;
+        quote! {
+            __r.nested(|__r: &mut #reader<'de>| -> #p::Result<Self> { #value })
+        }
+    } else {
+        value
+    }
+}
+
+/// Whether the type's encoding is another value's in its place (see [`body`]).
+fn opens_no_container(c: &Container) -> bool {
+    match &c.data {
+        Data::Struct(style, _) => c.attrs.transparent.is_some() || *style == Style::Newtype,
+        Data::Enum(_) => matches!(c.repr(), crate::ast::Repr::Untagged),
+    }
+}
+
+/// The value's own code, for [`body`].
+fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
     let p = quote!(__p);
     let h = &fmt.h;
     let deny = c.attrs.deny_unknown_fields.is_some();

@@ -3,11 +3,12 @@
 //! Owning pointers decode as their contents and pass `absent()` through, so a
 //! `Box<Option<T>>` field may be missing just as an `Option<T>` one may.
 //!
-//! A type can refer to itself only through a pointer or a collection, and a collection
-//! opens an array or object, which the reader's depth limit counts. A pointer opens
-//! nothing: `struct N(Option<Box<N>>)` reading `1` would recurse until the stack
-//! overflowed. So `Box`, `Rc` and `Arc` decode their content one nesting level down
-//! ([`JsonReader::nested`]), and every cycle of recursion costs at least one level.
+//! Pointers take no nesting level of their own. A type can refer to itself only through a
+//! named type, and the derive makes every named type on such a cycle cost a level: a
+//! struct with named fields opens an object, and a newtype struct or an untagged enum,
+//! which open nothing, decode one level down ([`JsonReader::nested`]). So
+//! `struct N(Option<Box<N>>)` reading `1` ends in a depth error, and a boxed linked list
+//! of objects still takes one level per link.
 
 use std::borrow::Cow;
 use std::marker::PhantomData;
@@ -49,17 +50,15 @@ forward_encode! {
 macro_rules! forward_decode {
     ($($ptr:ident)*) => {$(
         impl<'de, T: Decode<'de>> Decode<'de> for $ptr<T> {
-            /// The content, one nesting level down (see the module docs).
             #[inline]
             fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                r.nested(T::decode_json).map($ptr::new)
+                T::decode_json(r).map($ptr::new)
             }
 
-            /// The content, one nesting level down (see the module docs).
             #[inline]
             #[cfg(feature = "msgpack")]
             fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                r.nested(T::decode_msgpack).map($ptr::new)
+                T::decode_msgpack(r).map($ptr::new)
             }
 
             #[inline]

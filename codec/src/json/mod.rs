@@ -86,10 +86,10 @@ impl Options {
         Self::default()
     }
 
-    /// Maximum nesting of arrays and objects, also while skipping unknown values. The
-    /// content of a `Box`, `Rc` or `Arc` counts one level too (see
-    /// [`JsonReader::nested`]): a type can recurse through them without opening an
-    /// array or object.
+    /// Maximum nesting of arrays and objects, also while skipping unknown values. The same
+    /// number bounds, in a count of their own, the derived newtype structs and untagged
+    /// enums open around a value (see [`JsonReader::nested`]): a type can recurse through
+    /// them without opening an array or object.
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth;
         self

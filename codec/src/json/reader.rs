@@ -103,6 +103,9 @@ pub struct JsonReader<'de> {
     /// [`backtrack`](Self::backtrack)).
     backtrack_budget: usize,
     depth: usize,
+    /// Levels of [`nested`](Self::nested) open around the current value, bounded by
+    /// `max_depth` apart from `depth`.
+    nested_depth: usize,
     max_depth: usize,
     max_string_len: usize,
     max_number_len: usize,
@@ -135,6 +138,7 @@ impl<'de> JsonReader<'de> {
             pos: 0,
             backtrack_budget: input.len().saturating_mul(BACKTRACK_FACTOR).saturating_add(BACKTRACK_BASE),
             depth: 0,
+            nested_depth: 0,
             max_depth: options.max_depth,
             max_string_len: options.max_string_len,
             max_number_len: options.max_number_len,
@@ -396,41 +400,41 @@ impl<'de> JsonReader<'de> {
         Error::new(ErrorKind::DepthLimit(self.max_depth), self.pos)
     }
 
-    /// Runs `decode` one nesting level down: the level counts against
-    /// [`Options::max_depth`] as an array or object does.
+    /// Runs `decode` one nesting level down, a level of its own kind: these levels are
+    /// counted apart from the nesting of arrays and objects, and [`Options::max_depth`]
+    /// bounds each count.
     ///
-    /// For decoders that can recurse without opening an array or object: a pointer
-    /// (`Box<T>`, `Rc<T>` and `Arc<T>` decode their content through this), a newtype
-    /// struct, an untagged enum. A type such as `struct N(Option<Box<N>>)` would otherwise
-    /// recurse on the input `1` until the stack overflows; through this, it stops with
-    /// [`ErrorKind::DepthLimit`] at the value's offset. Call it around the recursive part
-    /// of a hand-written decoder for a pointer-like or self-referential type.
+    /// For decoders that can recurse without opening an array or object: the derive runs
+    /// newtype structs, transparent structs and untagged enums through this. A type such as
+    /// `struct N(Option<Box<N>>)` would otherwise recurse on the input `"1"` until the
+    /// stack overflows; through this, it stops with [`ErrorKind::DepthLimit`] at the
+    /// value's offset. Call it in a hand-written decoder of a type that reads another value
+    /// in its place and can thereby reach itself. Counting these levels apart keeps the
+    /// nesting a document may have the same whether or not its values pass through such
+    /// types (an untagged enum holding `Vec`s of itself still reads `max_depth` nested
+    /// arrays), while the stack stays bounded by twice the limit's levels.
     ///
     /// ```
     /// use codec::json::{JsonReader, Options};
     /// use codec::ErrorKind;
     ///
-    /// // Two levels: one for the array, one for the nested read inside it.
-    /// let mut r = JsonReader::with_options(b"[7]", &Options::new().max_depth(2));
-    /// r.begin_array()?;
-    /// r.array_first()?;
-    /// assert_eq!(r.nested(|r| r.read_u64())?, 7);
+    /// let opts = Options::new().max_depth(2);
+    /// let mut r = JsonReader::with_options(b"7", &opts);
+    /// assert_eq!(r.nested(|r| r.nested(|r| r.read_u64()))?, 7);
     ///
-    /// let mut r = JsonReader::with_options(b"[7]", &Options::new().max_depth(1));
-    /// r.begin_array()?;
-    /// r.array_first()?;
-    /// let err = r.nested(|r| r.read_u64()).unwrap_err();
-    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::DepthLimit(1), Some(1)));
+    /// let mut r = JsonReader::with_options(b"7", &opts);
+    /// let err = r.nested(|r| r.nested(|r| r.nested(|r| r.read_u64()))).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::DepthLimit(2), Some(0)));
     /// # Ok::<(), codec::Error>(())
     /// ```
     #[inline]
     pub fn nested<T>(&mut self, decode: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        if self.depth >= self.max_depth {
+        if self.nested_depth >= self.max_depth {
             return Err(self.nested_depth_error());
         }
-        self.depth += 1;
+        self.nested_depth += 1;
         let result = decode(self);
-        self.depth -= 1;
+        self.nested_depth -= 1;
         result
     }
 

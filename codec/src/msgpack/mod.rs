@@ -103,9 +103,10 @@ impl Options {
         Self::default()
     }
 
-    /// Maximum nesting of arrays and maps, also while skipping unknown values. The content
-    /// of a `Box`, `Rc` or `Arc` counts one level too (see [`MsgpackReader::nested`]): a
-    /// type can recurse through them without opening an array or map.
+    /// Maximum nesting of arrays and maps, also while skipping unknown values. The same
+    /// number bounds, in a count of their own, the derived newtype structs and untagged
+    /// enums open around a value (see [`MsgpackReader::nested`]): a type can recurse
+    /// through them without opening an array or map.
     ///
     /// ```
     /// let o = codec::msgpack::Options::new().max_depth(1);

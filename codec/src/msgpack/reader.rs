@@ -230,6 +230,9 @@ pub struct MsgpackReader<'de> {
     /// [`capacity_for`](Self::capacity_for)).
     prealloc_budget: usize,
     depth: usize,
+    /// Levels of [`nested`](Self::nested) open around the current value, bounded by
+    /// `max_depth` apart from `depth`.
+    nested_depth: usize,
     /// Entries (maps) or elements (arrays) not yet started in the innermost container
     /// opened with `begin_object`/`begin_array`.
     remaining: u32,
@@ -267,6 +270,7 @@ impl<'de> MsgpackReader<'de> {
             backtrack_budget: input.len().saturating_mul(BACKTRACK_FACTOR).saturating_add(BACKTRACK_BASE),
             prealloc_budget: input.len().saturating_mul(PREALLOC_PER_INPUT_BYTE),
             depth: 0,
+            nested_depth: 0,
             remaining: 0,
             saved: [0; INLINE_LEVELS],
             spill: Vec::new(),
@@ -442,43 +446,43 @@ impl<'de> MsgpackReader<'de> {
         Error::new(ErrorKind::DepthLimit(self.max_depth), self.pos)
     }
 
-    /// Runs `decode` one nesting level down: the level counts against
-    /// [`Options::max_depth`] as an array or map does.
+    /// Runs `decode` one nesting level down, a level of its own kind: these levels are
+    /// counted apart from the nesting of arrays and maps, and [`Options::max_depth`]
+    /// bounds each count.
     ///
-    /// For decoders that can recurse without opening an array or map: a pointer (`Box<T>`,
-    /// `Rc<T>` and `Arc<T>` decode their content through this), a newtype struct, an
-    /// untagged enum. A type such as `struct N(Option<Box<N>>)` would otherwise recurse on
-    /// the input `\x01` until the stack overflows; through this, it stops with
-    /// [`ErrorKind::DepthLimit`] at the value's offset. Call it around the recursive part
-    /// of a hand-written decoder for a pointer-like or self-referential type.
+    /// For decoders that can recurse without opening an array or map: the derive runs
+    /// newtype structs, transparent structs and untagged enums through this. A type such as
+    /// `struct N(Option<Box<N>>)` would otherwise recurse on the input `\x01` until the
+    /// stack overflows; through this, it stops with [`ErrorKind::DepthLimit`] at the
+    /// value's offset. Call it in a hand-written decoder of a type that reads another value
+    /// in its place and can thereby reach itself. Counting these levels apart keeps the
+    /// nesting a document may have the same whether or not its values pass through such
+    /// types (an untagged enum holding `Vec`s of itself still reads `max_depth` nested
+    /// arrays), while the stack stays bounded by twice the limit's levels.
     ///
     /// ```
     /// use codec::msgpack::{MsgpackReader, Options};
     /// use codec::ErrorKind;
     ///
-    /// // [7]: two levels, one for the array, one for the nested read inside it.
-    /// let mut r = MsgpackReader::with_options(b"\x91\x07", &Options::new().max_depth(2));
-    /// r.begin_array()?;
-    /// r.array_first()?;
-    /// assert_eq!(r.nested(|r| r.read_u64())?, 7);
+    /// let opts = Options::new().max_depth(2);
+    /// let mut r = MsgpackReader::with_options(b"\x07", &opts);
+    /// assert_eq!(r.nested(|r| r.nested(|r| r.read_u64()))?, 7);
     ///
-    /// let mut r = MsgpackReader::with_options(b"\x91\x07", &Options::new().max_depth(1));
-    /// r.begin_array()?;
-    /// r.array_first()?;
-    /// let err = r.nested(|r| r.read_u64()).unwrap_err();
-    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::DepthLimit(1), Some(1)));
+    /// let mut r = MsgpackReader::with_options(b"\x07", &opts);
+    /// let err = r.nested(|r| r.nested(|r| r.nested(|r| r.read_u64()))).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::DepthLimit(2), Some(0)));
     /// # Ok::<(), codec::Error>(())
     /// ```
     #[inline]
     pub fn nested<T>(&mut self, decode: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        if self.depth >= self.max_depth {
+        if self.nested_depth >= self.max_depth {
             return Err(self.depth_error());
         }
-        // Containers opened inside keep their counts by depth (`push_count`); this level
-        // has none of its own, and `remaining` is left as it is for the value read here.
-        self.depth += 1;
+        // A count of its own, not `depth`: containers opened inside keep their counts by
+        // `depth` (`push_count`), and this level opens none.
+        self.nested_depth += 1;
         let result = decode(self);
-        self.depth -= 1;
+        self.nested_depth -= 1;
         result
     }
 
