@@ -98,6 +98,23 @@ for f in "$common"/*; do
     i=$((i + 1))
 done
 
-for target in decode_typed value_roundtrip raw_json options; do
+# msgpack_decode: every encoding of the msgpack-test-suite vectors, one file each (python3).
+mkdir -p corpus/msgpack_decode
+if command -v python3 >/dev/null 2>&1; then
+    python3 - "$data/msgpack-test-suite/msgpack-test-suite.json" corpus/msgpack_decode <<'PY'
+import json, sys
+suite, out = sys.argv[1], sys.argv[2]
+n = 0
+for group, entries in json.load(open(suite)).items():
+    for entry in entries:
+        for hexed in entry["msgpack"]:
+            open(f"{out}/suite_{n:03}", "wb").write(bytes.fromhex(hexed.replace("-", "")))
+            n += 1
+PY
+else
+    echo "python3 not found: corpus/msgpack_decode gets no seeds" >&2
+fi
+
+for target in decode_typed value_roundtrip raw_json options msgpack_decode; do
     echo "corpus/$target: $(ls "corpus/$target" | wc -l) files"
 done

@@ -68,11 +68,13 @@ use crate::{Decode, Encode};
 /// use codec::Bytes;
 ///
 /// let b = Bytes::from(&b"\x00\xff"[..]);
+/// # #[cfg(feature = "msgpack")] {
 /// let packed = codec::msgpack::to_vec(&b)?;
 /// assert_eq!(packed, b"\xc4\x02\x00\xff");
 /// let back: Bytes = codec::msgpack::from_slice(&packed)?;
 /// assert!(back.is_borrowed());
 /// assert_eq!(back, b);
+/// # }
 /// assert_eq!(codec::json::to_string(&b)?, "[0,255]");
 /// # Ok::<(), codec::Error>(())
 /// ```
@@ -151,8 +153,10 @@ impl<'de: 'a, 'a> Decode<'de> for Bytes<'a> {
 /// ```
 /// let b: &[u8] = codec::json::from_str(r#""été""#)?;
 /// assert_eq!(b, "été".as_bytes());
+/// # #[cfg(feature = "msgpack")] {
 /// let b: &[u8] = codec::msgpack::from_slice(b"\xc4\x02\x00\xff")?;
 /// assert_eq!(b, [0, 255]);
+/// # }
 /// let e = codec::json::from_str::<&[u8]>("[0,255]").unwrap_err();
 /// assert!(e.to_string().contains("use Vec<u8>, Cow<[u8]> or codec::Bytes"));
 /// # Ok::<(), codec::Error>(())
@@ -178,8 +182,10 @@ impl<'de: 'a, 'a> Decode<'de> for &'a [u8] {
 /// use std::borrow::Cow;
 /// let c: Cow<[u8]> = codec::json::from_str(r#""a\nb""#)?;
 /// assert!(matches!(c, Cow::Owned(ref v) if v == b"a\nb"));
+/// # #[cfg(feature = "msgpack")] {
 /// let c: Cow<[u8]> = codec::msgpack::from_slice(b"\x92\x01\x02")?;
 /// assert!(matches!(c, Cow::Owned(ref v) if v == &[1, 2]));
+/// # }
 /// # Ok::<(), codec::Error>(())
 /// ```
 impl<'de: 'a, 'a> Decode<'de> for Cow<'a, [u8]> {
@@ -272,7 +278,9 @@ fn msgpack_borrowed_bytes<'de>(r: &mut MsgpackReader<'de>) -> Result<&'de [u8]> 
 ///     data: Vec<u8>,
 /// }
 /// let v = Blob { data: vec![1, 2] };
+/// # #[cfg(feature = "msgpack")] {
 /// assert_eq!(codec::msgpack::to_vec(&v)?, b"\x81\xa4data\xc4\x02\x01\x02");
+/// # }
 /// assert_eq!(codec::json::to_string(&v)?, r#"{"data":[1,2]}"#);
 /// # Ok::<(), codec::Error>(())
 /// ```
@@ -301,9 +309,11 @@ pub trait EncodeBytes {
 ///     #[codec(bytes)]
 ///     more: Option<Vec<u8>>,
 /// }
+/// # #[cfg(feature = "msgpack")] {
 /// let packed = b"\x81\xa4data\xc4\x01\x07";
 /// let v: Blob = codec::msgpack::from_slice(packed)?;
 /// assert_eq!(v, Blob { data: &[7], more: None });
+/// # }
 /// // In JSON, `&[u8]` borrows a string's bytes; an array of numbers would have to be copied.
 /// let v: Blob = codec::json::from_str(r#"{"data":"hi","more":"ok"}"#)?;
 /// assert_eq!(v, Blob { data: b"hi", more: Some(b"ok".to_vec()) });

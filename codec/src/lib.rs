@@ -22,10 +22,12 @@
 //! assert_eq!(s, Status { id: 7, text: "hi", retweets: 2, in_reply_to: None });
 //! assert_eq!(codec::json::to_vec(&s)?, bytes);
 //!
+//! # #[cfg(feature = "msgpack")] {
 //! // The same derive, in MessagePack: a map keyed by the same names.
 //! let packed = codec::msgpack::to_vec(&s)?;
 //! assert_eq!(&packed[..5], b"\x84\xa2id\x07");
 //! assert_eq!(codec::msgpack::from_slice::<Status>(&packed)?, s);
+//! # }
 //! # Ok::<(), codec::Error>(())
 //! ```
 //!
@@ -103,6 +105,7 @@
 //!
 //! ```
 //! use codec::json::{JsonReader, JsonWriter};
+//! # #[cfg(feature = "msgpack")]
 //! use codec::msgpack::{MsgpackReader, MsgpackWriter};
 //! use codec::{Decode, Encode, Result};
 //!
@@ -113,6 +116,7 @@
 //!     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
 //!         self.0.encode_json(w)
 //!     }
+//!     # #[cfg(feature = "msgpack")]
 //!     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
 //!         self.0.encode_msgpack(w)
 //!     }
@@ -121,6 +125,7 @@
 //!     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
 //!         f64::decode_json(r).map(Meters)
 //!     }
+//!     # #[cfg(feature = "msgpack")]
 //!     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
 //!         f64::decode_msgpack(r).map(Meters)
 //!     }
@@ -128,7 +133,9 @@
 //!
 //! assert_eq!(codec::json::from_str::<Meters>("2.5")?, Meters(2.5));
 //! assert_eq!(codec::json::to_string(&Meters(2.5))?, "2.5");
+//! # #[cfg(feature = "msgpack")] {
 //! assert_eq!(codec::msgpack::to_vec(&Meters(2.5))?, b"\xcb\x40\x04\0\0\0\0\0\0");
+//! # }
 //! # Ok::<(), codec::Error>(())
 //! ```
 
@@ -167,9 +174,11 @@ pub(crate) const MSGPACK: &str = "MessagePack";
 /// let mut w = codec::json::JsonWriter::new();
 /// vec![1u8, 2].encode_json(&mut w)?;
 /// assert_eq!(w.as_bytes(), b"[1,2]");
+/// # #[cfg(feature = "msgpack")] {
 /// let mut w = codec::msgpack::MsgpackWriter::new();
 /// vec![1u8, 2].encode_msgpack(&mut w)?;
 /// assert_eq!(w.as_bytes(), b"\x92\x01\x02");
+/// # }
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub trait Encode {
@@ -194,8 +203,10 @@ pub trait Encode {
 /// use codec::Decode;
 /// let mut r = codec::json::JsonReader::new(b"[1, 2]");
 /// assert_eq!(Vec::<u8>::decode_json(&mut r)?, vec![1, 2]);
+/// # #[cfg(feature = "msgpack")] {
 /// let mut r = codec::msgpack::MsgpackReader::new(b"\x92\x01\x02");
 /// assert_eq!(Vec::<u8>::decode_msgpack(&mut r)?, vec![1, 2]);
+/// # }
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub trait Decode<'de>: Sized {
@@ -243,7 +254,9 @@ impl<'de, T: Encode + Decode<'de>> Codec<'de> for T {}
 /// use std::collections::BTreeMap;
 /// let m = BTreeMap::from([(1u32, "a"), (20, "b")]);
 /// assert_eq!(codec::json::to_string(&m)?, r#"{"1":"a","20":"b"}"#);
+/// # #[cfg(feature = "msgpack")] {
 /// assert_eq!(codec::msgpack::to_vec(&m)?, b"\x82\x01\xa1a\x14\xa1b");
+/// # }
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub trait EncodeKey {
@@ -267,8 +280,10 @@ pub trait EncodeKey {
 /// use std::collections::BTreeMap;
 /// let m: BTreeMap<i8, bool> = codec::json::from_str(r#"{"-1": true}"#)?;
 /// assert_eq!(m[&-1], true);
+/// # #[cfg(feature = "msgpack")] {
 /// let m: BTreeMap<i8, bool> = codec::msgpack::from_slice(b"\x81\xff\xc3")?;
 /// assert_eq!(m[&-1], true);
+/// # }
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub trait DecodeKey<'de>: Sized {
