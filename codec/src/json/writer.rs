@@ -183,29 +183,37 @@ impl<'w> JsonWriter<'w> {
     /// Appends one byte of JSON punctuation.
     #[inline(always)]
     pub fn write_byte(&mut self, b: u8) {
-        self.room(1);
-        self.buf.push(b);
+        self.put([b]);
     }
 
     /// Appends `s` as a quoted, escaped JSON string.
     #[inline]
     pub fn write_str(&mut self, s: &str) {
-        // Room for the string without escapes; escapes grow the buffer past it (a
-        // streaming writer flushes at the next append).
         self.room(s.len() + 2);
-        string::write_escaped(&mut self.buf, s);
+        self.put([b'"']);
+        let mut from = 0;
+        // Escapes make the text longer than the room made above: where more is needed,
+        // the writer's own cold path makes it (a streaming writer flushes there).
+        while let Some(at) = string::write_escaped(&mut self.buf, s.as_bytes(), from) {
+            self.make_room(string::escape_room(s.len() - at));
+            from = at;
+        }
     }
 
     /// Appends `null`.
     #[inline]
     pub fn write_null(&mut self) {
-        self.write_raw(b"null");
+        self.put(*b"null");
     }
 
     /// Appends `true` or `false`.
     #[inline]
     pub fn write_bool(&mut self, v: bool) {
-        self.write_raw(if v { b"true" } else { b"false" });
+        if v {
+            self.put(*b"true");
+        } else {
+            self.put(*b"false");
+        }
     }
 
     /// Appends any primitive integer in decimal.
@@ -253,6 +261,23 @@ impl<'w> JsonWriter<'w> {
         }
         self.append_short(zmij::Buffer::new().format_finite(v).as_bytes());
         Ok(())
+    }
+
+    /// Appends a few bytes of known count with one capacity check: `room`'s. (After it,
+    /// `Vec::push` would check again in a form the compiler does not fold, and
+    /// `extend_from_slice` of a constant length does not always fold either: measured
+    /// with callgrind, canada's encoding took 4% more instructions.)
+    #[inline(always)]
+    fn put<const N: usize>(&mut self, bytes: [u8; N]) {
+        self.room(N);
+        let len = self.buf.len();
+        // SAFETY: `room(N)` leaves at least `N` bytes of spare capacity after `len` (with
+        // or without a sink, `make_room` reserves them); the copy writes exactly those
+        // `N` bytes, so the new length only exposes initialized bytes.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.buf.as_mut_ptr().add(len), N);
+            self.buf.set_len(len + N);
+        }
     }
 
     /// Appends `s`, a number's text (at most 40 bytes), with copies of fixed sizes.
