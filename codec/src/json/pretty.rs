@@ -14,6 +14,7 @@
 use std::borrow::Cow;
 
 use super::string::find_special;
+use super::writer::append_short_unchecked;
 use crate::sink::Sink;
 
 /// How [`to_string_pretty_with`](super::to_string_pretty_with) and its siblings lay out
@@ -65,6 +66,39 @@ impl PrettyOptions {
     }
 }
 
+/// Appends `s`: tokens, string runs and line breaks are mostly a few bytes, where
+/// `memcpy`'s call and size dispatch cost more than the copy (the same trick as the
+/// writer's numbers).
+#[inline(always)]
+fn emit(out: &mut Vec<u8>, s: &[u8]) {
+    if s.len() <= 32 {
+        out.reserve(s.len());
+        // SAFETY: `s.len() <= 32`, and `reserve` made room for it.
+        unsafe { append_short_unchecked(out, s) }
+    } else {
+        out.extend_from_slice(s);
+    }
+}
+
+/// Offset of the first `"`, `\` (or control byte, which only a hand-written `write_raw`
+/// can put in a string) at or after `pos`: sixteen bytes at a time where SSE2 is there,
+/// as the reader's string scan.
+#[inline(always)]
+fn find_quote_or_backslash(input: &[u8], pos: usize) -> Option<usize> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    let pos = {
+        let mut pos = pos;
+        while let Some((mask, _)) = super::string::sse2::special_and_high_16(input, pos) {
+            if mask != 0 {
+                return Some(pos + mask.trailing_zeros() as usize);
+            }
+            pos += 16;
+        }
+        pos
+    };
+    find_special(input, pos)
+}
+
 /// What [`Pretty::format`] considers each byte outside strings to be.
 const PLAIN: u8 = 0;
 const QUOTE: u8 = 1;
@@ -103,8 +137,9 @@ pub(crate) struct Pretty<'s> {
     out: Vec<u8>,
     next: Option<&'s mut dyn Sink>,
     limit: usize,
-    /// `\n` followed by the indent repeated: a line break at depth `d` is its first
-    /// `1 + d * unit` bytes, grown when a deeper level appears.
+    /// `,\n` followed by the indent repeated: a line break at depth `d` is the
+    /// `1 + d * unit` bytes after the comma, and a comma with its line break one more;
+    /// grown when a deeper level appears.
     newline: Vec<u8>,
     unit: usize,
     indent: Cow<'static, str>,
@@ -121,8 +156,8 @@ impl<'s> Pretty<'s> {
     pub(crate) fn new(options: &PrettyOptions, next: Option<&'s mut dyn Sink>, limit: usize) -> Self {
         let indent = options.indent.clone();
         let unit = indent.len();
-        let mut newline = Vec::with_capacity(1 + 8 * unit);
-        newline.push(b'\n');
+        let mut newline = Vec::with_capacity(2 + 8 * unit);
+        newline.extend_from_slice(b",\n");
         for _ in 0..8 {
             newline.extend_from_slice(indent.as_bytes());
         }
@@ -145,13 +180,14 @@ impl<'s> Pretty<'s> {
         }
     }
 
-    #[inline]
-    fn newline(&mut self) {
-        let len = 1 + self.depth * self.unit;
-        if len > self.newline.len() {
-            self.deepen(len);
+    /// A line break and the indentation of `depth`, after a comma when `comma` is set.
+    #[inline(always)]
+    fn newline(&mut self, depth: usize, comma: bool) {
+        let end = 2 + depth * self.unit;
+        if end > self.newline.len() {
+            self.deepen(end);
         }
-        self.out.extend_from_slice(&self.newline[..len]);
+        emit(&mut self.out, &self.newline[usize::from(!comma)..end]);
     }
 
     #[cold]
@@ -162,40 +198,45 @@ impl<'s> Pretty<'s> {
         }
     }
 
-    /// Copies a string's body from `i` up to and including its closing quote; returns the
-    /// offset after it, or `input.len()` when the string goes on in the next chunk.
+    /// Copies a string from `i` (its opening quote, or where the previous chunk cut it)
+    /// up to and including its closing quote, searching from `search`; returns the offset
+    /// after it, or `input.len()` when the string goes on in the next chunk.
     #[inline]
-    fn string_body(&mut self, input: &[u8], mut i: usize) -> usize {
+    fn string_body(&mut self, input: &[u8], mut i: usize, search: usize) -> usize {
+        let mut search = search;
         if self.escape {
             let Some(&b) = input.get(i) else { return i };
             self.out.push(b);
             self.escape = false;
             i += 1;
+            search = i;
         }
         loop {
-            let Some(at) = find_special(input, i) else {
-                self.out.extend_from_slice(&input[i..]);
+            let Some(at) = find_quote_or_backslash(input, search) else {
+                emit(&mut self.out, &input[i..]);
                 return input.len();
             };
             match input[at] {
                 b'"' => {
-                    self.out.extend_from_slice(&input[i..=at]);
+                    emit(&mut self.out, &input[i..=at]);
                     self.in_string = false;
                     return at + 1;
                 }
                 b'\\' if at + 1 < input.len() => {
-                    self.out.extend_from_slice(&input[i..at + 2]);
+                    emit(&mut self.out, &input[i..at + 2]);
                     i = at + 2;
+                    search = i;
                 }
                 b'\\' => {
-                    self.out.extend_from_slice(&input[i..]);
+                    emit(&mut self.out, &input[i..]);
                     self.escape = true;
                     return input.len();
                 }
                 // A raw control byte: only a hand-written `write_raw` can put one here.
                 _ => {
-                    self.out.extend_from_slice(&input[i..=at]);
+                    emit(&mut self.out, &input[i..=at]);
                     i = at + 1;
+                    search = i;
                 }
             }
         }
@@ -206,8 +247,12 @@ impl<'s> Pretty<'s> {
         let n = input.len();
         let mut i = 0;
         if self.in_string {
-            i = self.string_body(input, 0);
+            i = self.string_body(input, 0, 0);
         }
+        // In locals for the loop: the calls that append would make the compiler reload
+        // fields from memory.
+        let mut depth = self.depth;
+        let mut pending = self.pending;
         while i < n {
             let b = input[i];
             let class = CLASS[b as usize];
@@ -215,43 +260,41 @@ impl<'s> Pretty<'s> {
                 i += 1;
                 continue;
             }
-            if self.pending {
-                self.pending = false;
+            if pending {
+                pending = false;
                 if class == CLOSE {
                     self.out.push(b);
-                    self.depth = self.depth.saturating_sub(1);
+                    depth = depth.saturating_sub(1);
                     i += 1;
                     continue;
                 }
-                self.newline();
+                self.newline(depth, false);
             }
             match class {
                 QUOTE => {
-                    self.out.push(b'"');
                     self.in_string = true;
-                    i = self.string_body(input, i + 1);
+                    i = self.string_body(input, i, i + 1);
                 }
                 OPEN => {
                     self.out.push(b);
-                    self.depth += 1;
-                    self.pending = true;
+                    depth += 1;
+                    pending = true;
                     i += 1;
                 }
                 CLOSE => {
                     // Saturating: a hand-written impl may `write_raw` unbalanced text,
                     // which must not panic here.
-                    self.depth = self.depth.saturating_sub(1);
-                    self.newline();
+                    depth = depth.saturating_sub(1);
+                    self.newline(depth, false);
                     self.out.push(b);
                     i += 1;
                 }
                 COMMA => {
-                    self.out.push(b',');
-                    self.newline();
+                    self.newline(depth, true);
                     i += 1;
                 }
                 COLON => {
-                    self.out.extend_from_slice(b": ");
+                    emit(&mut self.out, b": ");
                     i += 1;
                 }
                 _ => {
@@ -261,15 +304,19 @@ impl<'s> Pretty<'s> {
                     while i < n && CLASS[input[i] as usize] == PLAIN {
                         i += 1;
                     }
-                    self.out.extend_from_slice(&input[start..i]);
+                    emit(&mut self.out, &input[start..i]);
                 }
             }
         }
+        self.depth = depth;
+        self.pending = pending;
     }
 }
 
 impl Sink for Pretty<'_> {
     fn write_chunk(&mut self, bytes: &[u8]) {
+        // Room for the chunk and some indentation at once, rather than growing in steps.
+        self.out.reserve(bytes.len() + bytes.len() / 2);
         let piece_len = (self.limit / PIECE_PER_LIMIT).max(64);
         for piece in bytes.chunks(piece_len) {
             self.format(piece);

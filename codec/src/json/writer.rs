@@ -298,32 +298,45 @@ impl<'w> JsonWriter<'w> {
         // Only `n` more: a buffer sized exactly for the document must not grow. (The check
         // is the writer's, not `Vec::reserve`'s: a streaming writer flushes there.)
         self.room(n);
-        let buf = &mut self.buf;
-        let len = buf.len();
-        let src = s.as_ptr();
-        // SAFETY: `room(n)` leaves at least `n` bytes of spare capacity after `len` (with
-        // or without a sink, `make_room` reserves them); every copy below reads inside `s`
-        // (offsets below `n`) and writes inside `[len, len + n)`; the two overlapping
-        // copies of each branch together cover all `n` bytes, so the new length only
-        // exposes initialized bytes.
-        unsafe {
-            let dst = buf.as_mut_ptr().add(len);
-            if n >= 16 {
-                std::ptr::copy_nonoverlapping(src, dst, 16);
-                std::ptr::copy_nonoverlapping(src.add(n - 16), dst.add(n - 16), 16);
-            } else if n >= 8 {
-                std::ptr::copy_nonoverlapping(src, dst, 8);
-                std::ptr::copy_nonoverlapping(src.add(n - 8), dst.add(n - 8), 8);
-            } else if n >= 4 {
-                std::ptr::copy_nonoverlapping(src, dst, 4);
-                std::ptr::copy_nonoverlapping(src.add(n - 4), dst.add(n - 4), 4);
-            } else {
-                for i in 0..n {
-                    *dst.add(i) = *src.add(i);
-                }
+        // SAFETY: `room(n)` leaves at least `n` bytes of spare capacity (with or without
+        // a sink, `make_room` reserves them), and `n <= 32`.
+        unsafe { append_short_unchecked(&mut self.buf, s) }
+    }
+}
+
+/// Appends `s` (at most 32 bytes) with two overlapping copies of a power-of-two size,
+/// not `memcpy` (see [`JsonWriter::append_short`]); the pretty printer copies its short
+/// tokens this way too.
+///
+/// # Safety
+///
+/// `s.len() <= 32`, and `buf` has at least `s.len()` bytes of spare capacity.
+#[inline(always)]
+pub(crate) unsafe fn append_short_unchecked(buf: &mut Vec<u8>, s: &[u8]) {
+    let n = s.len();
+    let len = buf.len();
+    let src = s.as_ptr();
+    // SAFETY: the caller guarantees `n <= 32` and room for `n` bytes after `len`; every
+    // copy below reads inside `s` (offsets below `n`) and writes inside `[len, len + n)`;
+    // the two overlapping copies of each branch together cover all `n` bytes, so the new
+    // length only exposes initialized bytes.
+    unsafe {
+        let dst = buf.as_mut_ptr().add(len);
+        if n >= 16 {
+            std::ptr::copy_nonoverlapping(src, dst, 16);
+            std::ptr::copy_nonoverlapping(src.add(n - 16), dst.add(n - 16), 16);
+        } else if n >= 8 {
+            std::ptr::copy_nonoverlapping(src, dst, 8);
+            std::ptr::copy_nonoverlapping(src.add(n - 8), dst.add(n - 8), 8);
+        } else if n >= 4 {
+            std::ptr::copy_nonoverlapping(src, dst, 4);
+            std::ptr::copy_nonoverlapping(src.add(n - 4), dst.add(n - 4), 4);
+        } else {
+            for i in 0..n {
+                *dst.add(i) = *src.add(i);
             }
-            buf.set_len(len + n);
         }
+        buf.set_len(len + n);
     }
 }
 
