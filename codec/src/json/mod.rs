@@ -9,6 +9,47 @@
 //! assert_eq!(codec::json::to_string(&p)?, r#"{"x":1,"y":-2}"#);
 //! # Ok::<(), codec::Error>(())
 //! ```
+//!
+//! ## Output modes
+//!
+//! Every encoder writes compact JSON into a [`JsonWriter`]; where the bytes go and how they
+//! are laid out is the writer's mode, never a second set of generated methods:
+//!
+//! - **In memory**: [`to_vec`] and [`to_string`] build the whole document in one buffer.
+//! - **Streamed**: [`to_writer`] encodes into any `io::Write` through a fixed 64 KiB
+//!   buffer, handed to the writer with `write_all` whenever it fills, so a document of any
+//!   size never is whole in memory (into a `Vec` or a `BufWriter` it is as fast as
+//!   [`to_vec`]). An I/O error stops the output and is returned at the end.
+//! - **Pretty**: [`to_string_pretty`], [`to_vec_pretty`] and [`to_writer_pretty`] (and
+//!   their `_with` forms taking [`PrettyOptions`]) indent the output, two spaces per level
+//!   by default, byte for byte as serde_json's `to_string_pretty` does. The compact output
+//!   is reformatted chunk by chunk on its way out, so pretty output streams too.
+//! - **Many values**: [`write_lines`] writes JSON Lines (NDJSON, one compact value per
+//!   line) and [`write_array`] one array, both from any iterator of items and streamed.
+//!
+//! ```
+//! #[derive(codec::Codec)]
+//! struct Event { id: u32, tags: Vec<&'static str> }
+//!
+//! let events = [Event { id: 1, tags: vec!["a"] }, Event { id: 2, tags: vec![] }];
+//! assert_eq!(
+//!     codec::json::to_string_pretty(&events[0])?,
+//!     "{\n  \"id\": 1,\n  \"tags\": [\n    \"a\"\n  ]\n}"
+//! );
+//!
+//! let mut lines = Vec::new();
+//! codec::json::write_lines(&mut lines, events.iter())?;
+//! assert_eq!(lines, b"{\"id\":1,\"tags\":[\"a\"]}\n{\"id\":2,\"tags\":[]}\n");
+//!
+//! let mut array = Vec::new();
+//! codec::json::write_array(&mut array, events.iter().filter(|e| e.id > 1))?;
+//! assert_eq!(array, b"[{\"id\":2,\"tags\":[]}]");
+//!
+//! let mut file = std::io::BufWriter::new(Vec::new()); // or a `File`
+//! codec::json::to_writer(&mut file, &events[1])?;
+//! assert_eq!(file.into_inner().unwrap(), b"{\"id\":2,\"tags\":[]}");
+//! # Ok::<(), codec::Error>(())
+//! ```
 
 mod number;
 mod pow5;

@@ -30,6 +30,10 @@
 //! extension types are read and written through [`Ext`], or by hand with
 //! [`MsgpackReader::read_ext`] and [`MsgpackWriter::write_ext`].
 //!
+//! [`to_vec`] builds the encoding in memory; [`to_writer`] streams it into an `io::Write`
+//! through a fixed 64 KiB buffer, and [`write_values`] writes a stream of concatenated
+//! values from an iterator the same way.
+//!
 //! ## Decoding
 //! Integer targets accept every integer format whose value fits (a float is a type error,
 //! as `1.0` is in JSON); `f32`/`f64` accept floats and integers. Every length prefix is
