@@ -229,7 +229,7 @@ fn events(n: u64) -> Vec<Event> {
             id,
             kind: ["open", "click\n\"x\"", "close"][id as usize % 3].to_string(),
             tags: (0..id % 4).map(|t| format!("t{t}")).collect(),
-            score: (id % 5 != 0).then(|| id as f64 * 0.25),
+            score: (id % 5 != 0).then_some(id as f64 * 0.25),
         })
         .collect()
 }
