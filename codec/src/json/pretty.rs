@@ -201,7 +201,7 @@ impl<'s> Pretty<'s> {
     /// Copies a string from `i` (its opening quote, or where the previous chunk cut it)
     /// up to and including its closing quote, searching from `search`; returns the offset
     /// after it, or `input.len()` when the string goes on in the next chunk.
-    #[inline]
+    #[inline(always)]
     fn string_body(&mut self, input: &[u8], mut i: usize, search: usize) -> usize {
         let mut search = search;
         if self.escape {
