@@ -147,6 +147,7 @@ mod impls;
 pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
+mod sink;
 
 #[doc(hidden)]
 pub mod __private;

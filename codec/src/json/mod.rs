@@ -9,21 +9,65 @@
 //! assert_eq!(codec::json::to_string(&p)?, r#"{"x":1,"y":-2}"#);
 //! # Ok::<(), codec::Error>(())
 //! ```
+//!
+//! ## Output modes
+//!
+//! Every encoder writes compact JSON into a [`JsonWriter`]; where the bytes go and how they
+//! are laid out is the writer's mode, never a second set of generated methods:
+//!
+//! - **In memory**: [`to_vec`] and [`to_string`] build the whole document in one buffer.
+//! - **Streamed**: [`to_writer`] encodes into any `io::Write` through a fixed 64 KiB
+//!   buffer, handed to the writer with `write_all` whenever it fills, so a document of any
+//!   size never is whole in memory (into a `Vec` or a `BufWriter` it is as fast as
+//!   [`to_vec`]). An I/O error stops the output and is returned at the end.
+//! - **Pretty**: [`to_string_pretty`], [`to_vec_pretty`] and [`to_writer_pretty`] (and
+//!   their `_with` forms taking [`PrettyOptions`]) indent the output, two spaces per level
+//!   by default, byte for byte as serde_json's `to_string_pretty` does. The compact output
+//!   is reformatted chunk by chunk on its way out, so pretty output streams too.
+//! - **Many values**: [`write_lines`] writes JSON Lines (NDJSON, one compact value per
+//!   line) and [`write_array`] one array, both from any iterator of items and streamed.
+//!
+//! ```
+//! #[derive(codec::Codec)]
+//! struct Event { id: u32, tags: Vec<&'static str> }
+//!
+//! let events = [Event { id: 1, tags: vec!["a"] }, Event { id: 2, tags: vec![] }];
+//! assert_eq!(
+//!     codec::json::to_string_pretty(&events[0])?,
+//!     "{\n  \"id\": 1,\n  \"tags\": [\n    \"a\"\n  ]\n}"
+//! );
+//!
+//! let mut lines = Vec::new();
+//! codec::json::write_lines(&mut lines, events.iter())?;
+//! assert_eq!(lines, b"{\"id\":1,\"tags\":[\"a\"]}\n{\"id\":2,\"tags\":[]}\n");
+//!
+//! let mut array = Vec::new();
+//! codec::json::write_array(&mut array, events.iter().filter(|e| e.id > 1))?;
+//! assert_eq!(array, b"[{\"id\":2,\"tags\":[]}]");
+//!
+//! let mut file = std::io::BufWriter::new(Vec::new()); // or a `File`
+//! codec::json::to_writer(&mut file, &events[1])?;
+//! assert_eq!(file.into_inner().unwrap(), b"{\"id\":2,\"tags\":[]}");
+//! # Ok::<(), codec::Error>(())
+//! ```
 
 mod number;
 mod pow5;
+mod pretty;
 mod raw;
 mod reader;
 mod string;
 pub mod value;
 mod writer;
 
+pub use pretty::PrettyOptions;
 pub use raw::RawJson;
 pub use reader::{Checkpoint, JsonReader, Key, Str};
 pub use value::{Map, Number, Value};
 pub use writer::JsonWriter;
 
 use crate::error::Result;
+use crate::sink::{IoSink, Sink, DEFAULT_BUFFER};
 use crate::{Decode, Encode};
 
 /// What to do when a key appears twice in one object.
@@ -161,9 +205,219 @@ pub fn to_string<T: Encode + ?Sized>(value: &T) -> Result<String> {
     String::from_utf8(bytes).map_err(|_| crate::Error::custom("internal error: encoder produced invalid UTF-8"))
 }
 
-/// Encodes `value` into an `io::Write` (the document is built in memory, then written once).
-pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(mut out: W, value: &T) -> Result<()> {
-    let bytes = to_vec(value)?;
-    out.write_all(&bytes)?;
+// Output to an `io::Write`, pretty output, JSON Lines and arrays from iterators: all go
+// through a streaming `JsonWriter` (a fixed buffer handed to a sink as it fills).
+
+/// Encodes `value` through a streaming writer into `sink`.
+fn encode_to<T: Encode + ?Sized>(sink: &mut dyn Sink, value: &T) -> Result<()> {
+    let mut w = JsonWriter::streaming(sink, DEFAULT_BUFFER);
+    value.encode_json(&mut w)?;
+    w.finish();
     Ok(())
+}
+
+/// Encodes `value` as compact JSON into an `io::Write`, streaming: the document goes out
+/// through a 64 KiB buffer, written with `write_all` each time it fills, and is never
+/// whole in memory. Writing into a `Vec` or a `BufWriter` is as fast as [`to_vec`].
+///
+/// The writer is not flushed (a `BufWriter` flushes when dropped). If encoding fails
+/// (a NaN, a failing `Encode` impl) or the writer does, the error is returned and part
+/// of the document may have been written; after an I/O error nothing more is written.
+///
+/// ```
+/// let mut out = Vec::new();
+/// codec::json::to_writer(&mut out, &vec![Some(1), None])?;
+/// assert_eq!(out, b"[1,null]");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Result<()> {
+    let mut sink = IoSink::new(out);
+    encode_to(&mut sink, value)?;
+    sink.finish()
+}
+
+/// Encodes `value` as indented JSON bytes, two spaces per level: the same text as
+/// serde_json's `to_vec_pretty`.
+///
+/// ```
+/// let bytes = codec::json::to_vec_pretty(&vec![(1, "a")])?;
+/// assert_eq!(bytes, b"[\n  [\n    1,\n    \"a\"\n  ]\n]");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn to_vec_pretty<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>> {
+    to_vec_pretty_with(value, &PrettyOptions::default())
+}
+
+/// Encodes `value` as indented JSON bytes, laid out as `options` say.
+///
+/// ```
+/// use codec::json::{to_vec_pretty_with, PrettyOptions};
+/// let bytes = to_vec_pretty_with(&[1], &PrettyOptions::new().indent("\t"))?;
+/// assert_eq!(bytes, b"[\n\t1\n]");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn to_vec_pretty_with<T: Encode + ?Sized>(value: &T, options: &PrettyOptions) -> Result<Vec<u8>> {
+    let mut printer = pretty::Pretty::new(options, None, DEFAULT_BUFFER);
+    encode_to(&mut printer, value)?;
+    Ok(printer.into_vec())
+}
+
+/// Encodes `value` as an indented JSON `String`, two spaces per level: the same text as
+/// serde_json's `to_string_pretty`. Empty arrays and objects stay `[]` and `{}`.
+///
+/// ```
+/// use std::collections::BTreeMap;
+///
+/// #[derive(codec::Codec)]
+/// struct Config { name: String, tags: Vec<String>, limits: BTreeMap<String, u32> }
+///
+/// let config = Config { name: "api".into(), tags: vec![], limits: [("rps".into(), 100)].into() };
+/// let text = codec::json::to_string_pretty(&config)?;
+/// assert_eq!(text, "{\n  \"name\": \"api\",\n  \"tags\": [],\n  \"limits\": {\n    \"rps\": 100\n  }\n}");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn to_string_pretty<T: Encode + ?Sized>(value: &T) -> Result<String> {
+    to_string_pretty_with(value, &PrettyOptions::default())
+}
+
+/// Encodes `value` as an indented JSON `String`, laid out as `options` say.
+///
+/// ```
+/// use codec::json::{to_string_pretty_with, PrettyOptions};
+/// let text = to_string_pretty_with(&("a", [0.5]), &PrettyOptions::new().indent("    "))?;
+/// assert_eq!(text, "[\n    \"a\",\n    [\n        0.5\n    ]\n]");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn to_string_pretty_with<T: Encode + ?Sized>(value: &T, options: &PrettyOptions) -> Result<String> {
+    let bytes = to_vec_pretty_with(value, options)?;
+    // The printer inserts only ASCII whitespace, `:` and `,` between tokens it copies
+    // whole, so the text stays as valid UTF-8 as the compact output it reformats.
+    String::from_utf8(bytes).map_err(|_| crate::Error::custom("internal error: encoder produced invalid UTF-8"))
+}
+
+/// Encodes `value` as indented JSON into an `io::Write`, two spaces per level; streams
+/// like [`to_writer`].
+///
+/// ```
+/// let mut out = Vec::new();
+/// codec::json::to_writer_pretty(&mut out, &[[1, 2]])?;
+/// assert_eq!(out, b"[\n  [\n    1,\n    2\n  ]\n]");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn to_writer_pretty<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Result<()> {
+    to_writer_pretty_with(out, value, &PrettyOptions::default())
+}
+
+/// Encodes `value` as indented JSON into an `io::Write`, laid out as `options` say;
+/// streams like [`to_writer`].
+///
+/// ```
+/// use codec::json::{to_writer_pretty_with, PrettyOptions};
+/// let mut out = Vec::new();
+/// to_writer_pretty_with(&mut out, &Some([true]), &PrettyOptions::new().indent(" "))?;
+/// assert_eq!(out, b"[\n true\n]");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn to_writer_pretty_with<W: std::io::Write, T: Encode + ?Sized>(
+    out: W,
+    value: &T,
+    options: &PrettyOptions,
+) -> Result<()> {
+    let mut sink = IoSink::new(out);
+    let mut printer = pretty::Pretty::new(options, Some(&mut sink), DEFAULT_BUFFER);
+    let result = encode_to(&mut printer, value);
+    printer.flush();
+    drop(printer);
+    result?;
+    sink.finish()
+}
+
+/// Writes JSON Lines (NDJSON): each item compact on a line of its own, every line ended by
+/// `\n`, streamed through one 64 KiB buffer however many items there are. Any iterator of
+/// [`Encode`] items works: `events.iter()` (references encode as what they point to),
+/// `vec.into_iter()`, a `map` producing items on the fly.
+///
+/// On an encoding error the lines before the failing item have been written, and none of
+/// it unless it was longer than the buffer (then a cut line ends the output); after an
+/// I/O error nothing more is written.
+///
+/// ```
+/// #[derive(codec::Codec, Debug, PartialEq)]
+/// struct Event { id: u32, kind: String }
+///
+/// let events = vec![Event { id: 1, kind: "open".into() }, Event { id: 2, kind: "close".into() }];
+/// let mut out = Vec::new();
+/// codec::json::write_lines(&mut out, events.iter())?;
+/// assert_eq!(out, b"{\"id\":1,\"kind\":\"open\"}\n{\"id\":2,\"kind\":\"close\"}\n");
+///
+/// let back: Vec<Event> = out
+///     .split(|&b| b == b'\n')
+///     .filter(|line| !line.is_empty())
+///     .map(codec::json::from_slice)
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(back, events);
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn write_lines<W, I>(out: W, items: I) -> Result<()>
+where
+    W: std::io::Write,
+    I: IntoIterator,
+    I::Item: Encode,
+{
+    let mut sink = IoSink::new(out);
+    let mut w = JsonWriter::streaming(&mut sink, DEFAULT_BUFFER);
+    let mut result = Ok(());
+    for item in items {
+        let mark = w.mark();
+        if let Err(e) = item.encode_json(&mut w) {
+            w.rewind(mark);
+            result = Err(e);
+            break;
+        }
+        w.write_byte(b'\n');
+    }
+    w.finish();
+    drop(w);
+    result?;
+    sink.finish()
+}
+
+/// Writes one JSON array whose elements come from an iterator, streamed through one
+/// 64 KiB buffer: an export of any length never is whole in memory. The output is what
+/// [`to_writer`] writes for a `Vec` of the same items.
+///
+/// ```
+/// let mut out = Vec::new();
+/// codec::json::write_array(&mut out, (1..=3).map(|i| i * i))?;
+/// assert_eq!(out, b"[1,4,9]");
+/// let back: Vec<u64> = codec::json::from_slice(&out)?;
+/// assert_eq!(back, [1, 4, 9]);
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn write_array<W, I>(out: W, items: I) -> Result<()>
+where
+    W: std::io::Write,
+    I: IntoIterator,
+    I::Item: Encode,
+{
+    let mut sink = IoSink::new(out);
+    let mut w = JsonWriter::streaming(&mut sink, DEFAULT_BUFFER);
+    let mut result = Ok(());
+    w.write_byte(b'[');
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            w.write_byte(b',');
+        }
+        if let Err(e) = item.encode_json(&mut w) {
+            result = Err(e);
+            break;
+        }
+    }
+    if result.is_ok() {
+        w.write_byte(b']');
+    }
+    w.finish();
+    drop(w);
+    result?;
+    sink.finish()
 }

@@ -327,16 +327,23 @@ static ESCAPE: [u8; 256] = {
     t
 };
 
-/// Writes `s` as a quoted JSON string, copying runs of clean bytes at once.
+/// Writes the body of a JSON string from `bytes[from..]`, escaped, and its closing quote,
+/// copying runs of clean bytes at once.
+///
+/// The caller has reserved room for the rest of the string as it stands. An escape is
+/// longer than its byte: when the rest of the string and one escape no longer fit, this
+/// stops and returns the offset of that escape, for the caller to make room its own way
+/// (a streaming writer flushes rather than letting the `Vec` double) and call again from
+/// there. So nothing here ever grows `out`.
 #[inline]
-pub(crate) fn write_escaped(out: &mut Vec<u8>, s: &str) {
-    let bytes = s.as_bytes();
-    out.reserve(bytes.len() + 2);
-    out.push(b'"');
-    let mut start = 0;
-    let mut pos = 0;
+pub(crate) fn write_escaped(out: &mut Vec<u8>, bytes: &[u8], from: usize) -> Option<usize> {
+    let mut start = from;
+    let mut pos = from;
     while let Some(at) = find_special(bytes, pos) {
         out.extend_from_slice(&bytes[start..at]);
+        if out.capacity() - out.len() < escape_room(bytes.len() - at) {
+            return Some(at);
+        }
         let b = bytes[at];
         match ESCAPE[b as usize] {
             b'u' => {
@@ -349,7 +356,16 @@ pub(crate) fn write_escaped(out: &mut Vec<u8>, s: &str) {
         pos = at + 1;
     }
     out.extend_from_slice(&bytes[start..]);
-    out.push(b'"');
+    out.extend_from_slice(b"\"");
+    None
+}
+
+/// The room [`write_escaped`] needs to go on at an escape with `rest` bytes of the string
+/// left (the escaped byte included): the longest escape (6 bytes), the rest after it and
+/// the closing quote.
+#[inline(always)]
+pub(crate) fn escape_room(rest: usize) -> usize {
+    rest + 6
 }
 
 #[cfg(test)]
@@ -482,8 +498,16 @@ mod tests {
     #[test]
     fn escape_round_trips_every_control_byte() {
         let s: String = (0u8..0x80).map(char::from).collect::<String>() + "é😀";
-        let mut out = Vec::new();
-        write_escaped(&mut out, &s);
+        let mut out = b"\"".to_vec();
+        let mut from = 0;
+        // Room for the string as it stands; more at each stop, a little at a time, so
+        // the test also resumes after stops.
+        out.reserve_exact(s.len() + 1);
+        while let Some(at) = write_escaped(&mut out, s.as_bytes(), from) {
+            assert!(at >= from);
+            out.reserve_exact(escape_room(s.len() - at));
+            from = at;
+        }
         assert_eq!(out[0], b'"');
         assert_eq!(*out.last().unwrap(), b'"');
         let body = &out[1..out.len() - 1];

@@ -13,6 +13,7 @@ use std::borrow::Cow;
 
 use super::string;
 use crate::error::{Error, ErrorKind, Result};
+use crate::sink::Sink;
 
 /// The buffer every [`Encode`](crate::Encode) impl writes JSON to.
 ///
@@ -26,28 +27,129 @@ use crate::error::{Error, ErrorKind, Result};
 /// w.write_byte(b'}');
 /// assert_eq!(w.as_bytes(), br#"{"n":-3,"s":"a\"b"}"#);
 /// ```
-#[derive(Debug, Default, Clone)]
-pub struct JsonWriter {
+///
+/// The lifetime is that of the sink a streaming writer (inside
+/// [`to_writer`](super::to_writer) and its siblings) hands its full buffer to; an
+/// in-memory writer is `JsonWriter<'static>`, and signatures such as
+/// `fn encode_json(&self, w: &mut JsonWriter)` leave it elided.
+pub struct JsonWriter<'w> {
     buf: Vec<u8>,
+    /// Where the buffer goes when it fills, instead of growing. Only the cold growth path
+    /// looks at it, so appends cost the same with or without one.
+    sink: Option<&'w mut dyn Sink>,
+    /// The buffer size a streaming writer flushes at.
+    limit: usize,
+    /// How many bytes went to the sink so far.
+    flushed: usize,
 }
 
-impl JsonWriter {
+impl Default for JsonWriter<'_> {
+    fn default() -> Self {
+        Self::from_vec(Vec::new())
+    }
+}
+
+/// A clone copies the bytes written so far; it never shares a sink (a `&mut` cannot be
+/// shared), so a clone of a streaming writer collects in memory.
+impl Clone for JsonWriter<'_> {
+    fn clone(&self) -> Self {
+        Self::from_vec(self.buf.clone())
+    }
+}
+
+impl std::fmt::Debug for JsonWriter<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JsonWriter")
+            .field("buf", &String::from_utf8_lossy(&self.buf))
+            .field("streaming", &self.sink.is_some())
+            .finish()
+    }
+}
+
+impl<'w> JsonWriter<'w> {
     /// An empty writer.
     pub fn new() -> Self {
-        JsonWriter { buf: Vec::new() }
+        Self::from_vec(Vec::new())
     }
 
     /// Writes into (the end of) an existing buffer, reusing its capacity.
     pub fn from_vec(buf: Vec<u8>) -> Self {
-        JsonWriter { buf }
+        JsonWriter { buf, sink: None, limit: 0, flushed: 0 }
     }
 
     /// An empty writer with room for `capacity` bytes.
     pub fn with_capacity(capacity: usize) -> Self {
-        JsonWriter { buf: Vec::with_capacity(capacity) }
+        Self::from_vec(Vec::with_capacity(capacity))
     }
 
-    /// The bytes written so far.
+    /// A writer that hands its buffer to `sink` whenever `limit` bytes would not fit, and
+    /// once more at [`finish`](Self::finish).
+    pub(crate) fn streaming(sink: &'w mut dyn Sink, limit: usize) -> Self {
+        let limit = limit.max(1);
+        JsonWriter { buf: Vec::with_capacity(limit), sink: Some(sink), limit, flushed: 0 }
+    }
+
+    /// Hands the rest of the buffer to the sink, if there is one.
+    pub(crate) fn finish(&mut self) {
+        if let Some(sink) = self.sink.as_deref_mut() {
+            if !self.buf.is_empty() {
+                sink.write_chunk(&self.buf);
+                self.flushed += self.buf.len();
+                self.buf.clear();
+            }
+        }
+    }
+
+    /// Where the output stands: bytes flushed and bytes buffered.
+    pub(crate) fn mark(&self) -> (usize, usize) {
+        (self.flushed, self.buf.len())
+    }
+
+    /// Takes back what was written since `mark`, if none of it was flushed yet; returns
+    /// whether it could.
+    pub(crate) fn rewind(&mut self, mark: (usize, usize)) -> bool {
+        if mark.0 == self.flushed && mark.1 <= self.buf.len() {
+            self.buf.truncate(mark.1);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Makes sure `n` more bytes fit without the `Vec` growing by itself: the only place
+    /// a streaming writer flushes. The check is the one `Vec` makes anyway, so the
+    /// compiler folds the `Vec`'s own into it.
+    #[inline(always)]
+    fn room(&mut self, n: usize) {
+        if self.buf.capacity() - self.buf.len() < n {
+            self.make_room(n);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, n: usize) {
+        if let Some(sink) = self.sink.as_deref_mut() {
+            if self.buf.len() + n > self.limit {
+                sink.write_chunk(&self.buf);
+                self.flushed += self.buf.len();
+                self.buf.clear();
+            }
+            // Within the limit, or one item larger than it (a long string) that must be
+            // whole in the buffer: exactly what is needed, the limit at least.
+            if self.buf.is_empty() && n <= self.limit && self.buf.capacity() > self.limit {
+                // Back to the buffer size after one item larger than it, so the chunks
+                // stay near the limit.
+                self.buf.shrink_to(self.limit);
+            }
+            let want = n.max(self.limit);
+            self.buf.reserve_exact(want - self.buf.len());
+        } else {
+            self.buf.reserve(n);
+        }
+    }
+
+    /// The bytes written so far (since the last flush, for a streaming writer).
     #[inline]
     pub fn as_bytes(&self) -> &[u8] {
         &self.buf
@@ -68,43 +170,56 @@ impl JsonWriter {
     /// Makes room for `additional` more bytes.
     #[inline]
     pub fn reserve(&mut self, additional: usize) {
-        self.buf.reserve(additional);
+        self.room(additional);
     }
 
     /// Appends bytes that are already valid JSON text (a pre-escaped key, punctuation).
     #[inline(always)]
     pub fn write_raw(&mut self, bytes: &[u8]) {
+        self.room(bytes.len());
         self.buf.extend_from_slice(bytes);
     }
 
     /// Appends one byte of JSON punctuation.
     #[inline(always)]
     pub fn write_byte(&mut self, b: u8) {
-        self.buf.push(b);
+        self.put([b]);
     }
 
     /// Appends `s` as a quoted, escaped JSON string.
     #[inline]
     pub fn write_str(&mut self, s: &str) {
-        string::write_escaped(&mut self.buf, s);
+        self.room(s.len() + 2);
+        self.put([b'"']);
+        let mut from = 0;
+        // Escapes make the text longer than the room made above: where more is needed,
+        // the writer's own cold path makes it (a streaming writer flushes there).
+        while let Some(at) = string::write_escaped(&mut self.buf, s.as_bytes(), from) {
+            self.make_room(string::escape_room(s.len() - at));
+            from = at;
+        }
     }
 
     /// Appends `null`.
     #[inline]
     pub fn write_null(&mut self) {
-        self.buf.extend_from_slice(b"null");
+        self.put(*b"null");
     }
 
     /// Appends `true` or `false`.
     #[inline]
     pub fn write_bool(&mut self, v: bool) {
-        self.buf.extend_from_slice(if v { b"true" } else { b"false" });
+        if v {
+            self.put(*b"true");
+        } else {
+            self.put(*b"false");
+        }
     }
 
     /// Appends any primitive integer in decimal.
     #[inline]
     pub fn write_int<I: itoa::Integer>(&mut self, v: I) {
-        append_short(&mut self.buf, itoa::Buffer::new().format(v).as_bytes());
+        self.append_short(itoa::Buffer::new().format(v).as_bytes());
     }
 
     /// Appends an unsigned integer.
@@ -122,9 +237,9 @@ impl JsonWriter {
     /// Appends an integer in quotes, as map keys are written.
     #[inline]
     pub fn write_quoted_int<I: itoa::Integer>(&mut self, v: I) {
-        self.buf.push(b'"');
+        self.write_byte(b'"');
         self.write_int(v);
-        self.buf.push(b'"');
+        self.write_byte(b'"');
     }
 
     /// Appends the shortest text that parses back to exactly `v`. NaN and the infinities
@@ -134,7 +249,7 @@ impl JsonWriter {
         if !v.is_finite() {
             return Err(non_finite(v));
         }
-        append_short(&mut self.buf, zmij::Buffer::new().format_finite(v).as_bytes());
+        self.append_short(zmij::Buffer::new().format_finite(v).as_bytes());
         Ok(())
     }
 
@@ -144,33 +259,66 @@ impl JsonWriter {
         if !v.is_finite() {
             return Err(non_finite(v as f64));
         }
-        append_short(&mut self.buf, zmij::Buffer::new().format_finite(v).as_bytes());
+        self.append_short(zmij::Buffer::new().format_finite(v).as_bytes());
         Ok(())
+    }
+
+    /// Appends a few bytes of known count with one capacity check: `room`'s. (After it,
+    /// `Vec::push` would check again in a form the compiler does not fold, and
+    /// `extend_from_slice` of a constant length does not always fold either: measured
+    /// with callgrind, canada's encoding took 4% more instructions.)
+    #[inline(always)]
+    fn put<const N: usize>(&mut self, bytes: [u8; N]) {
+        self.room(N);
+        let len = self.buf.len();
+        // SAFETY: `room(N)` leaves at least `N` bytes of spare capacity after `len` (with
+        // or without a sink, `make_room` reserves them); the copy writes exactly those
+        // `N` bytes, so the new length only exposes initialized bytes.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.buf.as_mut_ptr().add(len), N);
+            self.buf.set_len(len + N);
+        }
+    }
+
+    /// Appends `s`, a number's text (at most 40 bytes), with copies of fixed sizes.
+    ///
+    /// `extend_from_slice` of a length known only at run time calls `memcpy`, whose size
+    /// dispatch costs more than copying the 1 to 24 bytes of a number. Two overlapping copies
+    /// of a power-of-two size cover any length with one branch. Measured with
+    /// `cargo bench --bench json`: citm_catalog encode 9261 -> 10475 MB/s (canada and geojson
+    /// are bound by float formatting and did not move). A safe variant (`resize`, then
+    /// fixed-size `copy_from_slice`, then `truncate`) cost more instructions than `memcpy`.
+    #[inline(always)]
+    fn append_short(&mut self, s: &[u8]) {
+        let n = s.len();
+        if n > 32 {
+            self.write_raw(s);
+            return;
+        }
+        // Only `n` more: a buffer sized exactly for the document must not grow. (The check
+        // is the writer's, not `Vec::reserve`'s: a streaming writer flushes there.)
+        self.room(n);
+        // SAFETY: `room(n)` leaves at least `n` bytes of spare capacity (with or without
+        // a sink, `make_room` reserves them), and `n <= 32`.
+        unsafe { append_short_unchecked(&mut self.buf, s) }
     }
 }
 
-/// Appends `s`, a number's text (at most 40 bytes), with copies of fixed sizes.
+/// Appends `s` (at most 32 bytes) with two overlapping copies of a power-of-two size,
+/// not `memcpy` (see [`JsonWriter::append_short`]); the pretty printer copies its short
+/// tokens this way too.
 ///
-/// `extend_from_slice` of a length known only at run time calls `memcpy`, whose size
-/// dispatch costs more than copying the 1 to 24 bytes of a number. Two overlapping copies
-/// of a power-of-two size cover any length with one branch. Measured with
-/// `cargo bench --bench json`: citm_catalog encode 9261 -> 10475 MB/s (canada and geojson
-/// are bound by float formatting and did not move). A safe variant (`resize`, then
-/// fixed-size `copy_from_slice`, then `truncate`) cost more instructions than `memcpy`.
+/// # Safety
+///
+/// `s.len() <= 32`, and `buf` has at least `s.len()` bytes of spare capacity.
 #[inline(always)]
-fn append_short(buf: &mut Vec<u8>, s: &[u8]) {
+pub(crate) unsafe fn append_short_unchecked(buf: &mut Vec<u8>, s: &[u8]) {
     let n = s.len();
-    if n > 32 {
-        buf.extend_from_slice(s);
-        return;
-    }
-    // Only `n` more: a buffer sized exactly for the document must not grow.
-    buf.reserve(n);
     let len = buf.len();
     let src = s.as_ptr();
-    // SAFETY: `reserve(n)` made room for `n` bytes after `len`; every copy below reads
-    // inside `s` (offsets below `n`) and writes inside `[len, len + n)`; the
-    // two overlapping copies of each branch together cover all `n` bytes, so the new
+    // SAFETY: the caller guarantees `n <= 32` and room for `n` bytes after `len`; every
+    // copy below reads inside `s` (offsets below `n`) and writes inside `[len, len + n)`;
+    // the two overlapping copies of each branch together cover all `n` bytes, so the new
     // length only exposes initialized bytes.
     unsafe {
         let dst = buf.as_mut_ptr().add(len);
@@ -214,7 +362,9 @@ mod tests {
             for prefix in [0usize, 1, 7, 31] {
                 let mut buf = vec![b'x'; prefix];
                 buf.shrink_to_fit();
-                append_short(&mut buf, &text[..n]);
+                let mut w = JsonWriter::from_vec(buf);
+                w.append_short(&text[..n]);
+                let buf = w.into_inner();
                 assert_eq!(buf.len(), prefix + n);
                 assert!(buf[..prefix].iter().all(|&b| b == b'x'));
                 assert_eq!(&buf[prefix..], &text[..n]);
@@ -230,5 +380,64 @@ mod tests {
             w.as_bytes(),
             b"-9223372036854775808,-1.2345678901234568e-300,340282366920938463463374607431768211455"
         );
+    }
+
+    /// A streaming writer hands its buffer on in chunks of at most the limit (unless one
+    /// item is larger), and the chunks add up to what an in-memory writer holds.
+    #[test]
+    fn streaming_flushes_at_the_limit() {
+        struct Chunks(Vec<Vec<u8>>);
+        impl Sink for Chunks {
+            fn write_chunk(&mut self, bytes: &[u8]) {
+                self.0.push(bytes.to_vec());
+            }
+        }
+        let long = "é\"".repeat(40);
+        let script = |w: &mut JsonWriter| {
+            w.write_byte(b'[');
+            for i in 0..200u32 {
+                w.write_int(i);
+                w.write_raw(b",");
+                w.write_f64(f64::from(i) / 7.0).unwrap();
+                w.write_byte(b',');
+                w.write_str(if i % 50 == 0 { &long } else { "ab" });
+                w.write_byte(b',');
+                w.write_bool(i % 2 == 0);
+                w.write_byte(b',');
+            }
+            w.write_null();
+            w.write_byte(b']');
+        };
+        let mut whole = JsonWriter::new();
+        script(&mut whole);
+        let mut sink = Chunks(Vec::new());
+        let mut w = JsonWriter::streaming(&mut sink, 64);
+        script(&mut w);
+        w.finish();
+        assert!(w.as_bytes().is_empty());
+        drop(w);
+        assert_eq!(sink.0.concat(), whole.as_bytes());
+        assert!(sink.0.len() > 20);
+        // Only a chunk holding the long (escaped) string may pass the limit.
+        for chunk in &sink.0 {
+            assert!(chunk.len() <= 64 || chunk.windows(4).any(|w| w == "é\\\"".as_bytes()), "{chunk:?}");
+        }
+    }
+
+    /// `rewind` takes back unflushed output only.
+    #[test]
+    fn rewind_only_within_the_buffer() {
+        let mut sink: Vec<u8> = Vec::new();
+        let mut w = JsonWriter::streaming(&mut sink, 8);
+        w.write_raw(b"[1,");
+        let mark = w.mark();
+        w.write_raw(b"22");
+        assert!(w.rewind(mark));
+        assert_eq!(w.as_bytes(), b"[1,");
+        w.write_raw(b"333333333");
+        assert!(!w.rewind(mark));
+        w.finish();
+        drop(w);
+        assert_eq!(sink, b"[1,333333333");
     }
 }

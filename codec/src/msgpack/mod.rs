@@ -30,6 +30,10 @@
 //! extension types are read and written through [`Ext`], or by hand with
 //! [`MsgpackReader::read_ext`] and [`MsgpackWriter::write_ext`].
 //!
+//! [`to_vec`] builds the encoding in memory; [`to_writer`] streams it into an `io::Write`
+//! through a fixed 64 KiB buffer, and [`write_values`] writes a stream of concatenated
+//! values from an iterator the same way.
+//!
 //! ## Decoding
 //! Integer targets accept every integer format whose value fits (a float is a type error,
 //! as `1.0` is in JSON); `f32`/`f64` accept floats and integers. Every length prefix is
@@ -53,6 +57,7 @@ pub use writer::MsgpackWriter;
 pub use crate::json::DuplicateKeys;
 
 use crate::error::Result;
+use crate::sink::{IoSink, DEFAULT_BUFFER};
 use crate::{Decode, Encode};
 
 /// Limits and policies for decoding MessagePack; the defaults are the safe ones and match
@@ -199,7 +204,18 @@ pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>> {
     Ok(w.into_inner())
 }
 
-/// Encodes `value` into an `io::Write` (built in memory, then written once).
+// Output to an `io::Write`: through a streaming `MsgpackWriter` (a fixed buffer handed to
+// the writer as it fills).
+
+/// Encodes `value` into an `io::Write`, streaming: the encoding goes out through a 64 KiB
+/// buffer, written with `write_all` each time it fills, so a large value is never whole in
+/// memory. Writing into a `Vec` or a `BufWriter` is as fast as [`to_vec`].
+///
+/// One exception: a struct whose entry count is known only at its end (a field with
+/// `skip_encoding_if`, a `flatten`ed member) reserves its map header and patches it after
+/// its last entry, so the buffer holds everything from that header on until the struct
+/// ends. The writer is not flushed. On an error part of the value may have been written;
+/// after an I/O error nothing more is.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -207,8 +223,48 @@ pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>> {
 /// assert_eq!(out, b"\xc3");
 /// # Ok::<(), codec::Error>(())
 /// ```
-pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(mut out: W, value: &T) -> Result<()> {
-    let bytes = to_vec(value)?;
-    out.write_all(&bytes)?;
-    Ok(())
+pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Result<()> {
+    let mut sink = IoSink::new(out);
+    let mut w = MsgpackWriter::streaming(&mut sink, DEFAULT_BUFFER);
+    value.encode_msgpack(&mut w)?;
+    w.finish();
+    drop(w);
+    sink.finish()
+}
+
+/// Writes each item's encoding after the previous one: a stream of concatenated values,
+/// how MessagePack streams are framed (what `iter_values` reads back), through one 64 KiB
+/// buffer however many items there are. Any iterator of [`Encode`] items works:
+/// `events.iter()`, `vec.into_iter()`, a `map`.
+///
+/// On an encoding error the values before the failing item have been written, and none of
+/// it unless it was longer than the buffer; after an I/O error nothing more is written.
+///
+/// ```
+/// let mut out = Vec::new();
+/// codec::msgpack::write_values(&mut out, ["a", "bc"].iter())?;
+/// assert_eq!(out, b"\xa1a\xa2bc");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn write_values<W, I>(out: W, items: I) -> Result<()>
+where
+    W: std::io::Write,
+    I: IntoIterator,
+    I::Item: Encode,
+{
+    let mut sink = IoSink::new(out);
+    let mut w = MsgpackWriter::streaming(&mut sink, DEFAULT_BUFFER);
+    let mut result = Ok(());
+    for item in items {
+        let mark = w.mark();
+        if let Err(e) = item.encode_msgpack(&mut w) {
+            w.rewind(mark);
+            result = Err(e);
+            break;
+        }
+    }
+    w.finish();
+    drop(w);
+    result?;
+    sink.finish()
 }
