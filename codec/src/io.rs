@@ -1,0 +1,309 @@
+//! Byte sources and the refilled buffer under the streaming decoders
+//! ([`json::from_reader`](crate::json::from_reader), [`json::iter_values`](crate::json::iter_values),
+//! [`json::iter_array`](crate::json::iter_array) and their MessagePack twins).
+//!
+//! The streaming decoders read through one buffer ([`Options::buffer_size`], 64 KiB by
+//! default) that they refill with one [`Source::read_into`] call at a time, never byte by
+//! byte. Each item (a document, a value of a stream, an element of a streamed array) is
+//! decoded by the same reader as `from_slice`, straight from the buffer. When the buffer
+//! ends inside an item, the bytes already consumed are dropped (the unread tail moves to
+//! the front), the buffer doubles if the item fills it, more bytes are read, and the item
+//! is decoded again from its start. Memory is thus bounded by the largest item plus the
+//! buffer; an item longer than [`Options::max_value_len`] (64 MiB by default) is a
+//! [`SizeLimit`](crate::ErrorKind::SizeLimit) error.
+//!
+//! Because the buffer at least doubles between two attempts at one item only when the item
+//! fills it, an item is decoded again at most once per refill: a source that returns
+//! a few bytes per call (a slow pipe) costs one attempt per call for items that span
+//! many calls. Files, slices, `BufReader`s and sockets under load return whole chunks.
+//!
+//! [`Options::buffer_size`]: crate::json::Options::buffer_size
+//! [`Options::max_value_len`]: crate::json::Options::max_value_len
+
+use std::io;
+
+use crate::error::{Error, ErrorKind, IoError, Result, StreamPos};
+
+/// A source of bytes for the streaming decoders: every [`std::io::Read`] is one. The buffer
+/// logic needs nothing else, so a source that is not `Read` (an adapter over an async
+/// stream that has its bytes ready, a ring buffer) can implement this instead.
+///
+/// ```
+/// struct Chunks(Vec<Vec<u8>>);
+/// impl codec::io::Source for Chunks {
+///     fn read_into(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+///         let Some(chunk) = self.0.first_mut() else { return Ok(0) };
+///         let n = chunk.len().min(buf.len());
+///         buf[..n].copy_from_slice(&chunk[..n]);
+///         chunk.drain(..n);
+///         if chunk.is_empty() {
+///             self.0.remove(0);
+///         }
+///         Ok(n)
+///     }
+/// }
+/// let src = Chunks(vec![b"[1, 2".to_vec(), b"3]".to_vec()]);
+/// assert_eq!(codec::json::from_reader::<Vec<u8>>(src)?, [1, 23]);
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub trait Source {
+    /// Reads some bytes into `buf` (non-empty) and returns how many; `Ok(0)` means the end
+    /// of the stream. [`std::io::ErrorKind::Interrupted`] is retried by the caller.
+    fn read_into(&mut self, buf: &mut [u8]) -> io::Result<usize>;
+}
+
+impl<R: io::Read + ?Sized> Source for R {
+    #[inline]
+    fn read_into(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.read(buf)
+    }
+}
+
+/// The default size of the read buffer: 64 KiB.
+pub(crate) const DEFAULT_BUFFER_SIZE: usize = 64 << 10;
+/// The default longest item: 64 MiB.
+pub(crate) const DEFAULT_MAX_VALUE_LEN: usize = 64 << 20;
+
+/// The refilled buffer: `buf[start..end]` holds the bytes read but not consumed.
+pub(crate) struct StreamBuffer<S> {
+    source: S,
+    /// Initialized up to its length, which is the capacity in use (zeroed once per growth,
+    /// so reads go straight into it).
+    buf: Vec<u8>,
+    start: usize,
+    end: usize,
+    /// Stream offset of `buf[0]`.
+    base: usize,
+    /// Newlines among the bytes dropped before `buf[0]`, and the stream offset just after
+    /// the last of them (for line and column of errors).
+    lines: usize,
+    line_start: usize,
+    text: bool,
+    eof: bool,
+    buffer_size: usize,
+    max_value_len: usize,
+}
+
+impl<S: Source> StreamBuffer<S> {
+    /// `text`: whether errors get lines and columns (JSON) or only offsets (MessagePack).
+    pub(crate) fn new(source: S, buffer_size: usize, max_value_len: usize, text: bool) -> Self {
+        StreamBuffer {
+            source,
+            buf: Vec::new(),
+            start: 0,
+            end: 0,
+            base: 0,
+            lines: 0,
+            line_start: 0,
+            text,
+            eof: false,
+            buffer_size: buffer_size.max(1),
+            max_value_len,
+        }
+    }
+
+    /// The bytes read and not consumed yet.
+    #[inline]
+    pub(crate) fn data(&self) -> &[u8] {
+        &self.buf[self.start..self.end]
+    }
+
+    /// Marks the first `n` bytes of [`data`](Self::data) consumed.
+    #[inline]
+    pub(crate) fn consume(&mut self, n: usize) {
+        debug_assert!(n <= self.end - self.start);
+        self.start += n;
+    }
+
+    /// Whether the source has reported its end: [`data`](Self::data) is all there is.
+    #[inline]
+    pub(crate) fn exhausted(&self) -> bool {
+        self.eof
+    }
+
+    /// Reads more bytes after [`data`](Self::data), which holds the start of an item that
+    /// does not end within it: drops the consumed bytes, doubles the buffer when the item
+    /// fills it, and issues one read (`Interrupted` is retried). Sets the end-of-stream mark
+    /// on `Ok(0)`. Errors are relative to [`data`](Self::data), as decoders' are.
+    pub(crate) fn fill(&mut self) -> Result<()> {
+        if self.eof {
+            return Ok(());
+        }
+        let pending = self.end - self.start;
+        if pending >= self.max_value_len {
+            return Err(self.too_long());
+        }
+        if self.start > 0 {
+            self.discard();
+        }
+        if self.end == self.buf.len() {
+            let cap = self.buffer_size.max(self.max_value_len);
+            let grown = if self.buf.is_empty() { self.buffer_size } else { self.buf.len().saturating_mul(2).min(cap) };
+            self.buf.resize(grown.max(self.end + 1), 0);
+        }
+        loop {
+            match self.source.read_into(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end += n.min(self.buf.len() - self.end),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(Self::io_error(&e, pending)),
+            }
+            return Ok(());
+        }
+    }
+
+    /// Drops the consumed bytes, keeping count of their newlines.
+    fn discard(&mut self) {
+        let gone = &self.buf[..self.start];
+        if self.text {
+            self.lines += gone.iter().filter(|&&b| b == b'\n').count();
+            if let Some(p) = gone.iter().rposition(|&b| b == b'\n') {
+                self.line_start = self.base + p + 1;
+            }
+        }
+        self.buf.copy_within(self.start..self.end, 0);
+        self.base += self.start;
+        self.end -= self.start;
+        self.start = 0;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_long(&self) -> Error {
+        Error::new(
+            ErrorKind::SizeLimit(format!("value longer than max_value_len ({} bytes)", self.max_value_len).into()),
+            0,
+        )
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn io_error(e: &io::Error, at: usize) -> Error {
+        Error::new(ErrorKind::Io(IoError::from(e)), at)
+    }
+
+    /// A [`SizeLimit`](ErrorKind::SizeLimit) error for an item of `len` bytes, if it is
+    /// longer than allowed (an item may arrive whole in a buffer larger than the limit).
+    #[inline]
+    pub(crate) fn check_len(&self, len: usize) -> Result<()> {
+        if len > self.max_value_len {
+            return Err(self.too_long());
+        }
+        Ok(())
+    }
+
+    /// Moves an error whose offset is relative to [`data`](Self::data) to its stream
+    /// position, in item `item`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn locate(&self, e: Error, item: Option<usize>) -> Error {
+        let at = StreamPos {
+            buf: &self.buf[..self.end],
+            start: self.start,
+            base: self.base,
+            lines: self.lines,
+            line_start: self.line_start,
+            text: self.text,
+        };
+        e.in_stream(&at, item)
+    }
+}
+
+/// The input behind a streaming decoder: a refilled buffer over a [`Source`], or a slice.
+pub(crate) trait Window {
+    /// The unconsumed bytes at hand.
+    fn data(&self) -> &[u8];
+    fn consume(&mut self, n: usize);
+    /// Whether [`data`](Self::data) is all that is left.
+    fn exhausted(&self) -> bool;
+    /// More bytes after [`data`](Self::data); errors relative to it.
+    fn fill(&mut self) -> Result<()>;
+    /// An error for an item of `len` bytes if that is over the limit.
+    fn check_len(&self, len: usize) -> Result<()>;
+    /// An error relative to [`data`](Self::data), moved to its stream position.
+    fn locate(&self, e: Error, item: Option<usize>) -> Error;
+
+    /// Error at the start of [`data`](Self::data).
+    #[cold]
+    #[inline(never)]
+    fn error_here(&self, kind: ErrorKind, item: Option<usize>) -> Error {
+        self.locate(Error::new(kind, 0), item)
+    }
+}
+
+impl<S: Source> Window for StreamBuffer<S> {
+    #[inline]
+    fn data(&self) -> &[u8] {
+        StreamBuffer::data(self)
+    }
+    #[inline]
+    fn consume(&mut self, n: usize) {
+        StreamBuffer::consume(self, n)
+    }
+    #[inline]
+    fn exhausted(&self) -> bool {
+        StreamBuffer::exhausted(self)
+    }
+    #[inline]
+    fn fill(&mut self) -> Result<()> {
+        StreamBuffer::fill(self)
+    }
+    #[inline]
+    fn check_len(&self, len: usize) -> Result<()> {
+        StreamBuffer::check_len(self, len)
+    }
+    #[cold]
+    fn locate(&self, e: Error, item: Option<usize>) -> Error {
+        StreamBuffer::locate(self, e, item)
+    }
+}
+
+/// A slice as a window: everything is at hand from the start.
+pub(crate) struct SliceWindow<'de> {
+    input: &'de [u8],
+    pos: usize,
+    text: bool,
+}
+
+impl<'de> SliceWindow<'de> {
+    /// `text`: as for [`StreamBuffer::new`].
+    pub(crate) fn new(input: &'de [u8], text: bool) -> Self {
+        SliceWindow { input, pos: 0, text }
+    }
+
+    /// The unconsumed input, for as long as the input lives.
+    #[inline]
+    pub(crate) fn rest(&self) -> &'de [u8] {
+        &self.input[self.pos..]
+    }
+}
+
+impl Window for SliceWindow<'_> {
+    #[inline]
+    fn data(&self) -> &[u8] {
+        self.rest()
+    }
+    #[inline]
+    fn consume(&mut self, n: usize) {
+        self.pos += n;
+    }
+    #[inline]
+    fn exhausted(&self) -> bool {
+        true
+    }
+    #[inline]
+    fn fill(&mut self) -> Result<()> {
+        Ok(())
+    }
+    #[inline]
+    fn check_len(&self, _: usize) -> Result<()> {
+        // The whole input is in memory already: no item can make the decoder hold more.
+        Ok(())
+    }
+    #[cold]
+    fn locate(&self, e: Error, item: Option<usize>) -> Error {
+        let at = StreamPos { buf: self.input, start: self.pos, base: 0, lines: 0, line_start: 0, text: self.text };
+        e.in_stream(&at, item)
+    }
+}
+
