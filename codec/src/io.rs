@@ -306,4 +306,3 @@ impl Window for SliceWindow<'_> {
         e.in_stream(&at, item)
     }
 }
-

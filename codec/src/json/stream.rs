@@ -417,7 +417,8 @@ impl Elements {
     /// One move of the state machine: `Ok(Some)` an element, `Ok(None)` no item yet.
     fn step<W: Window, T>(&mut self, w: &mut W, decode: &impl Fn(&mut W, &Options) -> Step<T>) -> Result<Option<T>> {
         let index = self.index;
-        let in_elem = (self.state == ArrayState::Elem).then_some(index);
+        // Where an element may start, the stream ends inside that element.
+        let in_elem = matches!(self.state, ArrayState::Elem | ArrayState::First).then_some(index);
         let more = match skip_ws(w) {
             Ok(more) => more,
             Err(e) => {
@@ -427,9 +428,10 @@ impl Elements {
         };
         if !more {
             let state = std::mem::replace(&mut self.state, ArrayState::Done);
-            return match state {
-                ArrayState::Tail => Ok(None),
-                _ => Err(w.error_here(ErrorKind::Eof, in_elem)),
+            return match (state, in_elem) {
+                (ArrayState::Tail, _) => Ok(None),
+                (_, Some(i)) => Err(w.locate(Error::new(ErrorKind::Eof, 0).in_index(i), in_elem)),
+                (_, None) => Err(w.error_here(ErrorKind::Eof, None)),
             };
         }
         let b = w.data()[0];
