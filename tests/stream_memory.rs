@@ -98,8 +98,14 @@ impl GeneratedArray {
         if id > 0 {
             self.pending.extend_from_slice(b",\n");
         }
-        write!(self.pending, r#"{{"id":{id},"name":"element number {id}","tags":[{},{},7],"score":{}.5}}"#, id % 13, id % 1000, id % 97)
-            .unwrap();
+        write!(
+            self.pending,
+            r#"{{"id":{id},"name":"element number {id}","tags":[{},{},7],"score":{}.5}}"#,
+            id % 13,
+            id % 1000,
+            id % 97
+        )
+        .unwrap();
         self.next_id += 1;
     }
 }

@@ -3,19 +3,23 @@
 //! [`json::iter_array`](crate::json::iter_array) and their MessagePack twins).
 //!
 //! The streaming decoders read through one buffer ([`Options::buffer_size`], 64 KiB by
-//! default) that they refill with one [`Source::read_into`] call at a time, never byte by
-//! byte. Each item (a document, a value of a stream, an element of a streamed array) is
-//! decoded by the same reader as `from_slice`, straight from the buffer. When the buffer
-//! ends inside an item, the bytes already consumed are dropped (the unread tail moves to
-//! the front), the buffer doubles if the item fills it, more bytes are read, and the item
-//! is decoded again from its start. Memory is thus bounded by the largest item plus the
-//! buffer; an item longer than [`Options::max_value_len`] (64 MiB by default) is a
-//! [`SizeLimit`](crate::ErrorKind::SizeLimit) error.
+//! default) that they fill with [`Source::read_into`] calls, never byte by byte. Each item
+//! (a value of a stream, an element of a streamed array) is decoded by the same reader as
+//! `from_slice`, straight from the buffer. When the buffer ends inside an item, the bytes
+//! already consumed are dropped (the unread tail moves to the front), the buffer doubles if
+//! the item fills it, more bytes are read, and the item is decoded again from its start.
+//! Memory is thus bounded by the largest item plus the buffer; an item longer than
+//! [`Options::max_value_len`] (64 MiB by default) is a
+//! [`SizeLimit`](crate::ErrorKind::SizeLimit) error. A single document (`from_reader`) is
+//! read to the end of the source first, which the check for trailing bytes needs anyway,
+//! and decoded once.
 //!
-//! Because the buffer at least doubles between two attempts at one item only when the item
-//! fills it, an item is decoded again at most once per refill: a source that returns
-//! a few bytes per call (a slow pipe) costs one attempt per call for items that span
-//! many calls. Files, slices, `BufReader`s and sockets under load return whole chunks.
+//! One attempt follows each read call that ends inside an item, so that a stream never
+//! waits for bytes it does not need (a request on a socket is answered as soon as it is
+//! complete). The attempts at one item cost time in proportion to its bytes buffered at
+//! each: linear overall while reads return whole chunks (files, pipes and sockets under
+//! load, `BufReader`s), quadratic in the length of an item that arrives a few bytes per
+//! read.
 //!
 //! [`Options::buffer_size`]: crate::json::Options::buffer_size
 //! [`Options::max_value_len`]: crate::json::Options::max_value_len
@@ -150,6 +154,17 @@ impl<S: Source> StreamBuffer<S> {
             }
             return Ok(());
         }
+    }
+
+    /// Reads until the end of the source, or until [`data`](Self::data) holds
+    /// `max_value_len` bytes: for one document, which must be read to the end anyway (only
+    /// whitespace may follow it), decoding once from everything beats decoding again after
+    /// each doubling.
+    pub(crate) fn fill_to_end(&mut self) -> Result<()> {
+        while !self.eof && self.end - self.start < self.max_value_len {
+            self.fill()?;
+        }
+        Ok(())
     }
 
     /// Drops the consumed bytes, keeping count of their newlines.

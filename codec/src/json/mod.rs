@@ -9,6 +9,26 @@
 //! assert_eq!(codec::json::to_string(&p)?, r#"{"x":1,"y":-2}"#);
 //! # Ok::<(), codec::Error>(())
 //! ```
+//!
+//! ## Streams
+//! [`from_reader`] decodes one document from an [`std::io::Read`] (or any
+//! [`Source`](crate::io::Source)); [`iter_values`] yields the values of JSON Lines / NDJSON
+//! or of whitespace-separated concatenated values; [`iter_array`] yields the elements of
+//! one top-level array one at a time, in memory bounded by the largest element plus the
+//! buffer. The `_slice` twins read bytes in memory, and their items may borrow from them.
+//! Errors carry the position in the stream and the item's index ([`Error::item`](crate::Error::item));
+//! each iterator's docs state how it goes on after a bad item, and [`crate::io`] how the
+//! buffer is refilled.
+//!
+//! ```
+//! #[derive(codec::Codec, Debug, PartialEq)]
+//! struct Event { id: u32 }
+//!
+//! let ndjson = &b"{\"id\": 1}\n{\"id\": 2}\n"[..]; // any `io::Read`: a `File`, a socket
+//! let ids: Vec<u32> = codec::json::iter_values::<Event>(ndjson).map(|e| e.map(|e| e.id)).collect::<Result<_, _>>()?;
+//! assert_eq!(ids, [1, 2]);
+//! # Ok::<(), codec::Error>(())
+//! ```
 
 mod number;
 mod pow5;

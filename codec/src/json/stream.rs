@@ -125,9 +125,13 @@ fn skip_line<W: Window>(w: &mut W) -> Result<()> {
 
 /// Decodes one `T` from a reader (a [`std::io::Read`], or any [`Source`]), as
 /// [`from_slice`](super::from_slice) decodes it from bytes: only whitespace may follow it.
-/// The reader is read through a refilled 64 KiB buffer (see [`crate::io`]), never byte by
-/// byte, and never to its end before decoding starts; the document may be larger than the
-/// buffer, up to [`Options::max_value_len`] (64 MiB).
+///
+/// Since the reader must be read to its end anyway (to see that nothing but whitespace
+/// follows), it is read in chunks of [`Options::buffer_size`] (64 KiB), never byte by byte,
+/// into a buffer that doubles as needed up to [`Options::max_value_len`] (64 MiB, beyond
+/// which the document is a [`SizeLimit`](ErrorKind::SizeLimit) error), and decoded once,
+/// at the speed of `from_slice`. With [`Options::allow_trailing`], decoding starts with the
+/// first chunk instead, and the reader is read only as far as the document needs.
 ///
 /// ```
 /// #[derive(codec::Codec, Debug, PartialEq)]
@@ -145,8 +149,8 @@ pub fn from_reader<T: DecodeOwned>(reader: impl Source) -> Result<T> {
     from_reader_with(reader, &Options::default())
 }
 
-/// [`from_reader`] with explicit [`Options`]; with [`Options::allow_trailing`] the reader
-/// is left just after the value's bytes in the buffer (bytes after it may have been read).
+/// [`from_reader`] with explicit [`Options`]. With [`Options::allow_trailing`], the bytes
+/// after the document are not looked at (though some may have been read into the buffer).
 ///
 /// ```
 /// let opts = codec::json::Options::new().buffer_size(1 << 20);
@@ -156,6 +160,9 @@ pub fn from_reader<T: DecodeOwned>(reader: impl Source) -> Result<T> {
 /// ```
 pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) -> Result<T> {
     let mut buf = StreamBuffer::new(reader, options.buffer_size, options.max_value_len, true);
+    if !options.allow_trailing {
+        buf.fill_to_end().map_err(|e| buf.locate(e, None))?;
+    }
     let value = loop {
         if !skip_ws(&mut buf).map_err(|e| buf.locate(e, None))? {
             return Err(buf.error_here(ErrorKind::Eof, None));

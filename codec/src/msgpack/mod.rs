@@ -40,6 +40,12 @@
 //! decoder request much more memory than the input it has read. The [`Options`] limits
 //! (nesting depth, length of one str/bin/ext, duplicate keys, trailing bytes) and the
 //! error type and paths are those of JSON.
+//!
+//! ## Streams
+//! [`from_reader`] decodes one value from an [`std::io::Read`] (or any
+//! [`Source`](crate::io::Source)), [`iter_values`] the concatenated values of a stream,
+//! one at a time, and [`iter_values_slice`] those of bytes in memory (its values may
+//! borrow from them). Errors carry the stream offset and the value's index.
 
 pub(crate) mod ext;
 mod json_value;

@@ -70,8 +70,11 @@ fn any_left<W: Window>(w: &mut W) -> Result<bool> {
 }
 
 /// Decodes one `T` from a reader (a [`std::io::Read`], or any [`Source`]); nothing may
-/// follow it. Read through a refilled buffer (64 KiB, see [`crate::io`]), never byte by
-/// byte; the value may be larger, up to [`Options::max_value_len`] (64 MiB).
+/// follow it. As the reader must be read to its end for that, it is read in chunks of
+/// [`Options::buffer_size`] (64 KiB), never byte by byte, into a buffer that doubles up to
+/// [`Options::max_value_len`] (64 MiB), and decoded once; with
+/// [`Options::allow_trailing`], decoding starts with the first chunk and reads only as far
+/// as the value needs.
 ///
 /// ```
 /// let packed = codec::msgpack::to_vec(&("id", 7u32))?;
@@ -93,6 +96,9 @@ pub fn from_reader<T: DecodeOwned>(reader: impl Source) -> Result<T> {
 /// ```
 pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) -> Result<T> {
     let mut buf = StreamBuffer::new(reader, options.buffer_size, options.max_value_len, false);
+    if !options.allow_trailing {
+        buf.fill_to_end().map_err(|e| buf.locate(e, None))?;
+    }
     let value = loop {
         if !any_left(&mut buf).map_err(|e| buf.locate(e, None))? {
             return Err(buf.error_here(ErrorKind::Eof, None));
