@@ -51,7 +51,7 @@ impl Chunked {
 impl Read for Chunked {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let size = self.sizes[self.turn % self.sizes.len()].max(1);
-        if size % 7 == 0 && self.interrupt {
+        if size.is_multiple_of(7) && self.interrupt {
             self.interrupt = false;
             return Err(io::Error::new(io::ErrorKind::Interrupted, "signal"));
         }

@@ -65,8 +65,8 @@ fn value() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
-        any::<i64>().prop_map(|n| Value::from(n)),
-        any::<u64>().prop_map(|n| Value::from(n)),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
         "[a-z\u{e9}]{0,12}".prop_map(Value::from),
     ];
     leaf.prop_recursive(3, 24, 5, |inner| {
