@@ -598,3 +598,40 @@ fn trailing_bytes_after_one_document() {
     let opts = Options::new().allow_trailing(true);
     assert_eq!(from_reader_with::<u8>(&b"1 2"[..], &opts).unwrap(), 1);
 }
+
+/// A source that is not an `io::Read`: the default `read_to_end_into` of `from_reader`,
+/// with an `Interrupted` error (retried) and a final failure (reported).
+struct Script(Vec<io::Result<Vec<u8>>>);
+
+impl codec::io::Source for Script {
+    fn read_into(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.0.is_empty() {
+            return Ok(0);
+        }
+        match self.0.remove(0) {
+            Ok(mut chunk) => {
+                let n = chunk.len().min(buf.len());
+                buf[..n].copy_from_slice(&chunk[..n]);
+                if n < chunk.len() {
+                    self.0.insert(0, Ok(chunk.split_off(n)));
+                }
+                Ok(n)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+#[test]
+fn sources_that_are_not_io_read() {
+    let interrupted = || Err(io::Error::new(io::ErrorKind::Interrupted, "signal"));
+    let ok = |b: &[u8]| Ok(b.to_vec());
+    let script = Script(vec![ok(b"[\"ab"), interrupted(), ok(b"c\", 1"), ok(b"2]  ")]);
+    assert_eq!(from_reader::<(String, u8)>(script).unwrap(), ("abc".to_string(), 12));
+    let script = Script(vec![ok(b"[1,"), Err(io::Error::new(io::ErrorKind::TimedOut, "slow"))]);
+    let e = from_reader::<Vec<u8>>(script).unwrap_err();
+    assert_eq!((e.io_kind(), e.offset()), (Some(io::ErrorKind::TimedOut), Some(3)));
+    let script = Script(vec![ok(b"1\n"), interrupted(), ok(b"2\n3")]);
+    let v: Vec<u8> = iter_values::<u8>(script).collect::<Result<_, _>>().unwrap();
+    assert_eq!(v, [1, 2, 3]);
+}

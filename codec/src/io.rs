@@ -54,12 +54,50 @@ pub trait Source {
     /// Reads some bytes into `buf` (non-empty) and returns how many; `Ok(0)` means the end
     /// of the stream. [`std::io::ErrorKind::Interrupted`] is retried by the caller.
     fn read_into(&mut self, buf: &mut [u8]) -> io::Result<usize>;
+
+    /// Appends bytes to `buf` until the end of the stream or until `limit` bytes are
+    /// appended, and returns how many; on an error, the bytes appended before it stay. For
+    /// one document, which is read to its end anyway. The default calls
+    /// [`read_into`](Self::read_into) over a doubling spare area; every [`std::io::Read`]
+    /// uses [`std::io::Read::read_to_end`] (which reads into uninitialized capacity, and
+    /// sizes it from the file's length for a `File`).
+    fn read_to_end_into(&mut self, buf: &mut Vec<u8>, limit: usize) -> io::Result<usize> {
+        let start = buf.len();
+        loop {
+            let appended = buf.len() - start;
+            if appended >= limit {
+                return Ok(appended);
+            }
+            let spare = (buf.capacity() - buf.len()).max(8 << 10).min(limit - appended);
+            let filled = buf.len();
+            buf.resize(filled + spare, 0);
+            match self.read_into(&mut buf[filled..]) {
+                Ok(n) => {
+                    buf.truncate(filled + n.min(spare));
+                    if n == 0 {
+                        return Ok(buf.len() - start);
+                    }
+                }
+                Err(e) => {
+                    buf.truncate(filled);
+                    if e.kind() != io::ErrorKind::Interrupted {
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl<R: io::Read + ?Sized> Source for R {
     #[inline]
     fn read_into(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.read(buf)
+    }
+
+    #[inline]
+    fn read_to_end_into(&mut self, buf: &mut Vec<u8>, limit: usize) -> io::Result<usize> {
+        io::Read::read_to_end(&mut io::Read::take(&mut *self, u64::try_from(limit).unwrap_or(u64::MAX)), buf)
     }
 }
 
@@ -159,10 +197,23 @@ impl<S: Source> StreamBuffer<S> {
     /// Reads until the end of the source, or until [`data`](Self::data) holds
     /// `max_value_len` bytes: for one document, which must be read to the end anyway (only
     /// whitespace may follow it), decoding once from everything beats decoding again after
-    /// each doubling.
+    /// each doubling. Through [`Source::read_to_end_into`]: one allocation of the right
+    /// size for a `File` or a slice.
     pub(crate) fn fill_to_end(&mut self) -> Result<()> {
-        while !self.eof && self.end - self.start < self.max_value_len {
-            self.fill()?;
+        if self.eof {
+            return Ok(());
+        }
+        if self.start > 0 {
+            self.discard();
+        }
+        self.buf.truncate(self.end);
+        let limit = self.max_value_len.saturating_sub(self.end);
+        let read = self.source.read_to_end_into(&mut self.buf, limit);
+        self.end = self.buf.len();
+        match read {
+            Ok(n) if n < limit => self.eof = true,
+            Ok(_) => {}
+            Err(e) => return Err(Self::io_error(&e, self.end)),
         }
         Ok(())
     }
