@@ -315,7 +315,11 @@ proptest! {
             let mut line = line.replace(['\n', '\r'], " ").into_bytes();
             if let (Some(at), true) = (broken, line.len() > 2 && matches!(line[0], b'[' | b'{')) {
                 // Strictly inside the container: the value cannot end before the break.
-                let at = 1 + at.index(line.len() - 2);
+                let mut at = 1 + at.index(line.len() - 2);
+                // Not inside an escape: `\#"` could leave a string open past the line.
+                while line[at - 1] == b'\\' {
+                    at -= 1;
+                }
                 line.insert(at, b'#');
             }
             let pad = pad.replace('\n', " ");

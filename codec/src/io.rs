@@ -24,6 +24,7 @@
 //! [`Options::buffer_size`]: crate::json::Options::buffer_size
 //! [`Options::max_value_len`]: crate::json::Options::max_value_len
 
+use std::cell::Cell;
 use std::io;
 
 use crate::error::{Error, ErrorKind, IoError, Result, StreamPos};
@@ -116,10 +117,10 @@ pub(crate) struct StreamBuffer<S> {
     end: usize,
     /// Stream offset of `buf[0]`.
     base: usize,
-    /// Newlines among the bytes dropped before `buf[0]`, and the stream offset just after
-    /// the last of them (for line and column of errors).
-    lines: usize,
-    line_start: usize,
+    /// Lines counted for error positions: `(index into buf, newlines before it, stream
+    /// offset of the start of the line it is on)`. Counting resumes from there, so neither
+    /// a refill nor an error counts a byte twice (many bad lines in one buffer stay linear).
+    counted: Cell<(usize, usize, usize)>,
     text: bool,
     eof: bool,
     buffer_size: usize,
@@ -135,8 +136,7 @@ impl<S: Source> StreamBuffer<S> {
             start: 0,
             end: 0,
             base: 0,
-            lines: 0,
-            line_start: 0,
+            counted: Cell::new((0, 0, 0)),
             text,
             eof: false,
             buffer_size: buffer_size.max(1),
@@ -220,17 +220,27 @@ impl<S: Source> StreamBuffer<S> {
 
     /// Drops the consumed bytes, keeping count of their newlines.
     fn discard(&mut self) {
-        let gone = &self.buf[..self.start];
-        if self.text {
-            self.lines += gone.iter().filter(|&&b| b == b'\n').count();
-            if let Some(p) = gone.iter().rposition(|&b| b == b'\n') {
-                self.line_start = self.base + p + 1;
-            }
-        }
+        let (_, lines, line_start) = self.count_lines_to(self.start);
         self.buf.copy_within(self.start..self.end, 0);
         self.base += self.start;
         self.end -= self.start;
         self.start = 0;
+        self.counted.set((0, lines, line_start));
+    }
+
+    /// Lines before `buf[to]` (`to` at or after the last count): see `counted`.
+    fn count_lines_to(&self, to: usize) -> (usize, usize, usize) {
+        let (from, mut lines, mut line_start) = self.counted.get();
+        if self.text && to > from {
+            let bytes = &self.buf[from..to];
+            lines += bytes.iter().filter(|&&b| b == b'\n').count();
+            if let Some(p) = bytes.iter().rposition(|&b| b == b'\n') {
+                line_start = self.base + from + p + 1;
+            }
+        }
+        let counted = (to.max(from), lines, line_start);
+        self.counted.set(counted);
+        counted
     }
 
     #[cold]
@@ -263,12 +273,13 @@ impl<S: Source> StreamBuffer<S> {
     #[cold]
     #[inline(never)]
     pub(crate) fn locate(&self, e: Error, item: Option<usize>) -> Error {
+        let (_, lines, line_start) = self.count_lines_to(self.start);
         let at = StreamPos {
-            buf: &self.buf[..self.end],
-            start: self.start,
-            base: self.base,
-            lines: self.lines,
-            line_start: self.line_start,
+            buf: &self.buf[self.start..self.end],
+            start: 0,
+            base: self.base + self.start,
+            lines,
+            line_start,
             text: self.text,
         };
         e.in_stream(&at, item)
@@ -329,12 +340,16 @@ pub(crate) struct SliceWindow<'de> {
     input: &'de [u8],
     pos: usize,
     text: bool,
+    /// Lines counted so far for error positions: `(offset, newlines before it, start of
+    /// the line it is on)`. Items, and so their errors, come in input order: each error
+    /// counts only the newlines since the previous one, never the whole input again.
+    counted: Cell<(usize, usize, usize)>,
 }
 
 impl<'de> SliceWindow<'de> {
     /// `text`: as for [`StreamBuffer::new`].
     pub(crate) fn new(input: &'de [u8], text: bool) -> Self {
-        SliceWindow { input, pos: 0, text }
+        SliceWindow { input, pos: 0, text, counted: Cell::new((0, 0, 0)) }
     }
 
     /// The unconsumed input, for as long as the input lives.
@@ -368,7 +383,20 @@ impl Window for SliceWindow<'_> {
     }
     #[cold]
     fn locate(&self, e: Error, item: Option<usize>) -> Error {
-        let at = StreamPos { buf: self.input, start: self.pos, base: 0, lines: 0, line_start: 0, text: self.text };
+        let (mut from, mut lines, mut line_start) = self.counted.get();
+        if from > self.pos {
+            (from, lines, line_start) = (0, 0, 0);
+        }
+        if self.text {
+            let skipped = &self.input[from..self.pos];
+            lines += skipped.iter().filter(|&&b| b == b'\n').count();
+            if let Some(p) = skipped.iter().rposition(|&b| b == b'\n') {
+                line_start = from + p + 1;
+            }
+        }
+        self.counted.set((self.pos, lines, line_start));
+        let at =
+            StreamPos { buf: &self.input[self.pos..], start: 0, base: self.pos, lines, line_start, text: self.text };
         e.in_stream(&at, item)
     }
 }
