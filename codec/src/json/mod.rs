@@ -155,13 +155,15 @@ impl Options {
 
     // ---- streams ----
 
-    /// Size in bytes of the read buffer of [`from_reader`], [`iter_values`] and
-    /// [`iter_array`] (64 KiB by default; at least 1). An item larger than the buffer
-    /// still decodes: the buffer doubles up to [`max_value_len`](Self::max_value_len).
+    /// Size in bytes of the read buffer of [`iter_values`] and [`iter_array`], and of
+    /// [`from_reader`] with [`allow_trailing`](Self::allow_trailing) (64 KiB by default; at
+    /// least 1). An item larger than the buffer still decodes: the buffer doubles up to
+    /// [`max_value_len`](Self::max_value_len).
     ///
     /// ```
     /// let tiny = codec::json::Options::new().buffer_size(4);
-    /// let v: Vec<String> = codec::json::from_reader_with(&b"[\"a long string\"]"[..], &tiny)?;
+    /// let v: Vec<String> = codec::json::iter_array_with::<String, _>(&b"[\"a long string\"]"[..], &tiny)
+    ///     .collect::<Result<_, _>>()?;
     /// assert_eq!(v, ["a long string"]);
     /// # Ok::<(), codec::Error>(())
     /// ```

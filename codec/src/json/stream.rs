@@ -127,11 +127,13 @@ fn skip_line<W: Window>(w: &mut W) -> Result<()> {
 /// [`from_slice`](super::from_slice) decodes it from bytes: only whitespace may follow it.
 ///
 /// Since the reader must be read to its end anyway (to see that nothing but whitespace
-/// follows), it is read in chunks of [`Options::buffer_size`] (64 KiB), never byte by byte,
-/// into a buffer that doubles as needed up to [`Options::max_value_len`] (64 MiB, beyond
-/// which the document is a [`SizeLimit`](ErrorKind::SizeLimit) error), and decoded once,
+/// follows), it is read to the end first, never byte by byte, by
+/// [`Source::read_to_end_into`] (for an `io::Read`, its `read_to_end`: one allocation
+/// sized from the file's length for a `File`), up to [`Options::max_value_len`] (64 MiB;
+/// a longer document is a [`SizeLimit`](ErrorKind::SizeLimit) error), and decoded once,
 /// at the speed of `from_slice`. With [`Options::allow_trailing`], decoding starts with the
-/// first chunk instead, and the reader is read only as far as the document needs.
+/// first [`Options::buffer_size`] bytes instead, and the reader is read only about as far
+/// as the document needs.
 ///
 /// ```
 /// #[derive(codec::Codec, Debug, PartialEq)]

@@ -179,13 +179,15 @@ impl Options {
 
     // ---- streams ----
 
-    /// Size in bytes of the read buffer of [`from_reader`] and [`iter_values`] (64 KiB by
-    /// default; at least 1). A value larger than the buffer still decodes: the buffer
-    /// doubles up to [`max_value_len`](Self::max_value_len).
+    /// Size in bytes of the read buffer of [`iter_values`], and of [`from_reader`] with
+    /// [`allow_trailing`](Self::allow_trailing) (64 KiB by default; at least 1). A value
+    /// larger than the buffer still decodes: the buffer doubles up to
+    /// [`max_value_len`](Self::max_value_len).
     ///
     /// ```
     /// let tiny = codec::msgpack::Options::new().buffer_size(2);
-    /// assert_eq!(codec::msgpack::from_reader_with::<String>(&b"\xa5hello"[..], &tiny)?, "hello");
+    /// let mut it = codec::msgpack::iter_values_with::<String, _>(&b"\xa5hello"[..], &tiny);
+    /// assert_eq!(it.next().unwrap()?, "hello");
     /// # Ok::<(), codec::Error>(())
     /// ```
     pub fn buffer_size(mut self, bytes: usize) -> Self {

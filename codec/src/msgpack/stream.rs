@@ -70,11 +70,11 @@ fn any_left<W: Window>(w: &mut W) -> Result<bool> {
 }
 
 /// Decodes one `T` from a reader (a [`std::io::Read`], or any [`Source`]); nothing may
-/// follow it. As the reader must be read to its end for that, it is read in chunks of
-/// [`Options::buffer_size`] (64 KiB), never byte by byte, into a buffer that doubles up to
-/// [`Options::max_value_len`] (64 MiB), and decoded once; with
-/// [`Options::allow_trailing`], decoding starts with the first chunk and reads only as far
-/// as the value needs.
+/// follow it. As the reader must be read to its end for that, it is read to the end first
+/// by [`Source::read_to_end_into`] (for an `io::Read`, its `read_to_end`), never byte by
+/// byte, up to [`Options::max_value_len`] (64 MiB), and decoded once; with
+/// [`Options::allow_trailing`], decoding starts with the first [`Options::buffer_size`]
+/// bytes and the reader is read only about as far as the value needs.
 ///
 /// ```
 /// let packed = codec::msgpack::to_vec(&("id", 7u32))?;
