@@ -58,8 +58,9 @@ pub enum ErrorKind {
     SizeLimit(Cow<'static, str>),
     /// Non-whitespace bytes after the document.
     TrailingCharacters,
-    /// Writing to or reading from an `io` stream failed.
-    Io(String),
+    /// Writing to or reading from an `io` stream failed: the [`std::io::ErrorKind`] and
+    /// message of the underlying [`std::io::Error`] (see [`IoError`]).
+    Io(IoError),
     /// A message from user code (a `with` module, a hand-written impl).
     Custom(String),
     /// A value whose impl (or `with` module) does not support this format: a JSON-only
@@ -124,7 +125,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::DepthLimit(n) => write!(f, "nesting deeper than the limit of {n}"),
             ErrorKind::SizeLimit(m) => write!(f, "size limit exceeded: {m}"),
             ErrorKind::TrailingCharacters => f.write_str("trailing characters after the value"),
-            ErrorKind::Io(m) => write!(f, "I/O error: {m}"),
+            ErrorKind::Io(e) => write!(f, "I/O error: {}", e.message),
             ErrorKind::Custom(m) => f.write_str(m),
             ErrorKind::Unsupported { type_name, format, method } => {
                 write!(f, "`{type_name}` has no {format} support: `{method}` is not defined for it")
@@ -147,6 +148,42 @@ fn write_one_of(f: &mut fmt::Formatter<'_>, names: &[&str]) -> fmt::Result {
     Ok(())
 }
 
+/// What an [`ErrorKind::Io`] keeps of a [`std::io::Error`]: its kind and its message (the
+/// error itself is neither `Clone` nor comparable, which `ErrorKind` is).
+///
+/// ```
+/// use std::io;
+/// let err: codec::Error = io::Error::new(io::ErrorKind::BrokenPipe, "peer left").into();
+/// let codec::ErrorKind::Io(io_err) = err.kind() else { unreachable!() };
+/// assert_eq!(io_err.kind(), io::ErrorKind::BrokenPipe);
+/// assert_eq!(io_err.message(), "peer left");
+/// assert_eq!(err.io_kind(), Some(io::ErrorKind::BrokenPipe));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IoError {
+    kind: std::io::ErrorKind,
+    message: String,
+}
+
+impl IoError {
+    /// The underlying [`std::io::ErrorKind`].
+    pub fn kind(&self) -> std::io::ErrorKind {
+        self.kind
+    }
+
+    /// The underlying error's message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl From<&std::io::Error> for IoError {
+    #[cold]
+    fn from(e: &std::io::Error) -> IoError {
+        IoError { kind: e.kind(), message: e.to_string() }
+    }
+}
+
 /// One step of the path from the document root to the failing value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -165,6 +202,8 @@ struct ErrorImpl {
     kind: ErrorKind,
     offset: Option<usize>,
     line_col: Option<(usize, usize)>,
+    /// The index of the item (value of a stream, element of a streamed array) it is in.
+    item: Option<usize>,
     /// Innermost segment first: segments are pushed while the error travels outward.
     path: Vec<PathSegment>,
 }
@@ -192,7 +231,7 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub fn new(kind: ErrorKind, offset: usize) -> Error {
-        Error(Box::new(ErrorImpl { kind, offset: Some(offset), line_col: None, path: Vec::new() }))
+        Error(Box::new(ErrorImpl { kind, offset: Some(offset), line_col: None, item: None, path: Vec::new() }))
     }
 
     /// An error with no position, for encoders and user code; the decoder adds the
@@ -200,7 +239,7 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub fn without_position(kind: ErrorKind) -> Error {
-        Error(Box::new(ErrorImpl { kind, offset: None, line_col: None, path: Vec::new() }))
+        Error(Box::new(ErrorImpl { kind, offset: None, line_col: None, item: None, path: Vec::new() }))
     }
 
     /// An [`ErrorKind::Unsupported`] error for a value of type `T` whose `method` (of
@@ -210,7 +249,7 @@ impl Error {
     #[inline(never)]
     pub(crate) fn unsupported<T: ?Sized>(format: &'static str, method: &'static str, offset: Option<usize>) -> Error {
         let kind = ErrorKind::Unsupported { type_name: std::any::type_name::<T>(), format, method };
-        Error(Box::new(ErrorImpl { kind, offset, line_col: None, path: Vec::new() }))
+        Error(Box::new(ErrorImpl { kind, offset, line_col: None, item: None, path: Vec::new() }))
     }
 
     /// A free-form error, for `with` modules and hand-written impls.
@@ -260,6 +299,30 @@ impl Error {
     /// 1-based column (in bytes) of [`offset`](Self::offset).
     pub fn column(&self) -> Option<usize> {
         self.0.line_col.map(|(_, c)| c)
+    }
+
+    /// The 0-based index of the item the error is in, when decoding a stream: the value of
+    /// [`json::iter_values`](crate::json::iter_values) (counting failed ones), the element
+    /// of [`json::iter_array`](crate::json::iter_array). `None` elsewhere.
+    ///
+    /// ```
+    /// let mut it = codec::json::iter_values::<u8>(&b"1\n2\n\"x\"\n"[..]);
+    /// assert_eq!(it.next().unwrap()?, 1);
+    /// assert_eq!(it.next().unwrap()?, 2);
+    /// let err = it.next().unwrap().unwrap_err();
+    /// assert_eq!((err.item(), err.offset(), err.line(), err.column()), (Some(2), Some(4), Some(3), Some(1)));
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn item(&self) -> Option<usize> {
+        self.0.item
+    }
+
+    /// The [`std::io::ErrorKind`] of an [`ErrorKind::Io`] error.
+    pub fn io_kind(&self) -> Option<std::io::ErrorKind> {
+        match &self.0.kind {
+            ErrorKind::Io(e) => Some(e.kind()),
+            _ => None,
+        }
     }
 
     /// The path segments from the root to the failing value.
@@ -360,6 +423,41 @@ impl Error {
     }
 }
 
+/// Where a window of a stream sits, to turn a window-relative error offset into a stream
+/// position: `buf[start..]` is the window, `buf[0]` is at stream offset `base`, and the
+/// `lines` newlines before it ended with the one at stream offset `line_start - 1`.
+pub(crate) struct StreamPos<'a> {
+    pub(crate) buf: &'a [u8],
+    pub(crate) start: usize,
+    pub(crate) base: usize,
+    pub(crate) lines: usize,
+    pub(crate) line_start: usize,
+    /// JSON counts lines; MessagePack, being binary, reports the offset only.
+    pub(crate) text: bool,
+}
+
+impl Error {
+    /// Moves an error whose offset is relative to the window of `at` to its stream position
+    /// (offset, and line and column for text), and records the item it is in.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn in_stream(mut self, at: &StreamPos<'_>, item: Option<usize>) -> Error {
+        self.0.item = item;
+        if let Some(rel) = self.0.offset {
+            let in_buf = at.start.saturating_add(rel).min(at.buf.len());
+            let offset = at.base + in_buf;
+            self.0.offset = Some(offset);
+            if at.text {
+                let before = &at.buf[..in_buf];
+                let lines = at.lines + before.iter().filter(|&&b| b == b'\n').count();
+                let line_start = before.iter().rposition(|&b| b == b'\n').map_or(at.line_start, |p| at.base + p + 1);
+                self.0.line_col = Some((lines + 1, offset - line_start + 1));
+            }
+        }
+        self
+    }
+}
+
 impl Error {
     /// The message without its position: the kind, then ` at <path>` when there is one.
     /// Used where several errors are listed together (untagged enums).
@@ -375,10 +473,14 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message())?;
+        let item = self.0.item.map(|i| format!("item {i}, ")).unwrap_or_default();
         match (self.0.line_col, self.0.offset) {
-            (Some((l, c)), _) => write!(f, " (line {l}, column {c})"),
-            (None, Some(o)) => write!(f, " (byte {o})"),
-            (None, None) => Ok(()),
+            (Some((l, c)), _) => write!(f, " ({item}line {l}, column {c})"),
+            (None, Some(o)) => write!(f, " ({item}byte {o})"),
+            (None, None) => match self.0.item {
+                Some(i) => write!(f, " (item {i})"),
+                None => Ok(()),
+            },
         }
     }
 }
@@ -390,6 +492,7 @@ impl fmt::Debug for Error {
             .field("offset", &self.0.offset)
             .field("path", &self.path())
             .field("line_col", &self.0.line_col)
+            .field("item", &self.0.item)
             .finish()
     }
 }
@@ -399,7 +502,7 @@ impl std::error::Error for Error {}
 impl From<std::io::Error> for Error {
     #[cold]
     fn from(e: std::io::Error) -> Error {
-        Error::without_position(ErrorKind::Io(e.to_string()))
+        Error::without_position(ErrorKind::Io(IoError::from(&e)))
     }
 }
 

@@ -144,6 +144,7 @@
 mod bytes;
 mod error;
 mod impls;
+pub mod io;
 pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
@@ -153,7 +154,7 @@ mod sink;
 pub mod __private;
 
 pub use bytes::{Bytes, DecodeBytes, EncodeBytes};
-pub use error::{Error, ErrorKind, PathSegment, Result};
+pub use error::{Error, ErrorKind, IoError, PathSegment, Result};
 
 /// Derives [`Encode`] and [`Decode`] (and, for enums of unit variants, [`EncodeKey`] and
 /// [`DecodeKey`]) from a struct or enum definition. See the crate docs and README for

@@ -50,6 +50,26 @@
 //! assert_eq!(file.into_inner().unwrap(), b"{\"id\":2,\"tags\":[]}");
 //! # Ok::<(), codec::Error>(())
 //! ```
+//!
+//! ## Streams
+//! [`from_reader`] decodes one document from an [`std::io::Read`] (or any
+//! [`Source`](crate::io::Source)); [`iter_values`] yields the values of JSON Lines / NDJSON
+//! or of whitespace-separated concatenated values; [`iter_array`] yields the elements of
+//! one top-level array one at a time, in memory bounded by the largest element plus the
+//! buffer. The `_slice` twins read bytes in memory, and their items may borrow from them.
+//! Errors carry the position in the stream and the item's index ([`Error::item`](crate::Error::item));
+//! each iterator's docs state how it goes on after a bad item, and [`crate::io`] how the
+//! buffer is refilled.
+//!
+//! ```
+//! #[derive(codec::Codec, Debug, PartialEq)]
+//! struct Event { id: u32 }
+//!
+//! let ndjson = &b"{\"id\": 1}\n{\"id\": 2}\n"[..]; // any `io::Read`: a `File`, a socket
+//! let ids: Vec<u32> = codec::json::iter_values::<Event>(ndjson).map(|e| e.map(|e| e.id)).collect::<Result<_, _>>()?;
+//! assert_eq!(ids, [1, 2]);
+//! # Ok::<(), codec::Error>(())
+//! ```
 
 mod number;
 mod pow5;
@@ -65,6 +85,13 @@ pub use raw::RawJson;
 pub use reader::{Checkpoint, JsonReader, Key, Str};
 pub use value::{Map, Number, Value};
 pub use writer::JsonWriter;
+
+// ---- streams: reading from `io::Read`, many values, huge arrays (see `stream.rs`) ----
+mod stream;
+pub use stream::{
+    from_reader, from_reader_with, iter_array, iter_array_slice, iter_array_slice_with, iter_array_with, iter_values,
+    iter_values_slice, iter_values_slice_with, iter_values_with, ArrayIter, SliceArrayIter, SliceValueIter, ValueIter,
+};
 
 use crate::error::Result;
 use crate::sink::{IoSink, Sink, DEFAULT_BUFFER};
@@ -109,6 +136,9 @@ pub struct Options {
     pub(crate) max_number_len: usize,
     pub(crate) duplicate_keys: DuplicateKeys,
     pub(crate) allow_trailing: bool,
+    // ---- streams (see `stream.rs`) ----
+    pub(crate) buffer_size: usize,
+    pub(crate) max_value_len: usize,
 }
 
 impl Default for Options {
@@ -119,6 +149,8 @@ impl Default for Options {
             max_number_len: 1024,
             duplicate_keys: DuplicateKeys::Error,
             allow_trailing: false,
+            buffer_size: crate::io::DEFAULT_BUFFER_SIZE,
+            max_value_len: crate::io::DEFAULT_MAX_VALUE_LEN,
         }
     }
 }
@@ -162,6 +194,44 @@ impl Options {
     /// whitespace may.
     pub fn allow_trailing(mut self, allow: bool) -> Self {
         self.allow_trailing = allow;
+        self
+    }
+
+    // ---- streams ----
+
+    /// Size in bytes of the read buffer of [`iter_values`] and [`iter_array`], and of
+    /// [`from_reader`] with [`allow_trailing`](Self::allow_trailing) (64 KiB by default; at
+    /// least 1). An item larger than the buffer still decodes: the buffer doubles up to
+    /// [`max_value_len`](Self::max_value_len).
+    ///
+    /// ```
+    /// let tiny = codec::json::Options::new().buffer_size(4);
+    /// let v: Vec<String> = codec::json::iter_array_with::<String, _>(&b"[\"a long string\"]"[..], &tiny)
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(v, ["a long string"]);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn buffer_size(mut self, bytes: usize) -> Self {
+        self.buffer_size = bytes.max(1);
+        self
+    }
+
+    /// Maximum length in bytes of one item read from a stream: the document of
+    /// [`from_reader`], one value of [`iter_values`], one element of [`iter_array`]
+    /// (64 MiB by default). A longer one is a [`SizeLimit`](crate::ErrorKind::SizeLimit)
+    /// error: it bounds the memory a stream can make the decoder hold.
+    ///
+    /// ```
+    /// let small = codec::json::Options::new().max_value_len(8);
+    /// let mut it = codec::json::iter_values_with::<String, _>(&b"\"short\"\n\"far too long\"\n"[..], &small);
+    /// assert_eq!(it.next().unwrap()?, "short");
+    /// let err = it.next().unwrap().unwrap_err();
+    /// assert!(matches!(err.kind(), codec::ErrorKind::SizeLimit(_)));
+    /// assert!(it.next().is_none());
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn max_value_len(mut self, bytes: usize) -> Self {
+        self.max_value_len = bytes;
         self
     }
 }

@@ -211,6 +211,14 @@ impl<'de> JsonReader<'de> {
         )
     }
 
+    /// Moves to `pos` at nesting `depth` (a streamed array's elements are read at depth 1,
+    /// as inside the array).
+    #[inline]
+    pub(crate) fn seek(&mut self, pos: usize, depth: usize) {
+        self.pos = pos;
+        self.depth = depth;
+    }
+
     /// Returns to a saved position.
     #[inline]
     pub fn restore(&mut self, cp: Checkpoint) {

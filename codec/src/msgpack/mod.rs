@@ -44,6 +44,12 @@
 //! decoder request much more memory than the input it has read. The [`Options`] limits
 //! (nesting depth, length of one str/bin/ext, duplicate keys, trailing bytes) and the
 //! error type and paths are those of JSON.
+//!
+//! ## Streams
+//! [`from_reader`] decodes one value from an [`std::io::Read`] (or any
+//! [`Source`](crate::io::Source)), [`iter_values`] the concatenated values of a stream,
+//! one at a time, and [`iter_values_slice`] those of bytes in memory (its values may
+//! borrow from them). Errors carry the stream offset and the value's index.
 
 pub(crate) mod ext;
 mod json_value;
@@ -53,6 +59,13 @@ mod writer;
 pub use ext::{Ext, Timestamp, TIMESTAMP_EXT};
 pub use reader::{Checkpoint, Key, Kind, MsgpackReader};
 pub use writer::MsgpackWriter;
+
+// ---- streams: reading from `io::Read`, concatenated values (see `stream.rs`) ----
+mod stream;
+pub use stream::{
+    from_reader, from_reader_with, iter_values, iter_values_slice, iter_values_slice_with, iter_values_with,
+    SliceValueIter, ValueIter,
+};
 
 pub use crate::json::DuplicateKeys;
 
@@ -87,11 +100,21 @@ pub struct Options {
     pub(crate) max_len: usize,
     pub(crate) duplicate_keys: DuplicateKeys,
     pub(crate) allow_trailing: bool,
+    // ---- streams (see `stream.rs`) ----
+    pub(crate) buffer_size: usize,
+    pub(crate) max_value_len: usize,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_depth: 128, max_len: 64 << 20, duplicate_keys: DuplicateKeys::Error, allow_trailing: false }
+        Options {
+            max_depth: 128,
+            max_len: 64 << 20,
+            duplicate_keys: DuplicateKeys::Error,
+            allow_trailing: false,
+            buffer_size: crate::io::DEFAULT_BUFFER_SIZE,
+            max_value_len: crate::io::DEFAULT_MAX_VALUE_LEN,
+        }
     }
 }
 
@@ -156,6 +179,37 @@ impl Options {
     /// ```
     pub fn allow_trailing(mut self, allow: bool) -> Self {
         self.allow_trailing = allow;
+        self
+    }
+
+    // ---- streams ----
+
+    /// Size in bytes of the read buffer of [`iter_values`], and of [`from_reader`] with
+    /// [`allow_trailing`](Self::allow_trailing) (64 KiB by default; at least 1). A value
+    /// larger than the buffer still decodes: the buffer doubles up to
+    /// [`max_value_len`](Self::max_value_len).
+    ///
+    /// ```
+    /// let tiny = codec::msgpack::Options::new().buffer_size(2);
+    /// let mut it = codec::msgpack::iter_values_with::<String, _>(&b"\xa5hello"[..], &tiny);
+    /// assert_eq!(it.next().unwrap()?, "hello");
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn buffer_size(mut self, bytes: usize) -> Self {
+        self.buffer_size = bytes.max(1);
+        self
+    }
+
+    /// Maximum length in bytes of one value read from a stream (64 MiB by default); a
+    /// longer one is a [`SizeLimit`](crate::ErrorKind::SizeLimit) error.
+    ///
+    /// ```
+    /// let small = codec::msgpack::Options::new().max_value_len(4);
+    /// let err = codec::msgpack::from_reader_with::<String>(&b"\xa5hello"[..], &small).unwrap_err();
+    /// assert!(matches!(err.kind(), codec::ErrorKind::SizeLimit(_)));
+    /// ```
+    pub fn max_value_len(mut self, bytes: usize) -> Self {
+        self.max_value_len = bytes;
         self
     }
 }

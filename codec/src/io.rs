@@ -1,0 +1,402 @@
+//! Byte sources and the refilled buffer under the streaming decoders
+//! ([`json::from_reader`](crate::json::from_reader), [`json::iter_values`](crate::json::iter_values),
+//! [`json::iter_array`](crate::json::iter_array) and their MessagePack twins).
+//!
+//! The streaming decoders read through one buffer ([`Options::buffer_size`], 64 KiB by
+//! default) that they fill with [`Source::read_into`] calls, never byte by byte. Each item
+//! (a value of a stream, an element of a streamed array) is decoded by the same reader as
+//! `from_slice`, straight from the buffer. When the buffer ends inside an item, the bytes
+//! already consumed are dropped (the unread tail moves to the front), the buffer doubles if
+//! the item fills it, more bytes are read, and the item is decoded again from its start.
+//! Memory is thus bounded by the largest item plus the buffer; an item longer than
+//! [`Options::max_value_len`] (64 MiB by default) is a
+//! [`SizeLimit`](crate::ErrorKind::SizeLimit) error. A single document (`from_reader`) is
+//! read to the end of the source first, which the check for trailing bytes needs anyway,
+//! and decoded once.
+//!
+//! One attempt follows each read call that ends inside an item, so that a stream never
+//! waits for bytes it does not need (a request on a socket is answered as soon as it is
+//! complete). The attempts at one item cost time in proportion to its bytes buffered at
+//! each: linear overall while reads return whole chunks (files, pipes and sockets under
+//! load, `BufReader`s), quadratic in the length of an item that arrives a few bytes per
+//! read.
+//!
+//! [`Options::buffer_size`]: crate::json::Options::buffer_size
+//! [`Options::max_value_len`]: crate::json::Options::max_value_len
+
+use std::cell::Cell;
+use std::io;
+
+use crate::error::{Error, ErrorKind, IoError, Result, StreamPos};
+
+/// A source of bytes for the streaming decoders: every [`std::io::Read`] is one. The buffer
+/// logic needs nothing else, so a source that is not `Read` (an adapter over an async
+/// stream that has its bytes ready, a ring buffer) can implement this instead.
+///
+/// ```
+/// struct Chunks(Vec<Vec<u8>>);
+/// impl codec::io::Source for Chunks {
+///     fn read_into(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+///         let Some(chunk) = self.0.first_mut() else { return Ok(0) };
+///         let n = chunk.len().min(buf.len());
+///         buf[..n].copy_from_slice(&chunk[..n]);
+///         chunk.drain(..n);
+///         if chunk.is_empty() {
+///             self.0.remove(0);
+///         }
+///         Ok(n)
+///     }
+/// }
+/// let src = Chunks(vec![b"[1, 2".to_vec(), b"3]".to_vec()]);
+/// assert_eq!(codec::json::from_reader::<Vec<u8>>(src)?, [1, 23]);
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub trait Source {
+    /// Reads some bytes into `buf` (non-empty) and returns how many; `Ok(0)` means the end
+    /// of the stream. [`std::io::ErrorKind::Interrupted`] is retried by the caller.
+    fn read_into(&mut self, buf: &mut [u8]) -> io::Result<usize>;
+
+    /// Appends bytes to `buf` until the end of the stream or until `limit` bytes are
+    /// appended, and returns how many; on an error, the bytes appended before it stay. For
+    /// one document, which is read to its end anyway. The default calls
+    /// [`read_into`](Self::read_into) over a doubling spare area; every [`std::io::Read`]
+    /// uses [`std::io::Read::read_to_end`] (which reads into uninitialized capacity, and
+    /// sizes it from the file's length for a `File`).
+    fn read_to_end_into(&mut self, buf: &mut Vec<u8>, limit: usize) -> io::Result<usize> {
+        let start = buf.len();
+        loop {
+            let appended = buf.len() - start;
+            if appended >= limit {
+                return Ok(appended);
+            }
+            let spare = (buf.capacity() - buf.len()).max(8 << 10).min(limit - appended);
+            let filled = buf.len();
+            buf.resize(filled + spare, 0);
+            match self.read_into(&mut buf[filled..]) {
+                Ok(n) => {
+                    buf.truncate(filled + n.min(spare));
+                    if n == 0 {
+                        return Ok(buf.len() - start);
+                    }
+                }
+                Err(e) => {
+                    buf.truncate(filled);
+                    if e.kind() != io::ErrorKind::Interrupted {
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl<R: io::Read + ?Sized> Source for R {
+    #[inline]
+    fn read_into(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.read(buf)
+    }
+
+    #[inline]
+    fn read_to_end_into(&mut self, buf: &mut Vec<u8>, limit: usize) -> io::Result<usize> {
+        io::Read::read_to_end(&mut io::Read::take(&mut *self, u64::try_from(limit).unwrap_or(u64::MAX)), buf)
+    }
+}
+
+/// The default size of the read buffer: 64 KiB.
+pub(crate) const DEFAULT_BUFFER_SIZE: usize = 64 << 10;
+/// The default longest item: 64 MiB.
+pub(crate) const DEFAULT_MAX_VALUE_LEN: usize = 64 << 20;
+
+/// The refilled buffer: `buf[start..end]` holds the bytes read but not consumed.
+pub(crate) struct StreamBuffer<S> {
+    source: S,
+    /// Initialized up to its length, which is the capacity in use (zeroed once per growth,
+    /// so reads go straight into it).
+    buf: Vec<u8>,
+    start: usize,
+    end: usize,
+    /// Stream offset of `buf[0]`.
+    base: usize,
+    /// Lines counted for error positions: `(index into buf, newlines before it, stream
+    /// offset of the start of the line it is on)`. Counting resumes from there, so neither
+    /// a refill nor an error counts a byte twice (many bad lines in one buffer stay linear).
+    counted: Cell<(usize, usize, usize)>,
+    text: bool,
+    eof: bool,
+    buffer_size: usize,
+    max_value_len: usize,
+}
+
+impl<S: Source> StreamBuffer<S> {
+    /// `text`: whether errors get lines and columns (JSON) or only offsets (MessagePack).
+    pub(crate) fn new(source: S, buffer_size: usize, max_value_len: usize, text: bool) -> Self {
+        StreamBuffer {
+            source,
+            buf: Vec::new(),
+            start: 0,
+            end: 0,
+            base: 0,
+            counted: Cell::new((0, 0, 0)),
+            text,
+            eof: false,
+            buffer_size: buffer_size.max(1),
+            max_value_len,
+        }
+    }
+
+    /// The bytes read and not consumed yet.
+    #[inline]
+    pub(crate) fn data(&self) -> &[u8] {
+        &self.buf[self.start..self.end]
+    }
+
+    /// Marks the first `n` bytes of [`data`](Self::data) consumed.
+    #[inline]
+    pub(crate) fn consume(&mut self, n: usize) {
+        debug_assert!(n <= self.end - self.start);
+        self.start += n;
+    }
+
+    /// Whether the source has reported its end: [`data`](Self::data) is all there is.
+    #[inline]
+    pub(crate) fn exhausted(&self) -> bool {
+        self.eof
+    }
+
+    /// Reads more bytes after [`data`](Self::data), which holds the start of an item that
+    /// does not end within it: drops the consumed bytes, doubles the buffer when the item
+    /// fills it, and issues one read (`Interrupted` is retried). Sets the end-of-stream mark
+    /// on `Ok(0)`. Errors are relative to [`data`](Self::data), as decoders' are.
+    pub(crate) fn fill(&mut self) -> Result<()> {
+        if self.eof {
+            return Ok(());
+        }
+        let pending = self.end - self.start;
+        if pending >= self.max_value_len {
+            return Err(self.too_long());
+        }
+        if self.start > 0 {
+            self.discard();
+        }
+        if self.end == self.buf.len() {
+            let cap = self.buffer_size.max(self.max_value_len);
+            let grown = if self.buf.is_empty() { self.buffer_size } else { self.buf.len().saturating_mul(2).min(cap) };
+            self.buf.resize(grown.max(self.end + 1), 0);
+        }
+        loop {
+            match self.source.read_into(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end += n.min(self.buf.len() - self.end),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(Self::io_error(&e, pending)),
+            }
+            return Ok(());
+        }
+    }
+
+    /// Reads until the end of the source, or until [`data`](Self::data) holds
+    /// `max_value_len` bytes: for one document, which must be read to the end anyway (only
+    /// whitespace may follow it), decoding once from everything beats decoding again after
+    /// each doubling. Through [`Source::read_to_end_into`]: one allocation of the right
+    /// size for a `File` or a slice.
+    pub(crate) fn fill_to_end(&mut self) -> Result<()> {
+        if self.eof {
+            return Ok(());
+        }
+        if self.start > 0 {
+            self.discard();
+        }
+        self.buf.truncate(self.end);
+        let limit = self.max_value_len.saturating_sub(self.end);
+        let read = self.source.read_to_end_into(&mut self.buf, limit);
+        self.end = self.buf.len();
+        match read {
+            Ok(n) if n < limit => self.eof = true,
+            Ok(_) => {}
+            Err(e) => return Err(Self::io_error(&e, self.end)),
+        }
+        Ok(())
+    }
+
+    /// Drops the consumed bytes, keeping count of their newlines.
+    fn discard(&mut self) {
+        let (_, lines, line_start) = self.count_lines_to(self.start);
+        self.buf.copy_within(self.start..self.end, 0);
+        self.base += self.start;
+        self.end -= self.start;
+        self.start = 0;
+        self.counted.set((0, lines, line_start));
+    }
+
+    /// Lines before `buf[to]` (`to` at or after the last count): see `counted`.
+    fn count_lines_to(&self, to: usize) -> (usize, usize, usize) {
+        let (from, mut lines, mut line_start) = self.counted.get();
+        if self.text && to > from {
+            let bytes = &self.buf[from..to];
+            lines += bytes.iter().filter(|&&b| b == b'\n').count();
+            if let Some(p) = bytes.iter().rposition(|&b| b == b'\n') {
+                line_start = self.base + from + p + 1;
+            }
+        }
+        let counted = (to.max(from), lines, line_start);
+        self.counted.set(counted);
+        counted
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_long(&self) -> Error {
+        Error::new(
+            ErrorKind::SizeLimit(format!("value longer than max_value_len ({} bytes)", self.max_value_len).into()),
+            0,
+        )
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn io_error(e: &io::Error, at: usize) -> Error {
+        Error::new(ErrorKind::Io(IoError::from(e)), at)
+    }
+
+    /// A [`SizeLimit`](ErrorKind::SizeLimit) error for an item of `len` bytes, if it is
+    /// longer than allowed (an item may arrive whole in a buffer larger than the limit).
+    #[inline]
+    pub(crate) fn check_len(&self, len: usize) -> Result<()> {
+        if len > self.max_value_len {
+            return Err(self.too_long());
+        }
+        Ok(())
+    }
+
+    /// Moves an error whose offset is relative to [`data`](Self::data) to its stream
+    /// position, in item `item`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn locate(&self, e: Error, item: Option<usize>) -> Error {
+        let (_, lines, line_start) = self.count_lines_to(self.start);
+        let at = StreamPos {
+            buf: &self.buf[self.start..self.end],
+            start: 0,
+            base: self.base + self.start,
+            lines,
+            line_start,
+            text: self.text,
+        };
+        e.in_stream(&at, item)
+    }
+}
+
+/// The input behind a streaming decoder: a refilled buffer over a [`Source`], or a slice.
+pub(crate) trait Window {
+    /// The unconsumed bytes at hand.
+    fn data(&self) -> &[u8];
+    fn consume(&mut self, n: usize);
+    /// Whether [`data`](Self::data) is all that is left.
+    fn exhausted(&self) -> bool;
+    /// More bytes after [`data`](Self::data); errors relative to it.
+    fn fill(&mut self) -> Result<()>;
+    /// An error for an item of `len` bytes if that is over the limit.
+    fn check_len(&self, len: usize) -> Result<()>;
+    /// An error relative to [`data`](Self::data), moved to its stream position.
+    fn locate(&self, e: Error, item: Option<usize>) -> Error;
+
+    /// Error at the start of [`data`](Self::data).
+    #[cold]
+    #[inline(never)]
+    fn error_here(&self, kind: ErrorKind, item: Option<usize>) -> Error {
+        self.locate(Error::new(kind, 0), item)
+    }
+}
+
+impl<S: Source> Window for StreamBuffer<S> {
+    #[inline]
+    fn data(&self) -> &[u8] {
+        StreamBuffer::data(self)
+    }
+    #[inline]
+    fn consume(&mut self, n: usize) {
+        StreamBuffer::consume(self, n)
+    }
+    #[inline]
+    fn exhausted(&self) -> bool {
+        StreamBuffer::exhausted(self)
+    }
+    #[inline]
+    fn fill(&mut self) -> Result<()> {
+        StreamBuffer::fill(self)
+    }
+    #[inline]
+    fn check_len(&self, len: usize) -> Result<()> {
+        StreamBuffer::check_len(self, len)
+    }
+    #[cold]
+    fn locate(&self, e: Error, item: Option<usize>) -> Error {
+        StreamBuffer::locate(self, e, item)
+    }
+}
+
+/// A slice as a window: everything is at hand from the start.
+pub(crate) struct SliceWindow<'de> {
+    input: &'de [u8],
+    pos: usize,
+    text: bool,
+    /// Lines counted so far for error positions: `(offset, newlines before it, start of
+    /// the line it is on)`. Items, and so their errors, come in input order: each error
+    /// counts only the newlines since the previous one, never the whole input again.
+    counted: Cell<(usize, usize, usize)>,
+}
+
+impl<'de> SliceWindow<'de> {
+    /// `text`: as for [`StreamBuffer::new`].
+    pub(crate) fn new(input: &'de [u8], text: bool) -> Self {
+        SliceWindow { input, pos: 0, text, counted: Cell::new((0, 0, 0)) }
+    }
+
+    /// The unconsumed input, for as long as the input lives.
+    #[inline]
+    pub(crate) fn rest(&self) -> &'de [u8] {
+        &self.input[self.pos..]
+    }
+}
+
+impl Window for SliceWindow<'_> {
+    #[inline]
+    fn data(&self) -> &[u8] {
+        self.rest()
+    }
+    #[inline]
+    fn consume(&mut self, n: usize) {
+        self.pos += n;
+    }
+    #[inline]
+    fn exhausted(&self) -> bool {
+        true
+    }
+    #[inline]
+    fn fill(&mut self) -> Result<()> {
+        Ok(())
+    }
+    #[inline]
+    fn check_len(&self, _: usize) -> Result<()> {
+        // The whole input is in memory already: no item can make the decoder hold more.
+        Ok(())
+    }
+    #[cold]
+    fn locate(&self, e: Error, item: Option<usize>) -> Error {
+        let (mut from, mut lines, mut line_start) = self.counted.get();
+        if from > self.pos {
+            (from, lines, line_start) = (0, 0, 0);
+        }
+        if self.text {
+            let skipped = &self.input[from..self.pos];
+            lines += skipped.iter().filter(|&&b| b == b'\n').count();
+            if let Some(p) = skipped.iter().rposition(|&b| b == b'\n') {
+                line_start = from + p + 1;
+            }
+        }
+        self.counted.set((self.pos, lines, line_start));
+        let at =
+            StreamPos { buf: &self.input[self.pos..], start: 0, base: self.pos, lines, line_start, text: self.text };
+        e.in_stream(&at, item)
+    }
+}

@@ -1,0 +1,625 @@
+//! JSON from streams: one document from a reader, many values (JSON Lines / NDJSON and
+//! whitespace-separated concatenated values), and the elements of one huge top-level array
+//! one at a time.
+//!
+//! Every item is decoded by the same [`JsonReader`] as [`from_slice`](super::from_slice),
+//! over the buffer of [`crate::io`] (or over the slice, for the `_slice` twins): the same
+//! values, the same errors, every [`Options`] limit per item. What the stream adds:
+//! - Error positions count from the start of the stream: [`Error::offset`], [`Error::line`]
+//!   and [`Error::column`] across refills; [`Error::item`] is the index of the item; the
+//!   path is the path inside the item (for [`iter_array`], starting with the element's
+//!   `[index]`, as for `from_slice::<Vec<T>>`).
+//! - A read failure is [`ErrorKind::Io`] with the [`std::io::ErrorKind`] (see
+//!   [`Error::io_kind`]); `Interrupted` reads are retried. A stream that ends inside an item
+//!   is an [`ErrorKind::Eof`] error, never a shorter stream.
+//!
+//! A number at the top level ends only where a byte that cannot continue it follows, so a
+//! stream reader holds a top-level number until that byte (or the end of the stream)
+//! arrives; objects, arrays, strings and literals are yielded as soon as they are complete.
+
+use std::marker::PhantomData;
+
+use super::{JsonReader, Options};
+use crate::error::{Error, ErrorKind, Result};
+use crate::io::{SliceWindow, Source, StreamBuffer, Window};
+use crate::{Decode, DecodeOwned};
+
+/// The outcome of one attempt at an item that starts at the first byte of a window.
+enum Step<T> {
+    /// Decoded; the item took this many bytes.
+    Item(T, usize),
+    /// Failed for good. With `Some(end)` the item is well-formed JSON of `end` bytes (a type
+    /// mismatch, a value out of range, ...) and the stream can go on after it; with `None`
+    /// its syntax is broken.
+    Bad(Error, Option<usize>),
+    /// The window ends inside the item: more bytes are needed.
+    More,
+}
+
+#[inline(always)]
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
+}
+
+#[inline]
+fn leading_ws(data: &[u8]) -> usize {
+    data.iter().position(|&b| !is_ws(b)).unwrap_or(data.len())
+}
+
+/// Decodes the item at the start of `data` (no leading whitespace) at nesting `depth`;
+/// `exhausted`: `data` holds everything left of the input.
+#[inline]
+fn decode_item<'a, T>(
+    data: &'a [u8],
+    exhausted: bool,
+    options: &Options,
+    depth: usize,
+    decode: impl FnOnce(&mut JsonReader<'a>) -> Result<T>,
+) -> Step<T> {
+    // A number is the one value whose end only the byte after it shows: `12` at the end of
+    // the window may be the start of `123`.
+    let open_ended = !exhausted && matches!(data.first(), Some(b'-' | b'0'..=b'9'));
+    let mut r = JsonReader::with_options(data, options);
+    r.seek(0, depth);
+    match decode(&mut r) {
+        Ok(_) if open_ended && r.position() >= data.len() => Step::More,
+        Ok(v) => Step::Item(v, r.position()),
+        Err(e) => failed(e.or_at(r.position()), data, exhausted, open_ended, options, depth),
+    }
+}
+
+/// Sorts out a failed attempt: the window may have cut the item (then any error may be an
+/// artifact of the cut, and only a complete item's error is final), or the item is
+/// complete and the error stands. Whether the item is complete, and well-formed, is what
+/// [`JsonReader::skip_value`] says of it.
+#[cold]
+#[inline(never)]
+fn failed<T>(e: Error, data: &[u8], exhausted: bool, open_ended: bool, options: &Options, depth: usize) -> Step<T> {
+    if !exhausted && matches!(e.kind(), ErrorKind::Eof) {
+        return Step::More;
+    }
+    let mut r = JsonReader::with_options(data, options);
+    r.seek(0, depth);
+    match r.skip_value() {
+        Ok(()) if open_ended && r.position() >= data.len() => Step::More,
+        Ok(()) => Step::Bad(e, Some(r.position())),
+        Err(s) if !exhausted && matches!(s.kind(), ErrorKind::Eof) => Step::More,
+        Err(_) => Step::Bad(e, None),
+    }
+}
+
+/// Consumes whitespace, reading more as needed; `Ok(false)` at the end of the input.
+#[inline]
+fn skip_ws<W: Window>(w: &mut W) -> Result<bool> {
+    loop {
+        let ws = leading_ws(w.data());
+        w.consume(ws);
+        if !w.data().is_empty() {
+            return Ok(true);
+        }
+        if w.exhausted() {
+            return Ok(false);
+        }
+        w.fill()?;
+    }
+}
+
+/// Consumes everything through the next newline (or to the end of the input).
+#[cold]
+fn skip_line<W: Window>(w: &mut W) -> Result<()> {
+    loop {
+        if let Some(p) = w.data().iter().position(|&b| b == b'\n') {
+            w.consume(p + 1);
+            return Ok(());
+        }
+        let n = w.data().len();
+        w.consume(n);
+        if w.exhausted() {
+            return Ok(());
+        }
+        w.fill()?;
+    }
+}
+
+// ---- one document ----
+
+/// Decodes one `T` from a reader (a [`std::io::Read`], or any [`Source`]), as
+/// [`from_slice`](super::from_slice) decodes it from bytes: only whitespace may follow it.
+///
+/// Since the reader must be read to its end anyway (to see that nothing but whitespace
+/// follows), it is read to the end first, never byte by byte, by
+/// [`Source::read_to_end_into`] (for an `io::Read`, its `read_to_end`: one allocation
+/// sized from the file's length for a `File`), up to [`Options::max_value_len`] (64 MiB;
+/// a longer document is a [`SizeLimit`](ErrorKind::SizeLimit) error), and decoded once,
+/// at the speed of `from_slice`. With [`Options::allow_trailing`], decoding starts with the
+/// first [`Options::buffer_size`] bytes instead, and the reader is read only about as far
+/// as the document needs.
+///
+/// ```
+/// #[derive(codec::Codec, Debug, PartialEq)]
+/// struct Config { name: String, port: u16 }
+///
+/// let file: &[u8] = b"{\"name\": \"api\",\n \"port\": 8080}\n"; // or a `File`
+/// let cfg: Config = codec::json::from_reader(file)?;
+/// assert_eq!(cfg, Config { name: "api".into(), port: 8080 });
+///
+/// let err = codec::json::from_reader::<Config>(&b"{\"name\": \"api\",\n \"port\": -1}"[..]).unwrap_err();
+/// assert_eq!((err.path().as_str(), err.line(), err.column()), (".port", Some(2), Some(10)));
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn from_reader<T: DecodeOwned>(reader: impl Source) -> Result<T> {
+    from_reader_with(reader, &Options::default())
+}
+
+/// [`from_reader`] with explicit [`Options`]. With [`Options::allow_trailing`], the bytes
+/// after the document are not looked at (though some may have been read into the buffer).
+///
+/// ```
+/// let opts = codec::json::Options::new().buffer_size(1 << 20);
+/// let v: Vec<u32> = codec::json::from_reader_with(&b"[1, 2, 3]"[..], &opts)?;
+/// assert_eq!(v, [1, 2, 3]);
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) -> Result<T> {
+    let mut buf = StreamBuffer::new(reader, options.buffer_size, options.max_value_len, true);
+    if !options.allow_trailing {
+        buf.fill_to_end().map_err(|e| buf.locate(e, None))?;
+    }
+    let value = loop {
+        if !skip_ws(&mut buf).map_err(|e| buf.locate(e, None))? {
+            return Err(buf.error_here(ErrorKind::Eof, None));
+        }
+        match decode_item(buf.data(), buf.exhausted(), options, 0, T::decode_json) {
+            Step::Item(v, end) => {
+                buf.check_len(end).map_err(|e| buf.locate(e, None))?;
+                buf.consume(end);
+                break v;
+            }
+            Step::Bad(e, _) => return Err(buf.locate(e, None)),
+            Step::More => buf.fill().map_err(|e| buf.locate(e, None))?,
+        }
+    };
+    if !options.allow_trailing && skip_ws(&mut buf).map_err(|e| buf.locate(e, None))? {
+        return Err(buf.error_here(ErrorKind::TrailingCharacters, None));
+    }
+    Ok(value)
+}
+
+// ---- many values ----
+
+/// The state of a value iterator, over any window.
+struct Values {
+    options: Options,
+    item: usize,
+    /// After a malformed item: drop the rest of its line before the next item.
+    skip_line: bool,
+    done: bool,
+}
+
+impl Values {
+    fn new(options: &Options) -> Self {
+        Values { options: options.clone(), item: 0, skip_line: false, done: false }
+    }
+
+    #[inline]
+    fn next<W: Window, T>(&mut self, w: &mut W, decode: impl Fn(&mut W, &Options) -> Step<T>) -> Option<Result<T>> {
+        if self.done {
+            return None;
+        }
+        match self.step(w, decode) {
+            Ok(Some(v)) => Some(Ok(v)),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                // Only a read failure ends the stream; every other error is one item's.
+                if e.io_kind().is_some() {
+                    self.done = true;
+                }
+                Some(Err(e))
+            }
+        }
+    }
+
+    fn step<W: Window, T>(&mut self, w: &mut W, decode: impl Fn(&mut W, &Options) -> Step<T>) -> Result<Option<T>> {
+        let item = self.item;
+        if self.skip_line {
+            self.skip_line = false;
+            skip_line(w).map_err(|e| w.locate(e, Some(item)))?;
+        }
+        loop {
+            if !skip_ws(w).map_err(|e| w.locate(e, Some(item)))? {
+                return Ok(None);
+            }
+            match decode(w, &self.options) {
+                Step::Item(v, end) => {
+                    self.item += 1;
+                    let len = w.check_len(end);
+                    w.consume(end);
+                    return len.map(|()| Some(v)).map_err(|e| w.locate(e, Some(item)));
+                }
+                Step::Bad(e, skipped) => {
+                    self.item += 1;
+                    let e = w.locate(e, Some(item));
+                    match skipped {
+                        Some(end) => w.consume(end),
+                        None => self.skip_line = true,
+                    }
+                    return Err(e);
+                }
+                Step::More => {
+                    if let Err(e) = w.fill() {
+                        if e.io_kind().is_none() {
+                            // Too long to hold: dropped like a malformed line.
+                            self.item += 1;
+                            self.skip_line = true;
+                        }
+                        return Err(w.locate(e, Some(item)));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The values of a stream of JSON values, from [`iter_values`]: yields one `Result<T>` per
+/// value, then `None` for good.
+pub struct ValueIter<S, T> {
+    buf: StreamBuffer<S>,
+    state: Values,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<S: Source, T: DecodeOwned> Iterator for ValueIter<S, T> {
+    type Item = Result<T>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Result<T>> {
+        self.state.next(&mut self.buf, |w, o| decode_item(w.data(), w.exhausted(), o, 0, T::decode_json))
+    }
+}
+
+/// Iterates over the JSON values of a reader, one `T` at a time: JSON Lines / NDJSON
+/// (one value per line) and whitespace-separated concatenated values (`1 2 [3]{"a":4}`)
+/// alike. Memory is bounded by the largest value plus the buffer (see [`crate::io`]).
+///
+/// Errors are per value, and iteration goes on after them (each error's
+/// [`item`](Error::item) is the index of its value, counting failed ones):
+/// - a well-formed value that does not decode as `T` (a type mismatch, a missing field,
+///   a number out of range) is skipped as a whole, and the next value follows;
+/// - a value the reader cannot step over (a syntax error, broken UTF-8, a limit exceeded:
+///   nesting, string or number length, [`Options::max_value_len`]) is dropped with the
+///   rest of its line: iteration resumes
+///   after the first newline that follows the value's start. In JSON Lines that is the
+///   next line; in other layouts the values after it may fail in turn until the input
+///   looks like values again.
+///
+/// A read failure, or the end of the stream inside a value (an [`ErrorKind::Eof`] error),
+/// is the last item.
+///
+/// ```
+/// #[derive(codec::Codec, Debug, PartialEq)]
+/// struct Event { id: u32, kind: String }
+///
+/// let lines = b"{\"id\": 1, \"kind\": \"start\"}\n\
+///               {\"id\": \"two\", \"kind\": \"oops\"}\n\
+///               {\"id\": 3, \"kind\n\
+///               {\"id\": 4, \"kind\": \"stop\"}\n";
+/// let results: Vec<_> = codec::json::iter_values::<Event>(&lines[..]).collect();
+/// assert_eq!(results.len(), 4);
+/// assert_eq!(results[0].as_ref().unwrap(), &Event { id: 1, kind: "start".into() });
+/// let mistyped = results[1].as_ref().unwrap_err();
+/// assert_eq!((mistyped.item(), mistyped.line(), mistyped.path().as_str()), (Some(1), Some(2), ".id"));
+/// let malformed = results[2].as_ref().unwrap_err();
+/// assert_eq!((malformed.item(), malformed.line()), (Some(2), Some(3)));
+/// assert_eq!(results[3].as_ref().unwrap(), &Event { id: 4, kind: "stop".into() });
+/// ```
+pub fn iter_values<T: DecodeOwned>(reader: impl Source) -> ValueIter<impl Source, T> {
+    iter_values_with(reader, &Options::default())
+}
+
+/// [`iter_values`] with explicit [`Options`] (limits per value, buffer size);
+/// [`Options::allow_trailing`] has no effect.
+///
+/// ```
+/// let opts = codec::json::Options::new().max_depth(2);
+/// let v: Vec<_> = codec::json::iter_values_with::<codec::json::Value, _>(&b"[[1]]\n[[[1]]]\n3\n"[..], &opts).collect();
+/// assert!(v[0].is_ok() && v[1].is_err() && v[2].is_ok());
+/// ```
+pub fn iter_values_with<T: DecodeOwned, S: Source>(reader: S, options: &Options) -> ValueIter<S, T> {
+    ValueIter {
+        buf: StreamBuffer::new(reader, options.buffer_size, options.max_value_len, true),
+        state: Values::new(options),
+        _t: PhantomData,
+    }
+}
+
+/// The values of JSON text in memory, from [`iter_values_slice`].
+pub struct SliceValueIter<'de, T> {
+    window: SliceWindow<'de>,
+    state: Values,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<'de, T: Decode<'de>> Iterator for SliceValueIter<'de, T> {
+    type Item = Result<T>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Result<T>> {
+        self.state.next(&mut self.window, |w, o| decode_item(w.rest(), true, o, 0, T::decode_json))
+    }
+}
+
+/// [`iter_values`] over bytes in memory: the values may borrow from `input` (`&'de str`
+/// fields). Same errors and recovery; offsets are offsets into `input`.
+///
+/// ```
+/// #[derive(codec::Codec, Debug, PartialEq)]
+/// struct Event<'a> { id: u32, kind: &'a str }
+///
+/// let bytes = b"{\"id\":1,\"kind\":\"start\"}\n{\"id\":2,\"kind\":\"stop\"}\n";
+/// let mut kinds = Vec::new();
+/// for item in codec::json::iter_values_slice::<Event<'_>>(bytes) {
+///     kinds.push(item?.kind);
+/// }
+/// assert_eq!(kinds, ["start", "stop"]);
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn iter_values_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> SliceValueIter<'de, T> {
+    iter_values_slice_with(input, &Options::default())
+}
+
+/// [`iter_values_slice`] with explicit [`Options`].
+///
+/// ```
+/// let opts = codec::json::Options::new().max_string_len(3);
+/// let v: Vec<_> = codec::json::iter_values_slice_with::<&str>(b"\"abc\"\n\"abcd\"\n\"ab\"", &opts).collect();
+/// assert!(v[0].is_ok() && v[1].is_err() && v[2].is_ok());
+/// ```
+pub fn iter_values_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options) -> SliceValueIter<'de, T> {
+    SliceValueIter { window: SliceWindow::new(input, true), state: Values::new(options), _t: PhantomData }
+}
+
+// ---- the elements of one array ----
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ArrayState {
+    /// Before `[`.
+    Open,
+    /// After `[`: an element or `]`.
+    First,
+    /// Before an element.
+    Elem,
+    /// After an element: `,` or `]`.
+    After,
+    /// After `]`: whitespace only.
+    Tail,
+    Done,
+}
+
+struct Elements {
+    options: Options,
+    index: usize,
+    state: ArrayState,
+}
+
+impl Elements {
+    fn new(options: &Options) -> Self {
+        Elements { options: options.clone(), index: 0, state: ArrayState::Open }
+    }
+
+    #[inline]
+    fn next<W: Window, T>(&mut self, w: &mut W, decode: impl Fn(&mut W, &Options) -> Step<T>) -> Option<Result<T>> {
+        loop {
+            if self.state == ArrayState::Done {
+                return None;
+            }
+            match self.step(w, &decode) {
+                Ok(Some(v)) => return Some(Ok(v)),
+                Ok(None) => {}
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    }
+
+    /// One move of the state machine: `Ok(Some)` an element, `Ok(None)` no item yet.
+    fn step<W: Window, T>(&mut self, w: &mut W, decode: &impl Fn(&mut W, &Options) -> Step<T>) -> Result<Option<T>> {
+        let index = self.index;
+        // Where an element may start, the stream ends inside that element.
+        let in_elem = matches!(self.state, ArrayState::Elem | ArrayState::First).then_some(index);
+        let more = match skip_ws(w) {
+            Ok(more) => more,
+            Err(e) => {
+                self.state = ArrayState::Done;
+                return Err(w.locate(e, in_elem));
+            }
+        };
+        if !more {
+            let state = std::mem::replace(&mut self.state, ArrayState::Done);
+            return match (state, in_elem) {
+                (ArrayState::Tail, _) => Ok(None),
+                (_, Some(i)) => Err(w.locate(Error::new(ErrorKind::Eof, 0).in_index(i), in_elem)),
+                (_, None) => Err(w.error_here(ErrorKind::Eof, None)),
+            };
+        }
+        let b = w.data()[0];
+        match self.state {
+            ArrayState::Open => {
+                // `from_slice::<Vec<T>>`'s own first step, for its errors (the type found,
+                // the depth limit).
+                match decode_item(w.data(), w.exhausted(), &self.options, 0, |r| r.begin_array()) {
+                    Step::Item((), end) => {
+                        w.consume(end);
+                        self.state = ArrayState::First;
+                    }
+                    Step::Bad(e, _) => {
+                        self.state = ArrayState::Done;
+                        return Err(w.locate(e, None));
+                    }
+                    Step::More => self.fill(w, None)?,
+                }
+            }
+            ArrayState::First if b == b']' => {
+                w.consume(1);
+                self.state = ArrayState::Tail;
+            }
+            ArrayState::First => self.state = ArrayState::Elem,
+            ArrayState::After if b == b',' => {
+                w.consume(1);
+                self.state = ArrayState::Elem;
+            }
+            ArrayState::After if b == b']' => {
+                w.consume(1);
+                self.state = ArrayState::Tail;
+            }
+            ArrayState::After => {
+                let mut r = JsonReader::with_options(w.data(), &self.options);
+                r.seek(0, 1);
+                let e = match r.array_next() {
+                    Err(e) => e,
+                    Ok(_) => Error::new(ErrorKind::Syntax("expected `,` or `]` after an array element".into()), 0),
+                };
+                self.state = ArrayState::Done;
+                return Err(w.locate(e, None));
+            }
+            ArrayState::Tail => {
+                self.state = ArrayState::Done;
+                return Err(w.error_here(ErrorKind::TrailingCharacters, None));
+            }
+            ArrayState::Elem => match decode(w, &self.options) {
+                Step::Item(v, end) => {
+                    self.index += 1;
+                    self.state = ArrayState::After;
+                    let len = w.check_len(end).map_err(|e| w.locate(e.in_index(index), Some(index)));
+                    w.consume(end);
+                    return len.map(|()| Some(v));
+                }
+                Step::Bad(e, skipped) => {
+                    self.index += 1;
+                    let e = w.locate(e.in_index(index), Some(index));
+                    match skipped {
+                        Some(end) => {
+                            w.consume(end);
+                            self.state = ArrayState::After;
+                        }
+                        None => self.state = ArrayState::Done,
+                    }
+                    return Err(e);
+                }
+                Step::More => self.fill(w, Some(index))?,
+            },
+            ArrayState::Done => {}
+        }
+        Ok(None)
+    }
+
+    #[inline]
+    fn fill<W: Window>(&mut self, w: &mut W, item: Option<usize>) -> Result<()> {
+        w.fill().map_err(|e| {
+            self.state = ArrayState::Done;
+            w.locate(e, item)
+        })
+    }
+}
+
+/// The elements of a streamed JSON array, from [`iter_array`].
+pub struct ArrayIter<S, T> {
+    buf: StreamBuffer<S>,
+    state: Elements,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<S: Source, T: DecodeOwned> Iterator for ArrayIter<S, T> {
+    type Item = Result<T>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Result<T>> {
+        self.state.next(&mut self.buf, |w, o| decode_item(w.data(), w.exhausted(), o, 1, T::decode_json))
+    }
+}
+
+/// Iterates over the elements of the one top-level JSON array of a reader, one `T` at a
+/// time: memory is bounded by the largest element plus the buffer (see [`crate::io`]),
+/// however long the array. Whitespace may surround the array; anything else is an error.
+///
+/// The elements decode as in `from_slice::<Vec<T>>`, at nesting depth 1, and their errors
+/// have the same kind and path (starting with `[index]`); [`Error::item`] is the element's
+/// index. After a bad element that is well-formed JSON (a type mismatch, a number out of
+/// range, ...) the iteration goes on with the next element; after broken syntax, inside
+/// an element or between elements, it ends with that error.
+///
+/// ```
+/// #[derive(codec::Codec, Debug, PartialEq)]
+/// struct Event { id: u32 }
+///
+/// let export = &b"[\n  {\"id\": 1},\n  {\"id\": \"x\"},\n  {\"id\": 3}\n]\n"[..]; // or a huge `File`
+/// let mut ids = Vec::new();
+/// let mut errors = Vec::new();
+/// for item in codec::json::iter_array::<Event>(export) {
+///     match item {
+///         Ok(e) => ids.push(e.id),
+///         Err(err) => errors.push((err.item(), err.path(), err.line())),
+///     }
+/// }
+/// assert_eq!(ids, [1, 3]);
+/// assert_eq!(errors, [(Some(1), "[1].id".to_string(), Some(3))]);
+/// ```
+pub fn iter_array<T: DecodeOwned>(reader: impl Source) -> ArrayIter<impl Source, T> {
+    iter_array_with(reader, &Options::default())
+}
+
+/// [`iter_array`] with explicit [`Options`] (limits per element, buffer size).
+///
+/// ```
+/// let opts = codec::json::Options::new().buffer_size(16);
+/// let sum: u64 = codec::json::iter_array_with::<u64, _>(&b"[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]"[..], &opts)
+///     .map(Result::unwrap)
+///     .sum();
+/// assert_eq!(sum, 55);
+/// ```
+pub fn iter_array_with<T: DecodeOwned, S: Source>(reader: S, options: &Options) -> ArrayIter<S, T> {
+    ArrayIter {
+        buf: StreamBuffer::new(reader, options.buffer_size, options.max_value_len, true),
+        state: Elements::new(options),
+        _t: PhantomData,
+    }
+}
+
+/// The elements of a JSON array in memory, from [`iter_array_slice`].
+pub struct SliceArrayIter<'de, T> {
+    window: SliceWindow<'de>,
+    state: Elements,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<'de, T: Decode<'de>> Iterator for SliceArrayIter<'de, T> {
+    type Item = Result<T>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Result<T>> {
+        self.state.next(&mut self.window, |w, o| decode_item(w.rest(), true, o, 1, T::decode_json))
+    }
+}
+
+/// [`iter_array`] over bytes in memory: the elements may borrow from `input`.
+///
+/// ```
+/// let names: Vec<&str> = codec::json::iter_array_slice::<&str>(br#"["ada", "grace"]"#).collect::<Result<_, _>>()?;
+/// assert_eq!(names, ["ada", "grace"]);
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn iter_array_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> SliceArrayIter<'de, T> {
+    iter_array_slice_with(input, &Options::default())
+}
+
+/// [`iter_array_slice`] with explicit [`Options`].
+///
+/// ```
+/// let opts = codec::json::Options::new().max_depth(1);
+/// let v: Vec<_> = codec::json::iter_array_slice_with::<Vec<u8>>(b"[[1]]", &opts).collect();
+/// assert!(matches!(v[0].as_ref().unwrap_err().kind(), codec::ErrorKind::DepthLimit(1)));
+/// ```
+pub fn iter_array_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options) -> SliceArrayIter<'de, T> {
+    SliceArrayIter { window: SliceWindow::new(input, true), state: Elements::new(options), _t: PhantomData }
+}

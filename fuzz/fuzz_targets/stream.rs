@@ -1,0 +1,130 @@
+//! Streams: the document read through a reader that returns the chunk sizes the input's
+//! first bytes choose (from 1 byte up), into a buffer of a chosen size (from 1 byte up),
+//! decodes exactly as from the slice. `from_reader` yields what `from_slice` yields, and
+//! `iter_array` what `from_slice::<Vec<T>>` yields (all elements, or the elements before
+//! an error equal to the slice decoder's), in JSON and in MessagePack (`from_reader` and
+//! `iter_values` over the one value), for `Value` and several fuzz-crate models.
+//!
+//! Input: byte 0 picks how many chunk sizes follow (1 to 8), each `1 + b % 64`; the next
+//! byte picks the buffer size (`1 + b % 32`, or the 64 KiB default from 128 up); the rest
+//! is the document.
+#![no_main]
+
+use std::fmt::Debug;
+use std::io::{self, Read};
+
+use codec::json::Value;
+use codec::{DecodeOwned, Error};
+use codec_fuzz::{Any, Chain, Cmd, Msg, Strict};
+use libfuzzer_sys::fuzz_target;
+
+struct Chunked<'a> {
+    data: &'a [u8],
+    sizes: &'a [usize],
+    turn: usize,
+}
+
+impl Read for Chunked<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let size = self.sizes[self.turn % self.sizes.len()];
+        self.turn += 1;
+        let n = size.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// Equal errors: kind, path and offset. An error raised without a position (an untagged
+/// enum's, after it rewound) sits where the reader stands, which for the slice decoder
+/// may be before the whitespace ahead of the value: offsets compare past whitespace.
+fn same_error(input: &[u8], stream: &Error, slice: &Error, what: &str) {
+    assert_eq!(stream.kind(), slice.kind(), "{what}: {stream} vs {slice}");
+    assert_eq!(stream.path(), slice.path(), "{what}: {stream} vs {slice}");
+    let past_ws = |off: Option<usize>| {
+        off.map(|o| o + input[o.min(input.len())..].iter().take_while(|b| b" \t\r\n".contains(b)).count())
+    };
+    assert_eq!(past_ws(stream.offset()), past_ws(slice.offset()), "{what}: {stream} vs {slice}");
+}
+
+fn same<T: PartialEq + Debug>(input: &[u8], stream: &codec::Result<T>, slice: &codec::Result<T>, what: &str) {
+    match (stream, slice) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "{what}"),
+        (Err(a), Err(b)) => same_error(input, a, b, what),
+        _ => panic!("{what}: stream {stream:?} vs slice {slice:?}"),
+    }
+}
+
+fn json<T: DecodeOwned + PartialEq + Debug>(doc: &[u8], sizes: &[usize], opts: &codec::json::Options, what: &str) {
+    let stream = codec::json::from_reader_with::<T>(Chunked { data: doc, sizes, turn: 0 }, opts);
+    same(doc, &stream, &codec::json::from_slice_with::<T>(doc, opts), what);
+    let slice = codec::json::from_slice_with::<Vec<T>>(doc, opts);
+    let items: Vec<_> = codec::json::iter_array_with::<T, _>(Chunked { data: doc, sizes, turn: 0 }, opts).collect();
+    match &slice {
+        Ok(all) => {
+            assert_eq!(items.len(), all.len(), "{what}: iter_array length");
+            for (item, want) in items.iter().zip(all) {
+                assert_eq!(item.as_ref().unwrap(), want, "{what}: iter_array element");
+            }
+        }
+        Err(e) => {
+            let first = items.iter().find_map(|i| i.as_ref().err());
+            same_error(doc, first.expect("iter_array reports an error"), e, what);
+        }
+    }
+    assert!(items.len() <= doc.len() + 1, "{what}: more items than bytes");
+}
+
+/// MessagePack values can hold NaN: compared by their encodings.
+fn msgpack<T: DecodeOwned + codec::Encode + Debug>(doc: &[u8], sizes: &[usize], opts: &codec::msgpack::Options, what: &str) {
+    let bytes = |r: &codec::Result<T>| r.as_ref().map(|v| codec::msgpack::to_vec(v).ok()).map_err(|e| e.to_string());
+    let stream = codec::msgpack::from_reader_with::<T>(Chunked { data: doc, sizes, turn: 0 }, opts);
+    let slice = codec::msgpack::from_slice_with::<T>(doc, opts);
+    assert_eq!(bytes(&stream), bytes(&slice), "{what}: msgpack from_reader");
+    // As a stream of values, the first one decodes as `from_slice` with trailing bytes allowed.
+    let first = codec::msgpack::iter_values_with::<T, _>(Chunked { data: doc, sizes, turn: 0 }, opts).next();
+    let trailing = codec::msgpack::from_slice_with::<T>(doc, &opts.clone().allow_trailing(true));
+    match first {
+        None => assert!(doc.is_empty(), "{what}: no value from a non-empty stream"),
+        Some(first) => {
+            let (a, b) = (bytes(&first), bytes(&trailing));
+            // Messages carry the stream item; compare kinds through the slice's message.
+            match (&first, &trailing) {
+                (Ok(_), Ok(_)) => assert_eq!(a, b, "{what}: msgpack iter_values"),
+                (Err(x), Err(y)) => {
+                    assert_eq!(x.kind(), y.kind(), "{what}: {x} vs {y}");
+                    assert_eq!(x.offset(), y.offset(), "{what}: {x} vs {y}");
+                }
+                _ => panic!("{what}: msgpack iter_values {a:?} vs {b:?}"),
+            }
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&n, rest)) = data.split_first() else { return };
+    let n = usize::from(n % 8) + 1;
+    if rest.len() < n + 1 {
+        return;
+    }
+    let sizes: Vec<usize> = rest[..n].iter().map(|&b| usize::from(b % 64) + 1).collect();
+    let buffer = match rest[n] {
+        b if b >= 128 => 64 << 10,
+        b => usize::from(b % 32) + 1,
+    };
+    let doc = &rest[n + 1..];
+
+    let opts = codec::json::Options::new().buffer_size(buffer);
+    json::<Value>(doc, &sizes, &opts, "Value");
+    json::<Any>(doc, &sizes, &opts, "Any");
+    json::<Msg>(doc, &sizes, &opts, "Msg");
+    json::<Cmd>(doc, &sizes, &opts, "Cmd");
+    json::<Strict>(doc, &sizes, &opts, "Strict");
+    json::<Chain>(doc, &sizes, &opts, "Chain");
+
+    let opts = codec::msgpack::Options::new().buffer_size(buffer);
+    msgpack::<Value>(doc, &sizes, &opts, "Value");
+    msgpack::<Any>(doc, &sizes, &opts, "Any");
+    msgpack::<Msg>(doc, &sizes, &opts, "Msg");
+    msgpack::<Strict>(doc, &sizes, &opts, "Strict");
+});
