@@ -115,6 +115,17 @@ else
     echo "python3 not found: corpus/msgpack_decode gets no seeds" >&2
 fi
 
-for target in decode_typed value_roundtrip raw_json options msgpack_decode; do
+# stream: <n> <n chunk sizes> <buffer size> <document>; the JSON seeds behind a few such
+# prefixes (see fuzz_targets/stream.rs), and the MessagePack ones likewise.
+mkdir -p corpus/stream
+stream_prefixes=('\x00\x00\x00' '\x01\x00\x07\x03' '\x02\x3f\x10\x02\x80' '\x00\x05\x1f')
+i=0
+for f in "$common"/* corpus/msgpack_decode/*; do
+    prefix="${stream_prefixes[$((i % ${#stream_prefixes[@]}))]}"
+    { printf "$prefix"; cat "$f"; } >"corpus/stream/$(basename "$f")"
+    i=$((i + 1))
+done
+
+for target in decode_typed value_roundtrip raw_json options msgpack_decode stream; do
     echo "corpus/$target: $(ls "corpus/$target" | wc -l) files"
 done
