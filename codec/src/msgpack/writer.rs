@@ -642,3 +642,52 @@ impl<'w> MsgpackWriter<'w> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Collects every chunk a streaming writer hands over.
+    struct Chunks(Vec<Vec<u8>>);
+
+    impl Sink for Chunks {
+        fn write_chunk(&mut self, bytes: &[u8]) {
+            self.0.push(bytes.to_vec());
+        }
+    }
+
+    /// Every width of `put` (the `unsafe` fixed-size appends), into a writer with no room
+    /// to spare, a streaming one whose buffer is smaller than one value, and one between:
+    /// the output is the same bytes, whole. Run under Miri by `cargo miri test`.
+    #[test]
+    fn fixed_size_appends_at_every_width_and_buffer_size() {
+        fn write_all(w: &mut MsgpackWriter<'_>) {
+            for v in [0u64, 0x7f, 0xcc, 0x1234, 0x1234_5678, u64::MAX] {
+                w.write_u64(v);
+            }
+            for v in [-1i64, -100, -30_000, -2_000_000_000, i64::MIN] {
+                w.write_i64(v);
+            }
+            w.write_f32(1.5);
+            w.write_f64(-0.25);
+            w.write_str("a string longer than a fixstr can be, past thirty-one bytes").unwrap();
+            w.write_bin(&[7; 300]).unwrap();
+            w.write_nil();
+        }
+        let mut whole = MsgpackWriter::with_capacity(0);
+        write_all(&mut whole);
+        let expected = whole.as_bytes().to_vec();
+        assert_eq!(&expected[..4], [0x00, 0x7f, 0xcc, 0xcc]);
+        for limit in [1, 3, 9, 64, 1 << 16] {
+            let mut chunks = Chunks(Vec::new());
+            let mut w = MsgpackWriter::streaming(&mut chunks, limit);
+            write_all(&mut w);
+            w.finish();
+            drop(w);
+            assert_eq!(chunks.0.concat(), expected, "limit {limit}");
+            if limit < expected.len() {
+                assert!(chunks.0.len() > 1, "limit {limit}: {} chunks", chunks.0.len());
+            }
+        }
+    }
+}
