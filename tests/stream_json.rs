@@ -639,3 +639,27 @@ fn sources_that_are_not_io_read() {
     let v: Vec<u8> = iter_values::<u8>(script).collect::<Result<_, _>>().unwrap();
     assert_eq!(v, [1, 2, 3]);
 }
+
+/// A peer that sends one byte per read must not make an item cost time quadratic in its
+/// length (fuzzing found 14 s for 10 KB): the item is decoded again only where it may have
+/// ended or where the bytes at hand doubled. Half a megabyte, one byte per read, in every
+/// streaming entry point; with an attempt per read this would not finish.
+#[test]
+fn an_item_trickling_in_one_byte_per_read_decodes_in_linear_time() {
+    let text = "t".repeat(500_000);
+    let item = format!(r#"{{"id":1,"name":"{text}","tags":[1,2],"other":{{"k":["]"]}}}}"#);
+    let lines = format!("{item}\n{item}\n");
+    let got: Vec<Rec> = iter_values(Chunked::new(lines.as_bytes(), &[1])).collect::<Result<_, _>>().unwrap();
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[1].name, text);
+    let array = format!("[{item},{item}]");
+    let got: Vec<Rec> = iter_array(Chunked::new(array.as_bytes(), &[1])).collect::<Result<_, _>>().unwrap();
+    assert_eq!(got.len(), 2);
+    let opts = Options::new().allow_trailing(true);
+    let one: Rec = from_reader_with(Chunked::new(item.as_bytes(), &[1]), &opts).unwrap();
+    assert_eq!(one.name.len(), 500_000);
+    // Malformed: found after the bytes doubled, not only at max_value_len.
+    let broken = format!(r#"{{"id":1,"name":"{text}" x {text}"#);
+    let err = iter_values::<Rec>(Chunked::new(broken.as_bytes(), &[1])).next().unwrap().unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Syntax(_)), "{err}");
+}

@@ -271,3 +271,16 @@ fn borrowed_values_from_a_slice() {
     let kinds: Vec<&str> = iter_values_slice::<Event<'_>>(&stream).map(|e| e.unwrap().kind).collect();
     assert_eq!(kinds, ["start", "stop"]);
 }
+
+/// One byte per read must not make an item cost time quadratic in its length: the headers'
+/// counts find its end, and it is decoded there (or where the bytes at hand doubled), not
+/// after every read. Two values of half a megabyte, one byte per read.
+#[test]
+fn an_item_trickling_in_one_byte_per_read_decodes_in_linear_time() {
+    let value: Vec<(String, Vec<u32>)> = vec![("v".repeat(1000), vec![1, 70_000, u32::MAX]); 500];
+    let one = codec::msgpack::to_vec(&value).unwrap();
+    let two = [one.clone(), one].concat();
+    let got: Vec<Vec<(String, Vec<u32>)>> =
+        codec::msgpack::iter_values(Chunked::new(&two, &[1])).collect::<Result<_, _>>().unwrap();
+    assert_eq!(got, [value.clone(), value]);
+}

@@ -21,7 +21,7 @@ use std::marker::PhantomData;
 
 use super::{JsonReader, Options};
 use crate::error::{Error, ErrorKind, Result};
-use crate::io::{SliceWindow, Source, StreamBuffer, Window};
+use crate::io::{Doubling, ItemScan, SliceWindow, Source, StreamBuffer, Window};
 use crate::{Decode, DecodeOwned};
 
 /// The outcome of one attempt at an item that starts at the first byte of a window.
@@ -85,6 +85,58 @@ fn failed<T>(e: Error, data: &[u8], exhausted: bool, open_ended: bool, options: 
         Ok(()) => Step::Bad(e, Some(r.position())),
         Err(s) if !exhausted && matches!(s.kind(), ErrorKind::Eof) => Step::More,
         Err(_) => Step::Bad(e, None),
+    }
+}
+
+/// Where a JSON item may end, for [`Window::fill_until`]: a container ends where its
+/// brackets balance, a string at its closing quote (both outside strings and escapes). A
+/// number or literal is short (`max_number_len`, five bytes), so it is tried after every
+/// read. A closing bracket that balances nothing counts as an end too: the decoder then
+/// reports it.
+#[derive(Debug, Default)]
+struct JsonScan {
+    /// Bytes of the item looked at so far.
+    pos: usize,
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+    doubling: Doubling,
+}
+
+impl ItemScan for JsonScan {
+    fn may_be_complete(&mut self, data: &[u8]) -> bool {
+        if !matches!(data.first(), Some(b'{' | b'[' | b'"')) {
+            return true;
+        }
+        let mut ended = false;
+        for &b in &data[self.pos..] {
+            if self.in_string {
+                if self.escaped {
+                    self.escaped = false;
+                } else if b == b'\\' {
+                    self.escaped = true;
+                } else if b == b'"' {
+                    self.in_string = false;
+                    ended |= self.depth == 0;
+                }
+                continue;
+            }
+            match b {
+                b'"' => self.in_string = true,
+                b'{' | b'[' => self.depth += 1,
+                b'}' | b']' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    ended |= self.depth == 0;
+                }
+                _ => {}
+            }
+        }
+        self.pos = data.len();
+        if ended {
+            self.doubling.tried(data.len());
+            return true;
+        }
+        self.doubling.due(data.len())
     }
 }
 
@@ -165,6 +217,7 @@ pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) 
     if !options.allow_trailing {
         buf.fill_to_end().map_err(|e| buf.locate(e, None))?;
     }
+    let mut scan = JsonScan::default();
     let value = loop {
         if !skip_ws(&mut buf).map_err(|e| buf.locate(e, None))? {
             return Err(buf.error_here(ErrorKind::Eof, None));
@@ -176,7 +229,7 @@ pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) 
                 break v;
             }
             Step::Bad(e, _) => return Err(buf.locate(e, None)),
-            Step::More => buf.fill().map_err(|e| buf.locate(e, None))?,
+            Step::More => buf.fill_until(&mut scan).map_err(|e| buf.locate(e, None))?,
         }
     };
     if !options.allow_trailing && skip_ws(&mut buf).map_err(|e| buf.locate(e, None))? {
@@ -228,6 +281,7 @@ impl Values {
             self.skip_line = false;
             skip_line(w).map_err(|e| w.locate(e, Some(item)))?;
         }
+        let mut scan = JsonScan::default();
         loop {
             if !skip_ws(w).map_err(|e| w.locate(e, Some(item)))? {
                 return Ok(None);
@@ -249,7 +303,7 @@ impl Values {
                     return Err(e);
                 }
                 Step::More => {
-                    if let Err(e) = w.fill() {
+                    if let Err(e) = w.fill_until(&mut scan) {
                         if e.io_kind().is_none() {
                             // Too long to hold: dropped like a malformed line.
                             self.item += 1;
@@ -457,7 +511,7 @@ impl Elements {
                         self.state = ArrayState::Done;
                         return Err(w.locate(e, None));
                     }
-                    Step::More => self.fill(w, None)?,
+                    Step::More => self.fill(w, None, &mut JsonScan::default())?,
                 }
             }
             ArrayState::First if b == b']' => {
@@ -487,36 +541,41 @@ impl Elements {
                 self.state = ArrayState::Done;
                 return Err(w.error_here(ErrorKind::TrailingCharacters, None));
             }
-            ArrayState::Elem => match decode(w, &self.options) {
-                Step::Item(v, end) => {
-                    self.index += 1;
-                    self.state = ArrayState::After;
-                    let len = w.check_len(end).map_err(|e| w.locate(e.in_index(index), Some(index)));
-                    w.consume(end);
-                    return len.map(|()| Some(v));
-                }
-                Step::Bad(e, skipped) => {
-                    self.index += 1;
-                    let e = w.locate(e.in_index(index), Some(index));
-                    match skipped {
-                        Some(end) => {
-                            w.consume(end);
+            ArrayState::Elem => {
+                let mut scan = JsonScan::default();
+                loop {
+                    match decode(w, &self.options) {
+                        Step::Item(v, end) => {
+                            self.index += 1;
                             self.state = ArrayState::After;
+                            let len = w.check_len(end).map_err(|e| w.locate(e.in_index(index), Some(index)));
+                            w.consume(end);
+                            return len.map(|()| Some(v));
                         }
-                        None => self.state = ArrayState::Done,
+                        Step::Bad(e, skipped) => {
+                            self.index += 1;
+                            let e = w.locate(e.in_index(index), Some(index));
+                            match skipped {
+                                Some(end) => {
+                                    w.consume(end);
+                                    self.state = ArrayState::After;
+                                }
+                                None => self.state = ArrayState::Done,
+                            }
+                            return Err(e);
+                        }
+                        Step::More => self.fill(w, Some(index), &mut scan)?,
                     }
-                    return Err(e);
                 }
-                Step::More => self.fill(w, Some(index))?,
-            },
+            }
             ArrayState::Done => {}
         }
         Ok(None)
     }
 
     #[inline]
-    fn fill<W: Window>(&mut self, w: &mut W, item: Option<usize>) -> Result<()> {
-        w.fill().map_err(|e| {
+    fn fill<W: Window>(&mut self, w: &mut W, item: Option<usize>, scan: &mut JsonScan) -> Result<()> {
+        w.fill_until(scan).map_err(|e| {
             self.state = ArrayState::Done;
             w.locate(e, item)
         })
@@ -622,4 +681,34 @@ pub fn iter_array_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> SliceArrayIter
 /// ```
 pub fn iter_array_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options) -> SliceArrayIter<'de, T> {
     SliceArrayIter { window: SliceWindow::new(input, true), state: Elements::new(options), _t: PhantomData }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Feeds `doc` one byte more at a time, as a source that trickles would, and returns the
+    /// lengths at which the scan asks for another attempt.
+    fn attempts(doc: &[u8]) -> Vec<usize> {
+        let mut scan = JsonScan::default();
+        (1..=doc.len()).filter(|&n| scan.may_be_complete(&doc[..n])).collect()
+    }
+
+    /// An item that trickles in is tried at its end and where the bytes at hand doubled:
+    /// a logarithmic number of attempts, so linear time in all, not one per read.
+    #[test]
+    fn a_trickling_item_is_tried_at_its_end_and_at_doublings() {
+        let doc = format!(r#"{{"text":"{}","nested":[{{"a":"]}}\"[{{"}}],"n":1}}"#, "x".repeat(5000));
+        let at = attempts(doc.as_bytes());
+        assert_eq!(at.last(), Some(&doc.len()), "{at:?}");
+        assert!(at.len() <= 16, "{} attempts: {at:?}", at.len());
+        // Brackets and escaped quotes inside strings are not ends.
+        let at = attempts(br#"["]]\"]]", "}"]"#);
+        assert_eq!(at, [1, 2, 4, 8, 15]);
+        // A string item ends at its closing quote; a scalar is tried after every read.
+        assert!(attempts(br#""a\"b""#).contains(&6));
+        assert_eq!(attempts(b"12345"), [1, 2, 3, 4, 5]);
+        // A closing bracket that balances nothing is an end: the decoder reports it.
+        assert!(attempts(b"[1]]").contains(&3));
+    }
 }

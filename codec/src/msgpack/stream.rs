@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 
 use super::{MsgpackReader, Options};
 use crate::error::{Error, ErrorKind, Result};
-use crate::io::{SliceWindow, Source, StreamBuffer, Window};
+use crate::io::{Doubling, ItemScan, SliceWindow, Source, StreamBuffer, Window};
 use crate::{Decode, DecodeOwned};
 
 /// The outcome of one attempt at a value that starts at the first byte of a window.
@@ -54,6 +54,102 @@ fn failed<T>(e: Error, data: &[u8], exhausted: bool, options: &Options) -> Step<
         Ok(()) => Step::Bad(e, Some(r.position())),
         Err(s) if !exhausted && matches!(s.kind(), ErrorKind::Eof) => Step::More,
         Err(_) => Step::Bad(e, None),
+    }
+}
+
+/// Where a MessagePack item may end, for [`Window::fill_until`]: the headers say how many
+/// values and payload bytes follow, so counting them finds the end, each byte looked at
+/// once (a payload skipped whole). A byte that is no header (`0xc1`) counts as an end: the
+/// decoder then reports it.
+#[derive(Debug)]
+struct MsgpackScan {
+    /// Bytes of the item looked at so far.
+    pos: usize,
+    /// Values still to read: the item itself, then what arrays and maps announce.
+    values: u64,
+    /// Payload bytes still to skip (strings, bins, extensions, numbers).
+    payload: u64,
+    doubling: Doubling,
+}
+
+impl Default for MsgpackScan {
+    fn default() -> Self {
+        MsgpackScan { pos: 0, values: 1, payload: 0, doubling: Doubling::default() }
+    }
+}
+
+/// A header's length in bytes, the payload bytes after it and the values it announces, when
+/// all of the header is in `h` (which starts with it); `None` when more bytes are needed;
+/// `Some(None)` for a byte that is no header.
+fn header(h: &[u8]) -> Option<Option<(u64, u64, u64)>> {
+    let b = h[0];
+    // Big-endian length of `n` bytes after the marker byte, when present.
+    let len = |n: usize| -> Option<u64> {
+        h.get(1..1 + n).map(|bytes| bytes.iter().fold(0u64, |acc, &x| (acc << 8) | u64::from(x)))
+    };
+    Some(Some(match b {
+        0x00..=0x7f | 0xe0..=0xff | 0xc0 | 0xc2 | 0xc3 => (1, 0, 0),
+        0x80..=0x8f => (1, 0, 2 * u64::from(b & 0x0f)),
+        0x90..=0x9f => (1, 0, u64::from(b & 0x0f)),
+        0xa0..=0xbf => (1, u64::from(b & 0x1f), 0),
+        0xc4 | 0xd9 => (2, len(1)?, 0),
+        0xc5 | 0xda => (3, len(2)?, 0),
+        0xc6 | 0xdb => (5, len(4)?, 0),
+        0xc7 => (2, len(1)? + 1, 0),
+        0xc8 => (3, len(2)? + 1, 0),
+        0xc9 => (5, len(4)? + 1, 0),
+        0xca => (1, 4, 0),
+        0xcb => (1, 8, 0),
+        0xcc | 0xd0 => (1, 1, 0),
+        0xcd | 0xd1 => (1, 2, 0),
+        0xce | 0xd2 => (1, 4, 0),
+        0xcf | 0xd3 => (1, 8, 0),
+        0xd4 => (1, 2, 0),
+        0xd5 => (1, 3, 0),
+        0xd6 => (1, 5, 0),
+        0xd7 => (1, 9, 0),
+        0xd8 => (1, 17, 0),
+        0xdc => (3, 0, len(2)?),
+        0xdd => (5, 0, len(4)?),
+        0xde => (3, 0, 2 * len(2)?),
+        0xdf => (5, 0, 2 * len(4)?),
+        0xc1 => return Some(None),
+    }))
+}
+
+impl ItemScan for MsgpackScan {
+    fn may_be_complete(&mut self, data: &[u8]) -> bool {
+        let mut ended = false;
+        while self.pos < data.len() {
+            if self.payload > 0 {
+                let n = self.payload.min((data.len() - self.pos) as u64);
+                self.pos += n as usize;
+                self.payload -= n;
+                continue;
+            }
+            if self.values == 0 {
+                ended = true;
+                break;
+            }
+            match header(&data[self.pos..]) {
+                None => break,
+                Some(None) => {
+                    ended = true;
+                    break;
+                }
+                Some(Some((len, payload, values))) => {
+                    self.pos += len as usize;
+                    self.payload = payload;
+                    self.values = (self.values - 1).saturating_add(values);
+                }
+            }
+        }
+        ended |= self.values == 0 && self.payload == 0;
+        if ended {
+            self.doubling.tried(data.len());
+            return true;
+        }
+        self.doubling.due(data.len())
     }
 }
 
@@ -99,6 +195,7 @@ pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) 
     if !options.allow_trailing {
         buf.fill_to_end().map_err(|e| buf.locate(e, None))?;
     }
+    let mut scan = MsgpackScan::default();
     let value = loop {
         if !any_left(&mut buf).map_err(|e| buf.locate(e, None))? {
             return Err(buf.error_here(ErrorKind::Eof, None));
@@ -110,7 +207,7 @@ pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) 
                 break v;
             }
             Step::Bad(e, _) => return Err(buf.locate(e, None)),
-            Step::More => buf.fill().map_err(|e| buf.locate(e, None))?,
+            Step::More => buf.fill_until(&mut scan).map_err(|e| buf.locate(e, None))?,
         }
     };
     if !options.allow_trailing && any_left(&mut buf).map_err(|e| buf.locate(e, None))? {
@@ -137,6 +234,7 @@ impl Values {
             return None;
         }
         let item = self.item;
+        let mut scan = MsgpackScan::default();
         loop {
             match any_left(w) {
                 Ok(true) => {}
@@ -162,7 +260,7 @@ impl Values {
                 // Without a separator to look for, nothing after broken framing can be trusted.
                 Step::Bad(e, None) => return Some(Err(self.end(w, e, item))),
                 Step::More => {
-                    if let Err(e) = w.fill() {
+                    if let Err(e) = w.fill_until(&mut scan) {
                         return Some(Err(self.end(w, e, item)));
                     }
                 }
@@ -269,4 +367,36 @@ pub fn iter_values_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> SliceValueIte
 /// ```
 pub fn iter_values_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options) -> SliceValueIter<'de, T> {
     SliceValueIter { window: SliceWindow::new(input, false), state: Values::new(options), _t: PhantomData }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attempts(doc: &[u8]) -> Vec<usize> {
+        let mut scan = MsgpackScan::default();
+        (1..=doc.len()).filter(|&n| scan.may_be_complete(&doc[..n])).collect()
+    }
+
+    /// The headers' counts find the end of a trickling item: it is tried there and where
+    /// the bytes at hand doubled, not after every read.
+    #[test]
+    fn a_trickling_item_is_tried_at_its_end_and_at_doublings() {
+        let value = vec![("a".repeat(300), vec![1u32, 70_000, 3]); 40];
+        let doc = crate::msgpack::to_vec(&value).unwrap();
+        let at = attempts(&doc);
+        assert_eq!(at.last(), Some(&doc.len()), "{at:?}");
+        assert!(at.len() <= 16, "{} attempts: {at:?}", at.len());
+        // Every header width: fixarray, str 8 with its length split from its marker, bin 16,
+        // fixext 16, ext 8, float 64, map 16, array 32.
+        let doc =
+            b"\x95\xd9\x03abc\xc5\x00\x02xy\xd8\x01AAAAAAAAAAAAAAAA\xc7\x01\x05z\xcb\x00\x00\x00\x00\x00\x00\x00\x00";
+        assert_eq!(attempts(doc).last(), Some(&doc.len()));
+        assert!(!attempts(doc).contains(&(doc.len() - 1)));
+        let doc = b"\xde\x00\x01\xa1k\xdd\x00\x00\x00\x02\x01\x02";
+        assert!(attempts(doc).contains(&doc.len()));
+        assert!(!attempts(doc).contains(&(doc.len() - 1)));
+        // A byte that is no header is an end: the decoder reports it.
+        assert!(attempts(b"\x92\x01\xc1\x00").contains(&3));
+    }
 }
