@@ -658,6 +658,9 @@ fn an_item_trickling_in_one_byte_per_read_decodes_in_linear_time() {
     let opts = Options::new().allow_trailing(true);
     let one: Rec = from_reader_with(Chunked::new(item.as_bytes(), &[1]), &opts).unwrap();
     assert_eq!(one.name.len(), 500_000);
+    // Not an array: the first byte says so, whatever follows.
+    let err = iter_array::<Rec>(Chunked::new(item.as_bytes(), &[1])).next().unwrap().unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::InvalidType { .. }), "{err}");
     // Malformed: found after the bytes doubled, not only at max_value_len.
     let broken = format!(r#"{{"id":1,"name":"{text}" x {text}"#);
     let err = iter_values::<Rec>(Chunked::new(broken.as_bytes(), &[1])).next().unwrap().unwrap_err();

@@ -501,8 +501,10 @@ impl Elements {
         match self.state {
             ArrayState::Open => {
                 // `from_slice::<Vec<T>>`'s own first step, for its errors (the type found,
-                // the depth limit).
-                match decode_item(w.data(), w.exhausted(), &self.options, 0, |r| r.begin_array()) {
+                // the depth limit). The first byte decides them, so the bytes at hand are
+                // judged as if they were all: reading on to see the whole value first
+                // would only cost time (a reader trickling a 10 KB object spent 6 s here).
+                match decode_item(w.data(), true, &self.options, 0, |r| r.begin_array()) {
                     Step::Item((), end) => {
                         w.consume(end);
                         self.state = ArrayState::First;
