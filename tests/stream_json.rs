@@ -666,3 +666,16 @@ fn an_item_trickling_in_one_byte_per_read_decodes_in_linear_time() {
     let err = iter_values::<Rec>(Chunked::new(broken.as_bytes(), &[1])).next().unwrap().unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::Syntax(_)), "{err}");
 }
+
+/// A top-level number where an array should be: its error is the slice decoder's, which
+/// needs the whole number (found by fuzzing: `-o` read a byte at a time said "end of input"
+/// instead of "expected a digit").
+#[test]
+fn iter_array_over_a_number_reports_what_the_slice_decoder_does() {
+    for doc in [&b"-o"[..], b"-", b"12.5e", b"7 ", b"-12"] {
+        let slice = from_slice::<Vec<Value>>(doc).unwrap_err();
+        let streamed = iter_array::<Value>(Chunked::new(doc, &[1])).next().unwrap().unwrap_err();
+        assert_eq!(streamed.kind(), slice.kind(), "{}", String::from_utf8_lossy(doc));
+        assert_eq!(streamed.offset(), slice.offset(), "{}", String::from_utf8_lossy(doc));
+    }
+}
