@@ -149,6 +149,7 @@ pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
 mod sink;
+pub mod with;
 
 #[doc(hidden)]
 pub mod __private;
