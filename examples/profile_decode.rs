@@ -16,7 +16,10 @@
 //! MessagePack). MessagePack:
 //! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` (and `twitter_mp_borrowed`) decode the dataset's MessagePack
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
-//! and so cancels out in the subtraction).
+//! and so cancels out in the subtraction). Streams: `citm_reader` and `canada_reader`
+//! (`from_reader` over the bytes as a `&[u8]` reader), `ndjson` (`iter_values`) and
+//! `iter_array` over 1,000 of twitter's statuses, `vec_statuses` the same array through
+//! `from_slice::<Vec<Status>>`.
 
 use codec_tests::models::{canada, citm, gmaps, twitter};
 use std::hint::black_box;
@@ -126,14 +129,60 @@ fn main() {
                 black_box(codec::msgpack::to_vec(&v).unwrap());
             }
         }),
+        "citm_reader" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(codec::json::from_reader::<citm::CitmCatalog>(b).unwrap());
+        }),
+        "canada_reader" => ("json-benchmark/canada.json", |b| {
+            black_box(codec::json::from_reader::<canada::Canada>(b).unwrap());
+        }),
+        // Streams (issue 12): twitter's statuses repeated, 1,000 of them compact, one per
+        // line (`ndjson`) or as one array (`iter_array`; `vec_statuses` decodes that array
+        // whole with `from_slice::<Vec<Status>>`, the reference).
+        "ndjson" => ("json-benchmark/twitter.json", |b| {
+            let n = codec::json::iter_values::<twitter::Status>(b).map(Result::unwrap).count();
+            black_box(n);
+        }),
+        "iter_array" => ("json-benchmark/twitter.json", |b| {
+            let n = codec::json::iter_array::<twitter::Status>(b).map(Result::unwrap).count();
+            black_box(n);
+        }),
+        "vec_statuses" => ("json-benchmark/twitter.json", |b| {
+            black_box(codec::json::from_slice::<Vec<twitter::Status>>(b).unwrap());
+        }),
         other => panic!("unknown workload {other}"),
     };
     let json = codec_tests::data(file);
     let msgpack = which.ends_with("_mp") || which.ends_with("_rmp") || which.ends_with("_mp_borrowed");
-    let bytes = if msgpack { to_msgpack(which, &json) } else { json };
+    let bytes = match which {
+        "ndjson" => repeated_statuses(&json, false),
+        "iter_array" | "vec_statuses" => repeated_statuses(&json, true),
+        _ if msgpack => to_msgpack(which, &json),
+        _ => json,
+    };
     for _ in 0..iters {
         work(&bytes);
     }
+}
+
+/// 1,000 of twitter's statuses, compact: one per line, or as the elements of one array.
+fn repeated_statuses(json: &[u8], array: bool) -> Vec<u8> {
+    let statuses = codec::json::from_slice::<twitter::Twitter>(json).unwrap().statuses;
+    let mut out = Vec::new();
+    for (i, status) in statuses.iter().cycle().take(1000).enumerate() {
+        match (array, i) {
+            (true, 0) => out.push(b'['),
+            (true, _) => out.push(b','),
+            _ => {}
+        }
+        out.extend_from_slice(&codec::json::to_vec(status).unwrap());
+        if !array {
+            out.push(b'\n');
+        }
+    }
+    if array {
+        out.push(b']');
+    }
+    out
 }
 
 /// The dataset's MessagePack encoding (structs as maps), through the workload's model.

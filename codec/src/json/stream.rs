@@ -108,8 +108,16 @@ impl ItemScan for JsonScan {
         if !matches!(data.first(), Some(b'{' | b'[' | b'"')) {
             return true;
         }
+        // A read that doubled the bytes at hand (the usual refill of a whole buffer) earns
+        // an attempt without a look at the bytes; the scan then resumes where it stopped.
+        // And it stops at the first place the item may end: the window may hold many items
+        // after this one, and looking at their bytes here cost more than decoding them.
+        if self.doubling.due(data.len()) {
+            return true;
+        }
         let mut ended = false;
-        for &b in &data[self.pos..] {
+        while let Some(&b) = data.get(self.pos) {
+            self.pos += 1;
             if self.in_string {
                 if self.escaped {
                     self.escaped = false;
@@ -117,26 +125,27 @@ impl ItemScan for JsonScan {
                     self.escaped = true;
                 } else if b == b'"' {
                     self.in_string = false;
-                    ended |= self.depth == 0;
+                    ended = self.depth == 0;
                 }
-                continue;
+            } else {
+                match b {
+                    b'"' => self.in_string = true,
+                    b'{' | b'[' => self.depth += 1,
+                    b'}' | b']' => {
+                        self.depth = self.depth.saturating_sub(1);
+                        ended = self.depth == 0;
+                    }
+                    _ => {}
+                }
             }
-            match b {
-                b'"' => self.in_string = true,
-                b'{' | b'[' => self.depth += 1,
-                b'}' | b']' => {
-                    self.depth = self.depth.saturating_sub(1);
-                    ended |= self.depth == 0;
-                }
-                _ => {}
+            if ended {
+                break;
             }
         }
-        self.pos = data.len();
         if ended {
             self.doubling.tried(data.len());
-            return true;
         }
-        self.doubling.due(data.len())
+        ended
     }
 }
 

@@ -119,6 +119,10 @@ fn header(h: &[u8]) -> Option<Option<(u64, u64, u64)>> {
 
 impl ItemScan for MsgpackScan {
     fn may_be_complete(&mut self, data: &[u8]) -> bool {
+        // As in JSON's scan: a read that doubled the bytes at hand earns an attempt at once.
+        if self.doubling.due(data.len()) {
+            return true;
+        }
         let mut ended = false;
         while self.pos < data.len() {
             if self.payload > 0 {
@@ -147,9 +151,8 @@ impl ItemScan for MsgpackScan {
         ended |= self.values == 0 && self.payload == 0;
         if ended {
             self.doubling.tried(data.len());
-            return true;
         }
-        self.doubling.due(data.len())
+        ended
     }
 }
 
