@@ -501,7 +501,7 @@ mod tests {
                         seed ^= seed << 13;
                         seed ^= seed >> 7;
                         seed ^= seed << 17;
-                        if density > 0 && seed % density == 0 {
+                        if density > 0 && seed.is_multiple_of(density) {
                             b'\n'
                         } else {
                             b'a' + (seed % 26) as u8
