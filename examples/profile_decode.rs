@@ -16,7 +16,8 @@
 //! MessagePack). MessagePack:
 //! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` (and `twitter_mp_borrowed`) decode the dataset's MessagePack
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
-//! and so cancels out in the subtraction). Streams: `citm_reader` and `canada_reader`
+//! and so cancels out in the subtraction). `citm_pretty` (`_sj`) and `canada_pretty` encode pretty JSON ten
+//! times with codec (serde_json). Streams: `citm_reader` and `canada_reader`
 //! (`from_reader` over the bytes as a `&[u8]` reader), `ndjson` (`iter_values`) and
 //! `iter_array` over 1,000 of twitter's statuses, `vec_statuses` the same array through
 //! `from_slice::<Vec<Status>>`.
@@ -127,6 +128,24 @@ fn main() {
             let v: twitter::Twitter = codec::json::from_slice(b).unwrap();
             for _ in 0..10 {
                 black_box(codec::msgpack::to_vec(&v).unwrap());
+            }
+        }),
+        "citm_pretty" => ("json-benchmark/citm_catalog.json", |b| {
+            let v: citm::CitmCatalog = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::json::to_vec_pretty(&v).unwrap());
+            }
+        }),
+        "citm_pretty_sj" => ("json-benchmark/citm_catalog.json", |b| {
+            let v: citm::CitmCatalog = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(serde_json::to_vec_pretty(&v).unwrap());
+            }
+        }),
+        "canada_pretty" => ("json-benchmark/canada.json", |b| {
+            let v: canada::Canada = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::json::to_vec_pretty(&v).unwrap());
             }
         }),
         "citm_reader" => ("json-benchmark/citm_catalog.json", |b| {
