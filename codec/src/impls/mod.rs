@@ -5,10 +5,12 @@
 //! (`Mutex`, `RwLock`), `time.rs` (`SystemTime`), and the `HashMap`/`HashSet` impls (a
 //! hasher). `net.rs` uses only types that live in `core::net`.
 
+mod cell;
 mod collections;
 mod duration;
 mod ext;
 mod maps;
+mod num;
 mod primitives;
 mod range;
 mod record;
