@@ -12,6 +12,7 @@ mod ext;
 mod maps;
 mod net;
 mod num;
+mod path;
 mod primitives;
 mod range;
 mod record;
