@@ -356,6 +356,67 @@ fn address_errors() {
     assert_eq!(e.path(), "[1]");
 }
 
+/// codec's own IPv4 parser accepts exactly what std's `FromStr` accepts.
+#[track_caller]
+fn parses_like_std(text: &str) {
+    let json = serde_json::to_string(text).unwrap();
+    let packed = rmp_serde::to_vec(text).unwrap();
+    let std_v4 = text.parse::<Ipv4Addr>().ok();
+    assert_eq!(codec::json::from_str::<Ipv4Addr>(&json).ok(), std_v4, "{text:?}");
+    assert_eq!(codec::msgpack::from_slice::<Ipv4Addr>(&packed).ok(), std_v4, "{text:?}");
+    let std_ip = text.parse::<IpAddr>().ok();
+    assert_eq!(codec::json::from_str::<IpAddr>(&json).ok(), std_ip, "{text:?}");
+    let key = format!("{{{json}:1}}");
+    let keys = codec::json::from_str::<BTreeMap<IpAddr, u8>>(&key).ok().map(|m| m.into_keys().next());
+    assert_eq!(keys, std_ip.map(Some), "{text:?}");
+}
+
+#[test]
+fn ipv4_text_edge_cases_parse_like_std() {
+    for text in [
+        "0.0.0.0",
+        "255.255.255.255",
+        "256.0.0.0",
+        "1.2.3.04",
+        "1.2.3.0",
+        "00.0.0.0",
+        "0.00.0.0",
+        "1.2.3",
+        "1.2.3.4.",
+        ".1.2.3.4",
+        "1..2.3",
+        "1.2.3.4 ",
+        " 1.2.3.4",
+        "+1.2.3.4",
+        "1.2.3.1000",
+        "0001.2.3.4",
+        "1.2.3.4:80",
+        "1.2.3.-4",
+        "1.2.3.4\0",
+        "\u{661}.2.3.4",
+        "::1.2.3.4",
+        "",
+        ".",
+        "...",
+        "999.999.999.999",
+        "100.200.249.250",
+        "1.2.3.4.5",
+    ] {
+        parses_like_std(text);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    #[test]
+    fn ipv4_parser_agrees_with_std(text in "[0-9.:a-f]{0,18}", quad in any::<[u8; 4]>(), pad in 0usize..3) {
+        parses_like_std(&text);
+        let zeros = "0".repeat(pad);
+        parses_like_std(&format!("{}.{zeros}{}.{}.{}", quad[0], quad[1], quad[2], quad[3]));
+    }
+}
+
 proptest! {
     #![proptest_config(config(256))]
 
