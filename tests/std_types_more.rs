@@ -963,6 +963,8 @@ fn a_config_struct_of_std_types_matches_serde() {
     let packed = codec::msgpack::to_vec(&l).unwrap();
     assert_eq!(packed, rmp_serde::to_vec_named(&l).unwrap());
     assert_eq!(codec::msgpack::from_slice::<Listener>(&packed).unwrap(), l);
+    // The hand-written encoders write compact JSON; pretty output reformats it as serde does.
+    assert_eq!(codec::json::to_string_pretty(&l).unwrap(), serde_json::to_string_pretty(&l).unwrap());
     let json = codec::json::to_string(&l).unwrap();
     let bad = json.replace("\"workers\":8", "\"workers\":0");
     let e = codec::json::from_str::<Listener>(&bad).unwrap_err();
