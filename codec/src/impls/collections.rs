@@ -1,4 +1,5 @@
-//! Sequences and sets as JSON arrays.
+//! Sequences and sets as JSON arrays (as serde writes them: `BinaryHeap` in its internal
+//! order, the order its `iter()` yields; `LinkedList` front to back).
 //!
 //! Nothing is pre-sized from the input: a length guessed from the bytes left would let a
 //! short array at the start of a large document reserve memory for the whole document,
@@ -12,8 +13,10 @@
 //! per document), and grow into the rest as elements arrive. So a short document cannot
 //! make the decoder request much more memory than it holds.
 
-use std::collections::{BTreeSet, HashSet, VecDeque};
+use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
 use std::hash::{BuildHasher, Hash};
+use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
@@ -213,6 +216,27 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
     }
 }
 
+/// `Rc<[T]>` and `Arc<[T]>`: a `Vec` first, moved into the shared allocation (their
+/// length must be known before it is made; JSON does not state it).
+macro_rules! shared_slice {
+    ($($ptr:ident)*) => {$(
+        impl<'de, T: Decode<'de>> Decode<'de> for $ptr<[T]> {
+            #[inline]
+            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+                Vec::decode_json(r).map($ptr::from)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+                Vec::decode_msgpack(r).map($ptr::from)
+            }
+        }
+    )*};
+}
+
+shared_slice!(Rc Arc);
+
 impl<T: Encode> Encode for VecDeque<T> {
     #[inline]
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
@@ -314,5 +338,61 @@ impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
                 out.insert(v);
             },
         )
+    }
+}
+
+impl<T: Encode> Encode for BinaryHeap<T> {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        encode_seq(w, self)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        encode_seq_msgpack(w, self.len(), self)
+    }
+}
+
+/// The elements into a `Vec`, then heapified in one O(n) pass (pushing one at a time
+/// sifts each element up).
+impl<'de, T: Decode<'de> + Ord> Decode<'de> for BinaryHeap<T> {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        Vec::decode_json(r).map(BinaryHeap::from)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        Vec::decode_msgpack(r).map(BinaryHeap::from)
+    }
+}
+
+impl<T: Encode> Encode for LinkedList<T> {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        encode_seq(w, self)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        encode_seq_msgpack(w, self.len(), self)
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for LinkedList<T> {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        let mut out = LinkedList::new();
+        decode_seq(r, |v| out.push_back(v))?;
+        Ok(out)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        decode_seq_msgpack(r, |_, _| LinkedList::new(), LinkedList::push_back)
     }
 }

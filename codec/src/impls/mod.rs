@@ -1,10 +1,23 @@
 //! `Encode`/`Decode` for std types, one file per family.
+//!
+//! Which of them need more than `core` + `alloc` (for the coming `no_std` build, where
+//! each such file is gated as a whole): `path.rs` (`Path`, `OsString`), `sync.rs`
+//! (`Mutex`, `RwLock`), `time.rs` (`SystemTime`), and the `HashMap`/`HashSet` impls (a
+//! hasher). `net.rs` uses only types that live in `core::net`.
 
+mod cell;
 mod collections;
+mod duration;
 mod ext;
 mod maps;
+mod net;
+mod num;
+mod path;
 mod primitives;
+mod range;
+mod record;
 mod strings;
+mod sync;
 pub(crate) mod time;
 mod tuples;
 mod wrappers;

@@ -1,0 +1,177 @@
+//! The `NonZero` integers, and `Wrapping`, `Saturating` and `Reverse` around any type.
+//!
+//! All are written as what they hold, as serde writes them: `NonZero<u8>` (alias
+//! `NonZeroU8`) is the integer, `Wrapping(x)`, `Saturating(x)` and `Reverse(x)` are `x`,
+//! in both formats and as map keys. A zero where a `NonZero` integer is expected is an
+//! [`InvalidValue`](crate::ErrorKind::InvalidValue) error at the number ("expected a
+//! nonzero u8, found 0"); every other error is the integer's own (range, type).
+//!
+//! | type | JSON | MessagePack |
+//! |---|---|---|
+//! | `NonZero<u8>` .. `NonZero<i128>`, `NonZero<usize>`, `NonZero<isize>` | the number | the integer |
+//! | `Wrapping<T>`, `Saturating<T>`, `Reverse<T>` | `T`'s form | `T`'s form |
+//!
+//! ```
+//! use std::num::{NonZeroU32, Wrapping};
+//! let n = NonZeroU32::new(7).unwrap();
+//! assert_eq!(codec::json::to_string(&n)?, "7");
+//! let err = codec::json::from_str::<Vec<NonZeroU32>>("[1, 0]").unwrap_err();
+//! assert_eq!(err.to_string(), "invalid value: expected a nonzero u32, found 0 at [1] (line 1, column 5)");
+//! assert_eq!(codec::json::to_string(&Wrapping(-3i8))?, "-3");
+//! # #[cfg(feature = "msgpack")] {
+//! assert_eq!(codec::msgpack::to_vec(&n)?, b"\x07");
+//! assert!(codec::msgpack::from_slice::<NonZeroU32>(b"\x00").is_err());
+//! # }
+//! # Ok::<(), codec::Error>(())
+//! ```
+
+use std::borrow::Cow;
+use std::cmp::Reverse;
+use std::num::{NonZero, Saturating, Wrapping};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::{JsonReader, JsonWriter, Key};
+#[cfg(feature = "msgpack")]
+use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
+use crate::{Decode, DecodeKey, Encode, EncodeKey};
+
+/// A zero read where a nonzero integer was expected, at `at`.
+#[cold]
+#[inline(never)]
+fn zero(message: &'static str, at: usize) -> Error {
+    Error::new(ErrorKind::InvalidValue(Cow::Borrowed(message)), at)
+}
+
+macro_rules! nonzero_impls {
+    ($($t:ident)*) => {$(
+        impl Encode for NonZero<$t> {
+            #[inline]
+            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+                self.get().encode_json(w)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+                self.get().encode_msgpack(w)
+            }
+        }
+
+        impl<'de> Decode<'de> for NonZero<$t> {
+            #[inline]
+            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+                // Past any whitespace, so a zero's error points at its digit.
+                let _ = r.peek();
+                let at = r.position();
+                let v = $t::decode_json(r)?;
+                NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), at))
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+                let at = r.position();
+                let v = $t::decode_msgpack(r)?;
+                NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), at))
+            }
+        }
+
+        impl EncodeKey for NonZero<$t> {
+            #[inline]
+            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+                self.get().encode_json_key(w)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+                self.get().encode_msgpack_key(w)
+            }
+        }
+
+        impl<'de> DecodeKey<'de> for NonZero<$t> {
+            #[inline]
+            fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+                let v = $t::decode_json_key(key, r)?;
+                NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), key.offset()))
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+                let v = $t::decode_msgpack_key(key, r)?;
+                NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), key.offset()))
+            }
+        }
+    )*};
+    (@msg $t:ident) => {
+        concat!("expected a nonzero ", stringify!($t), ", found 0")
+    };
+}
+
+nonzero_impls!(u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize);
+
+/// Newtypes written as their content, in every format and as keys; a missing field of
+/// one is missing as its content would be (`Wrapping<Option<u8>>` is `Wrapping(None)`).
+macro_rules! transparent_impls {
+    ($($w:ident)*) => {$(
+        impl<T: Encode> Encode for $w<T> {
+            #[inline]
+            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+                self.0.encode_json(w)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+                self.0.encode_msgpack(w)
+            }
+        }
+
+        impl<'de, T: Decode<'de>> Decode<'de> for $w<T> {
+            #[inline]
+            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+                T::decode_json(r).map($w)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+                T::decode_msgpack(r).map($w)
+            }
+
+            #[inline]
+            fn absent() -> Option<Self> {
+                T::absent().map($w)
+            }
+        }
+
+        impl<T: EncodeKey> EncodeKey for $w<T> {
+            #[inline]
+            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+                self.0.encode_json_key(w)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+                self.0.encode_msgpack_key(w)
+            }
+        }
+
+        impl<'de, T: DecodeKey<'de>> DecodeKey<'de> for $w<T> {
+            #[inline]
+            fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+                T::decode_json_key(key, r).map($w)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+                T::decode_msgpack_key(key, r).map($w)
+            }
+        }
+    )*};
+}
+
+transparent_impls!(Wrapping Saturating Reverse);
