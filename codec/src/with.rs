@@ -20,8 +20,8 @@
 ///
 /// let json = r#"{"at":1709209800,"seen":-1}"#;
 /// let login: Login = codec::json::from_str(json)?;
-/// assert_eq!(login.at.to_rfc3339(), "2024-02-29T12:30:00+00:00");
-/// assert_eq!(login.seen.unwrap().to_rfc3339(), "1969-12-31T23:59:59.999+00:00");
+/// assert_eq!(codec::json::to_string(&login.at)?, r#""2024-02-29T12:30:00Z""#);
+/// assert_eq!(codec::json::to_string(&login.seen)?, r#""1969-12-31T23:59:59.999Z""#);
 /// assert_eq!(codec::json::to_string(&login)?, json);
 /// let none = Login { seen: None, ..login };
 /// assert_eq!(codec::json::to_string(&none)?, r#"{"at":1709209800,"seen":null}"#);
@@ -30,4 +30,31 @@
 #[cfg(feature = "chrono")]
 pub mod chrono {
     pub use crate::impls::ext::chrono::with::*;
+}
+
+/// `time`'s alternative representations (feature `time`), named as in `time::serde`:
+/// [`rfc3339`](time::rfc3339) (RFC 3339 strings, since time's default form is not) and
+/// [`timestamp`](time::timestamp) (Unix seconds, with `milliseconds`, `microseconds` and
+/// `nanoseconds` inside), each with an `option` module for `Option<OffsetDateTime>`.
+///
+/// ```
+/// use time::OffsetDateTime;
+///
+/// #[derive(codec::Codec, Debug, PartialEq)]
+/// struct Login {
+///     #[codec(with = "codec::with::time::rfc3339")]
+///     at: OffsetDateTime,
+///     #[codec(with = "codec::with::time::timestamp::milliseconds::option")]
+///     seen: Option<OffsetDateTime>,
+/// }
+///
+/// let json = r#"{"at":"2024-02-29T18:15:00.25+05:45","seen":1709209800250}"#;
+/// let login: Login = codec::json::from_str(json)?;
+/// assert_eq!(login.seen, Some(login.at));
+/// assert_eq!(codec::json::to_string(&login)?, json);
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[cfg(feature = "time")]
+pub mod time {
+    pub use crate::impls::ext::time::with::*;
 }

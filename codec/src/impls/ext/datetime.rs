@@ -272,7 +272,7 @@ impl<'a> Scanner<'a> {
     /// Between `min` and `max` digits (`max` at most 9), as many as there are.
     #[inline]
     pub(crate) fn digits_between(&mut self, min: usize, max: usize) -> Option<u32> {
-        let run = self.s[self.i..].iter().take(max + 1).take_while(|b| b.is_ascii_digit()).count();
+        let run = self.s[self.i..].iter().take(max.saturating_add(1)).take_while(|b| b.is_ascii_digit()).count();
         if run < min || run > max {
             return None;
         }
@@ -322,7 +322,7 @@ impl<'a> Scanner<'a> {
     /// of the crates does).
     #[inline]
     pub(crate) fn fraction_digits(&mut self, max: usize) -> Option<u32> {
-        let run = self.s[self.i..].iter().take(max + 1).take_while(|b| b.is_ascii_digit()).count();
+        let run = self.s[self.i..].iter().take(max.saturating_add(1)).take_while(|b| b.is_ascii_digit()).count();
         if run == 0 || run > max {
             return None;
         }
