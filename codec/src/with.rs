@@ -58,3 +58,30 @@ pub mod chrono {
 pub mod time {
     pub use crate::impls::ext::time::with::*;
 }
+
+/// `jiff`'s alternative representations (feature `jiff02`), named as in
+/// `jiff::fmt::serde`: `timestamp::{second, millisecond, microsecond,
+/// nanosecond}::{required, optional}`, a `Timestamp` as an integer count of Unix time
+/// (`optional` for `Option<Timestamp>`, `null` for `None`).
+///
+/// ```
+/// use jiff::Timestamp;
+///
+/// #[derive(codec::Codec, Debug, PartialEq)]
+/// struct Login {
+///     #[codec(with = "codec::with::jiff02::timestamp::second::required")]
+///     at: Timestamp,
+///     #[codec(with = "codec::with::jiff02::timestamp::millisecond::optional")]
+///     seen: Option<Timestamp>,
+/// }
+///
+/// let json = r#"{"at":1709209800,"seen":null}"#;
+/// let login: Login = codec::json::from_str(json)?;
+/// assert_eq!(login.at, Timestamp::from_second(1_709_209_800).unwrap());
+/// assert_eq!(codec::json::to_string(&login)?, json);
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[cfg(feature = "jiff02")]
+pub mod jiff02 {
+    pub use crate::impls::ext::jiff02::with::*;
+}
