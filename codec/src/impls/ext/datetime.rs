@@ -80,7 +80,7 @@ impl Buf {
     }
 
     /// Whether more was written than fits (the excess was dropped).
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn overflowed(&self) -> bool {
         self.len == BUF_LEN
     }
@@ -174,7 +174,7 @@ pub(crate) fn push_fraction(buf: &mut Buf, nanos: u32, style: FracStyle) {
             }
             let mut digits = 9;
             let mut n = nanos;
-            while n % 10 == 0 {
+            while n.is_multiple_of(10) {
                 n /= 10;
                 digits -= 1;
             }
