@@ -8,7 +8,7 @@
 mod cell;
 mod collections;
 mod duration;
-mod ext;
+pub(crate) mod ext;
 mod maps;
 mod net;
 mod num;

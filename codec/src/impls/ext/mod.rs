@@ -5,3 +5,14 @@
 //!
 //! Alternative representations of a crate's types (Unix seconds for a timestamp, a JSON
 //! number for a decimal) are `with` modules, published under [`crate::with`].
+
+#[cfg(feature = "chrono")]
+pub(crate) mod chrono;
+// Each integration uses the parts it needs; with one of them alone, the rest is unused.
+#[cfg(any(feature = "chrono", feature = "time", feature = "jiff02"))]
+#[cfg_attr(not(all(feature = "chrono", feature = "time", feature = "jiff02")), allow(dead_code))]
+mod datetime;
+#[cfg(feature = "jiff02")]
+pub(crate) mod jiff02;
+#[cfg(feature = "time")]
+pub(crate) mod time;

@@ -1,0 +1,485 @@
+//! `chrono` 0.4 (feature `chrono`; `DateTime<Local>` with `chrono-clock`).
+//!
+//! JSON forms are byte for byte what chrono's own serde impls write; MessagePack writes
+//! the timestamp extension for instants and the JSON string otherwise:
+//!
+//! | type | JSON | MessagePack |
+//! |---|---|---|
+//! | `DateTime<Utc>` | `"2024-02-29T12:30:00.250Z"` | timestamp (ext -1) |
+//! | `DateTime<Local>` | `"2024-02-29T13:30:00.250+01:00"` | timestamp (ext -1), read back in `Local` |
+//! | `DateTime<FixedOffset>` | `"2024-02-29T18:15:00+05:45"` | the JSON string (the offset is kept) |
+//! | `NaiveDateTime` | `"2024-02-29T12:30:00"` | the JSON string |
+//! | `NaiveDate` | `"2024-02-29"` | the JSON string |
+//! | `NaiveTime` | `"12:30:00.000001"` | the JSON string |
+//! | `TimeDelta` | `[seconds, nanoseconds]`, nanoseconds in `0..10^9` | the same array |
+//!
+//! All but `TimeDelta` are map keys too (their string, in both formats).
+//!
+//! Details of the text, as chrono writes it: the fraction of a second has 0, 3, 6 or 9
+//! digits (the fewest that hold it exactly); a leap second (nanoseconds of 10^9 and more)
+//! is second 60; years outside 0..=9999 have a sign and at least four digits (`-0001`,
+//! `+10000`); an offset is `Z` when zero and `±HH:MM` otherwise, rounded to the minute.
+//!
+//! Decoding accepts exactly what chrono's serde `Deserialize` accepts (its `FromStr`):
+//! the forms above, read field by field without allocation, and chrono's relaxed variants
+//! (unpadded fields, spaces, `UTC`, a missing colon in the offset, ...), which go to
+//! chrono's parser. An offset is converted for `DateTime<Utc>` and `DateTime<Local>`.
+//! A leap second has no MessagePack timestamp (nanoseconds must be below 10^9): encoding
+//! one as `DateTime<Utc>` or `DateTime<Local>` in MessagePack is an error.
+//!
+//! ```
+//! use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
+//!
+//! #[derive(codec::Codec, Debug, PartialEq)]
+//! struct Event {
+//!     at: DateTime<Utc>,
+//!     local: DateTime<FixedOffset>,
+//!     day: NaiveDate,
+//! }
+//!
+//! let json = r#"{"at":"2024-02-29T12:30:00.250Z","local":"2024-02-29T18:15:00+05:45","day":"2024-02-29"}"#;
+//! let e: Event = codec::json::from_str(json)?;
+//! assert_eq!(e.at.timestamp_millis(), 1_709_209_800_250);
+//! assert_eq!(e.local.offset().local_minus_utc(), 5 * 3600 + 45 * 60);
+//! assert_eq!(codec::json::to_string(&e)?, json);
+//!
+//! // chrono's relaxed forms are accepted, as by its serde impl.
+//! let at: DateTime<Utc> = codec::json::from_str(r#""2024-02-29 13:30:00.25+0100""#)?;
+//! assert_eq!(at, e.at);
+//!
+//! let err = codec::json::from_str::<NaiveDate>(r#""2023-02-29""#).unwrap_err();
+//! assert_eq!(err.to_string(), "invalid value: expected a date such as \"2024-02-29\", found \"2023-02-29\" (input is out of range) (line 1, column 1)");
+//! # #[cfg(feature = "msgpack")] {
+//! let packed = codec::msgpack::to_vec(&e.at)?;
+//! assert_eq!(packed[..2], [0xd7, 0xff]); // timestamp 64
+//! assert_eq!(codec::msgpack::from_slice::<DateTime<Utc>>(&packed)?, e.at);
+//! # }
+//! # Ok::<(), codec::Error>(())
+//! ```
+//!
+//! Unix time as an integer is a `with` module away: see [`crate::with::chrono`].
+
+use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, Timelike, Utc};
+
+use super::datetime::{self, text_impls, Buf, FracStyle, Scanner, TextForm, YearStyle};
+use crate::error::Result;
+use crate::json::{JsonReader, JsonWriter};
+#[cfg(feature = "msgpack")]
+use crate::msgpack::{MsgpackReader, MsgpackWriter, Timestamp};
+use crate::{Decode, Encode};
+
+// ---------------------------------------------------------------- printing
+
+#[inline]
+fn push_date(buf: &mut Buf, d: NaiveDate) {
+    datetime::push_date(buf, d.year(), d.month(), d.day(), YearStyle::Expanded);
+}
+
+/// A leap second (nanoseconds from 10^9) is written as second 60.
+#[inline]
+fn push_time(buf: &mut Buf, t: NaiveTime) {
+    let (mut second, mut nanos) = (t.second(), t.nanosecond());
+    if nanos >= 1_000_000_000 {
+        second += 1;
+        nanos -= 1_000_000_000;
+    }
+    datetime::push_time(buf, t.hour(), t.minute(), second, nanos, FracStyle::Groups);
+}
+
+#[inline]
+fn push_datetime(buf: &mut Buf, dt: NaiveDateTime) {
+    push_date(buf, dt.date());
+    buf.push(b'T');
+    push_time(buf, dt.time());
+}
+
+#[inline]
+fn push_zoned<Tz: chrono::TimeZone>(buf: &mut Buf, dt: &DateTime<Tz>) {
+    use chrono::Offset;
+    push_datetime(buf, dt.naive_local());
+    datetime::push_offset_minutes(buf, dt.offset().fix().local_minus_utc(), true);
+}
+
+// ---------------------------------------------------------------- scanning
+
+/// The canonical forms (what chrono writes, `t` or a space for `T`, any 1 to 9 fraction
+/// digits, `-00:00`); `None` sends the string to chrono's own parser.
+mod fast {
+    use super::*;
+
+    #[inline]
+    pub(super) fn date(s: &mut Scanner<'_>) -> Option<NaiveDate> {
+        let (y, m, d) = s.date(4, 6)?;
+        NaiveDate::from_ymd_opt(y, m, d)
+    }
+
+    /// Seconds below 60 only: a leap second is left to chrono, which knows where one may be.
+    #[inline]
+    pub(super) fn time(s: &mut Scanner<'_>) -> Option<NaiveTime> {
+        let (h, m, sec) = s.hms()?;
+        let nanos = s.opt_fraction()?;
+        if sec > 59 {
+            return None;
+        }
+        NaiveTime::from_hms_nano_opt(h, m, sec, nanos)
+    }
+
+    #[inline]
+    pub(super) fn datetime_with_offset(text: &str) -> Option<DateTime<FixedOffset>> {
+        let mut s = Scanner::new(text);
+        let date = date(&mut s)?;
+        if !(s.eat(b'T') || s.eat(b't') || s.eat(b' ')) {
+            return None;
+        }
+        let time = time(&mut s)?;
+        let offset = FixedOffset::east_opt(s.offset_hm_or_z()?)?;
+        if !s.is_done() {
+            return None;
+        }
+        let utc = date.and_time(time).checked_sub_offset(offset)?;
+        Some(DateTime::from_naive_utc_and_offset(utc, offset))
+    }
+}
+
+/// chrono's reason, for the message.
+#[cold]
+#[inline(never)]
+fn reason(e: chrono::ParseError) -> Option<String> {
+    Some(e.to_string())
+}
+
+#[inline]
+fn parse_fixed(text: &str) -> std::result::Result<DateTime<FixedOffset>, Option<String>> {
+    match fast::datetime_with_offset(text) {
+        Some(v) => Ok(v),
+        None => text.parse::<DateTime<FixedOffset>>().map_err(reason),
+    }
+}
+
+const DATETIME: &str = "an RFC 3339 date-time such as \"2024-02-29T12:30:00Z\"";
+
+// ---------------------------------------------------------------- text forms
+
+impl TextForm for NaiveDate {
+    const EXPECTED: &'static str = "a date such as \"2024-02-29\"";
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_date(buf, *self);
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        let mut s = Scanner::new(text);
+        match fast::date(&mut s) {
+            Some(d) if s.is_done() => Ok(d),
+            _ => text.parse().map_err(reason),
+        }
+    }
+}
+
+impl TextForm for NaiveTime {
+    const EXPECTED: &'static str = "a time such as \"12:30:00\"";
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_time(buf, *self);
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        let mut s = Scanner::new(text);
+        match fast::time(&mut s) {
+            Some(t) if s.is_done() => Ok(t),
+            _ => text.parse().map_err(reason),
+        }
+    }
+}
+
+impl TextForm for NaiveDateTime {
+    const EXPECTED: &'static str = "a date-time such as \"2024-02-29T12:30:00\"";
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_datetime(buf, *self);
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        let mut s = Scanner::new(text);
+        let fast = (|| {
+            let date = fast::date(&mut s)?;
+            s.expect(b'T')?;
+            let time = fast::time(&mut s)?;
+            s.is_done().then(|| date.and_time(time))
+        })();
+        match fast {
+            Some(dt) => Ok(dt),
+            None => text.parse().map_err(reason),
+        }
+    }
+}
+
+impl TextForm for DateTime<FixedOffset> {
+    const EXPECTED: &'static str = DATETIME;
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_zoned(buf, self);
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        parse_fixed(text)
+    }
+}
+
+impl TextForm for DateTime<Utc> {
+    const EXPECTED: &'static str = DATETIME;
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_datetime(buf, self.naive_utc());
+        buf.push(b'Z');
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        parse_fixed(text).map(|dt| dt.with_timezone(&Utc))
+    }
+}
+
+#[cfg(feature = "chrono-clock")]
+impl TextForm for DateTime<chrono::Local> {
+    const EXPECTED: &'static str = DATETIME;
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_zoned(buf, self);
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        parse_fixed(text).map(|dt| dt.with_timezone(&chrono::Local))
+    }
+}
+
+text_impls!(NaiveDate, NaiveTime, NaiveDateTime, DateTime<FixedOffset>);
+text_impls!(@keys DateTime<Utc>);
+#[cfg(feature = "chrono-clock")]
+text_impls!(@keys DateTime<chrono::Local>);
+
+// ---------------------------------------------------------------- instants
+
+/// The timestamp of an instant; a leap second has none.
+#[cfg(feature = "msgpack")]
+#[inline]
+fn timestamp<Tz: chrono::TimeZone>(dt: &DateTime<Tz>) -> Result<Timestamp> {
+    Timestamp::new(dt.timestamp(), dt.timestamp_subsec_nanos())
+        .ok_or_else(|| datetime::not_representable("a leap second has no MessagePack timestamp"))
+}
+
+#[cfg(feature = "msgpack")]
+#[inline]
+fn read_instant(r: &mut MsgpackReader<'_>) -> Result<DateTime<Utc>> {
+    let at = r.position();
+    let t = Timestamp::read(r)?;
+    DateTime::from_timestamp(t.seconds(), t.nanoseconds())
+        .ok_or_else(|| datetime::out_of_range(at, "the timestamp is beyond chrono's range"))
+}
+
+macro_rules! instant_impls {
+    ($tz:ty, $to_tz:expr) => {
+        impl Encode for DateTime<$tz> {
+            #[inline]
+            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+                self.encode_text_json(w)
+            }
+
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+                timestamp(self)?.encode_msgpack(w)
+            }
+        }
+
+        impl<'de> Decode<'de> for DateTime<$tz> {
+            #[inline]
+            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+                datetime::decode_text_json(r)
+            }
+
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+                read_instant(r).map($to_tz)
+            }
+        }
+    };
+}
+
+instant_impls!(Utc, |dt| dt);
+#[cfg(feature = "chrono-clock")]
+instant_impls!(chrono::Local, |dt: DateTime<Utc>| dt.with_timezone(&chrono::Local));
+
+// ---------------------------------------------------------------- TimeDelta
+
+/// chrono's own fields: whole seconds (rounded toward minus infinity) and nanoseconds in
+/// `0..10^9`, which is what its serde impl writes.
+#[inline]
+fn delta_parts(d: &TimeDelta) -> (i64, i32) {
+    let (secs, nanos) = (d.num_seconds(), d.subsec_nanos());
+    if nanos < 0 {
+        (secs - 1, nanos + 1_000_000_000)
+    } else {
+        (secs, nanos)
+    }
+}
+
+#[inline]
+fn delta_from_parts(at: usize, (secs, nanos): (i64, i32)) -> Result<TimeDelta> {
+    u32::try_from(nanos)
+        .ok()
+        .and_then(|nanos| TimeDelta::new(secs, nanos))
+        .ok_or_else(|| datetime::out_of_range(at, "TimeDelta out of bounds"))
+}
+
+impl Encode for TimeDelta {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        delta_parts(self).encode_json(w)
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        delta_parts(self).encode_msgpack(w)
+    }
+}
+
+impl<'de> Decode<'de> for TimeDelta {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        let at = datetime::value_start(r);
+        delta_from_parts(at, Decode::decode_json(r)?)
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let at = r.position();
+        delta_from_parts(at, Decode::decode_msgpack(r)?)
+    }
+}
+
+// ---------------------------------------------------------------- `with` modules
+
+/// The modules of [`crate::with::chrono`].
+pub(crate) mod with {
+    use super::*;
+
+    /// Reads an integer that is a whole JSON/MessagePack integer, as wide as any of
+    /// chrono's visitors accept (`i64` and `u64`).
+    macro_rules! unix_module {
+        ($name:ident, $option:ident, $unit:literal, $per_sec:expr, $encode:expr) => {
+            #[doc = concat!("`DateTime<Utc>` as an integer count of ", $unit, " since the Unix epoch, as")]
+            #[doc = concat!("`chrono::serde::", stringify!($name), "` writes it (the same integer in MessagePack).")]
+            ///
+            /// Decoding takes any integer in `i64` or `u64` and fails beyond chrono's range.
+            pub mod $name {
+                use super::*;
+
+                /// Writes the integer.
+                #[inline]
+                pub fn encode_json(v: &DateTime<Utc>, w: &mut JsonWriter) -> Result<()> {
+                    w.write_i64(count(v)?);
+                    Ok(())
+                }
+
+                /// Reads the integer.
+                #[inline]
+                pub fn decode_json(r: &mut JsonReader<'_>) -> Result<DateTime<Utc>> {
+                    let at = datetime::value_start(r);
+                    from_count(at, r.read_i128()?)
+                }
+
+                /// Writes the integer.
+                #[cfg(feature = "msgpack")]
+                #[inline]
+                pub fn encode_msgpack(v: &DateTime<Utc>, w: &mut MsgpackWriter) -> Result<()> {
+                    w.write_i64(count(v)?);
+                    Ok(())
+                }
+
+                /// Reads the integer.
+                #[cfg(feature = "msgpack")]
+                #[inline]
+                pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<DateTime<Utc>> {
+                    let at = r.position();
+                    from_count(at, r.read_i128()?)
+                }
+
+                #[inline]
+                fn count(v: &DateTime<Utc>) -> Result<i64> {
+                    let encode: fn(&DateTime<Utc>) -> Option<i64> = $encode;
+                    encode(v).ok_or_else(|| {
+                        datetime::not_representable("value out of range for a timestamp with nanosecond precision")
+                    })
+                }
+
+                #[inline]
+                pub(super) fn from_count(at: usize, n: i128) -> Result<DateTime<Utc>> {
+                    let per_sec: i128 = $per_sec;
+                    let in_range = n >= i64::MIN as i128 && n <= u64::MAX as i128;
+                    let secs = i64::try_from(n.div_euclid(per_sec)).ok().filter(|_| in_range);
+                    let nanos = (n.rem_euclid(per_sec) * (1_000_000_000 / per_sec)) as u32;
+                    secs.and_then(|secs| DateTime::from_timestamp(secs, nanos))
+                        .ok_or_else(|| datetime::out_of_range(at, "value is not a legal timestamp"))
+                }
+            }
+
+            #[doc = concat!("`Option<DateTime<Utc>>` as [`", stringify!($name), "`] or `null`, as")]
+            #[doc = concat!("`chrono::serde::", stringify!($option), "` writes it.")]
+            pub mod $option {
+                use super::*;
+
+                /// Writes the integer or `null`.
+                #[inline]
+                pub fn encode_json(v: &Option<DateTime<Utc>>, w: &mut JsonWriter) -> Result<()> {
+                    datetime::encode_json_option(v, w, super::$name::encode_json)
+                }
+
+                /// Reads the integer or `null`.
+                #[inline]
+                pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Option<DateTime<Utc>>> {
+                    datetime::decode_json_option(r, super::$name::decode_json)
+                }
+
+                /// Writes the integer or nil.
+                #[cfg(feature = "msgpack")]
+                #[inline]
+                pub fn encode_msgpack(v: &Option<DateTime<Utc>>, w: &mut MsgpackWriter) -> Result<()> {
+                    datetime::encode_msgpack_option(v, w, super::$name::encode_msgpack)
+                }
+
+                /// Reads the integer or nil.
+                #[cfg(feature = "msgpack")]
+                #[inline]
+                pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Option<DateTime<Utc>>> {
+                    datetime::decode_msgpack_option(r, super::$name::decode_msgpack)
+                }
+            }
+        };
+    }
+
+    unix_module!(ts_seconds, ts_seconds_option, "seconds", 1, |v| Some(v.timestamp()));
+    unix_module!(ts_milliseconds, ts_milliseconds_option, "milliseconds", 1_000, |v| Some(v.timestamp_millis()));
+    unix_module!(ts_microseconds, ts_microseconds_option, "microseconds", 1_000_000, |v| Some(v.timestamp_micros()));
+    unix_module!(ts_nanoseconds, ts_nanoseconds_option, "nanoseconds", 1_000_000_000, |v| v.timestamp_nanos_opt());
+}

@@ -1,0 +1,415 @@
+//! `jiff` 0.2 (feature `jiff02`).
+//!
+//! JSON forms are byte for byte what jiff's serde impls write (its `Display` forms):
+//!
+//! | type | JSON | MessagePack |
+//! |---|---|---|
+//! | `Timestamp` | `"2024-02-29T12:30:00.25Z"` | timestamp (ext -1) |
+//! | `Zoned` | `"2024-02-29T07:30:00.25-05:00[America/New_York]"` | the JSON string (the zone is kept) |
+//! | `civil::DateTime` | `"2024-02-29T12:30:00"` | the JSON string |
+//! | `civil::Date` | `"2024-02-29"` | the JSON string |
+//! | `civil::Time` | `"12:30:00.000001"` | the JSON string |
+//! | `Span` | `"P1Y2M3DT4H"` (ISO 8601) | the JSON string |
+//! | `SignedDuration` | `"PT1H30M"` (ISO 8601) | the JSON string |
+//!
+//! All of them are map keys too (their string, in both formats).
+//!
+//! The fraction of a second has no trailing zero (and is absent when zero); negative years
+//! have six digits (`-000001`, as Temporal writes them). Decoding accepts what jiff's serde
+//! `Deserialize` accepts: `Timestamp` and the civil types in the forms above are read field
+//! by field without allocation, and every other form jiff knows (lowercase letters, basic
+//! format, omitted seconds, offsets with seconds, annotations, ...) goes to jiff's parser;
+//! `Zoned`, `Span` and `SignedDuration` are read by jiff's parser (zone annotations need
+//! its time zone database; durations also take its "friendly" form, `1h 30m`).
+//!
+//! ```
+//! use jiff::{civil, Timestamp};
+//!
+//! #[derive(codec::Codec, Debug, PartialEq)]
+//! struct Event {
+//!     at: Timestamp,
+//!     day: civil::Date,
+//! }
+//!
+//! let json = r#"{"at":"2024-02-29T12:30:00.25Z","day":"2024-02-29"}"#;
+//! let e: Event = codec::json::from_str(json)?;
+//! assert_eq!(e.at.as_millisecond(), 1_709_209_800_250);
+//! assert_eq!(e.day, civil::date(2024, 2, 29));
+//! assert_eq!(codec::json::to_string(&e)?, json);
+//! # #[cfg(feature = "msgpack")] {
+//! assert_eq!(codec::msgpack::from_slice::<Event>(&codec::msgpack::to_vec(&e)?)?, e);
+//! # }
+//! # Ok::<(), codec::Error>(())
+//! ```
+
+use std::fmt::Write as _;
+
+use jiff::civil::{Date, DateTime, Time};
+use jiff::tz::Offset;
+use jiff::{SignedDuration, Span, Timestamp, Zoned};
+
+use super::datetime::{self, text_impls, Buf, FracStyle, Scanner, TextForm, YearStyle};
+use crate::error::Result;
+use crate::json::{JsonReader, JsonWriter};
+#[cfg(feature = "msgpack")]
+use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use crate::{Decode, Encode};
+
+// ---------------------------------------------------------------- printing
+
+#[inline]
+fn push_date(buf: &mut Buf, d: Date) {
+    datetime::push_date(buf, d.year() as i32, d.month() as u32, d.day() as u32, YearStyle::SixDigitNegative);
+}
+
+#[inline]
+fn push_time(buf: &mut Buf, t: Time) {
+    datetime::push_time(
+        buf,
+        t.hour() as u32,
+        t.minute() as u32,
+        t.second() as u32,
+        t.subsec_nanosecond() as u32,
+        FracStyle::Trimmed,
+    );
+}
+
+#[inline]
+fn push_datetime(buf: &mut Buf, dt: DateTime) {
+    push_date(buf, dt.date());
+    buf.push(b'T');
+    push_time(buf, dt.time());
+}
+
+// ---------------------------------------------------------------- scanning
+
+/// The forms jiff writes (and `±HH:MM` offsets); `None` sends the string to jiff's parser.
+mod fast {
+    use super::*;
+
+    /// Four digits, or a sign and six (Temporal's expanded years; `-000000` is invalid
+    /// there, so a negative zero goes to jiff, which says so).
+    #[inline]
+    pub(super) fn date(s: &mut Scanner<'_>) -> Option<Date> {
+        let negative = s.peek() == Some(b'-');
+        let (y, m, d) = s.date(6, 6)?;
+        if negative && y == 0 {
+            return None;
+        }
+        Date::new(i16::try_from(y).ok()?, m as i8, d as i8).ok()
+    }
+
+    /// Seconds below 60: jiff reads a leap second as 59, which its parser does.
+    #[inline]
+    pub(super) fn time(s: &mut Scanner<'_>) -> Option<Time> {
+        let (h, m, sec) = s.hms()?;
+        let nanos = s.opt_fraction()?;
+        if sec > 59 {
+            return None;
+        }
+        Time::new(h as i8, m as i8, sec as i8, nanos as i32).ok()
+    }
+
+    #[inline]
+    pub(super) fn datetime(s: &mut Scanner<'_>) -> Option<DateTime> {
+        let date = date(s)?;
+        s.expect(b'T')?;
+        Some(date.to_datetime(time(s)?))
+    }
+
+    #[inline]
+    pub(super) fn whole<T>(text: &str, read: impl FnOnce(&mut Scanner<'_>) -> Option<T>) -> Option<T> {
+        let mut s = Scanner::new(text);
+        let v = read(&mut s)?;
+        s.is_done().then_some(v)
+    }
+}
+
+/// jiff's reason, for the message.
+#[cold]
+#[inline(never)]
+fn reason(e: jiff::Error) -> Option<String> {
+    Some(e.to_string())
+}
+
+/// `parse` through jiff's own `FromStr` (what its serde impls call).
+#[inline]
+fn parse_with_jiff<T: std::str::FromStr<Err = jiff::Error>>(text: &str) -> std::result::Result<T, Option<String>> {
+    text.parse().map_err(reason)
+}
+
+/// Writes `v` with its `Display` impl (jiff's own printer), into the stack buffer when it
+/// fits.
+#[inline]
+fn encode_display_json<T: std::fmt::Display>(v: &T, w: &mut JsonWriter) {
+    let mut buf = Buf::new();
+    if write!(buf, "{v}").is_ok() {
+        w.write_str(buf.as_str());
+    } else {
+        w.write_str(&v.to_string());
+    }
+}
+
+#[cfg(feature = "msgpack")]
+#[inline]
+fn encode_display_msgpack<T: std::fmt::Display>(v: &T, w: &mut MsgpackWriter) -> Result<()> {
+    let mut buf = Buf::new();
+    if write!(buf, "{v}").is_ok() {
+        w.write_str(buf.as_str())
+    } else {
+        w.write_str(&v.to_string())
+    }
+}
+
+// ---------------------------------------------------------------- text forms
+
+impl TextForm for Date {
+    const EXPECTED: &'static str = "a date such as \"2024-02-29\"";
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_date(buf, *self);
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        fast::whole(text, fast::date).map_or_else(|| parse_with_jiff(text), Ok)
+    }
+}
+
+impl TextForm for Time {
+    const EXPECTED: &'static str = "a time such as \"12:30:00\"";
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_time(buf, *self);
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        fast::whole(text, fast::time).map_or_else(|| parse_with_jiff(text), Ok)
+    }
+}
+
+impl TextForm for DateTime {
+    const EXPECTED: &'static str = "a date-time such as \"2024-02-29T12:30:00\"";
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_datetime(buf, *self);
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        fast::whole(text, fast::datetime).map_or_else(|| parse_with_jiff(text), Ok)
+    }
+}
+
+impl TextForm for Timestamp {
+    const EXPECTED: &'static str = "an RFC 3339 timestamp such as \"2024-02-29T12:30:00Z\"";
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_datetime(buf, Offset::UTC.to_datetime(*self));
+        buf.push(b'Z');
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        let fast = fast::whole(text, |s| {
+            let dt = fast::datetime(s)?;
+            let offset = Offset::from_seconds(s.offset_hm_or_z()?).ok()?;
+            offset.to_timestamp(dt).ok()
+        });
+        fast.map_or_else(|| parse_with_jiff(text), Ok)
+    }
+}
+
+/// The types printed by jiff's `Display` and read by its `FromStr`.
+macro_rules! display_text {
+    ($($ty:ty => $expected:literal),*) => {$(
+        impl TextForm for $ty {
+            const EXPECTED: &'static str = $expected;
+
+            #[inline]
+            fn print(&self, buf: &mut Buf) -> Result<()> {
+                // Only reached through the default `encode_text_*`, overridden below.
+                let _ = write!(buf, "{self}");
+                Ok(())
+            }
+
+            #[inline]
+            fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+                parse_with_jiff(text)
+            }
+
+            #[inline]
+            fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
+                encode_display_json(self, w);
+                Ok(())
+            }
+
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            fn encode_text_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+                encode_display_msgpack(self, w)
+            }
+        }
+    )*};
+}
+
+display_text!(
+    Zoned => "a zoned date-time such as \"2024-02-29T07:30:00-05:00[America/New_York]\"",
+    Span => "an ISO 8601 duration such as \"P1DT2H\"",
+    SignedDuration => "an ISO 8601 duration such as \"PT1H30M\""
+);
+
+text_impls!(Date, Time, DateTime, Zoned, Span, SignedDuration);
+text_impls!(@keys Timestamp);
+
+// ---------------------------------------------------------------- Timestamp
+
+impl Encode for Timestamp {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        self.encode_text_json(w)
+    }
+
+    /// The timestamp extension: every jiff `Timestamp` fits one.
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        let nanos = self.as_nanosecond();
+        let secs = nanos.div_euclid(1_000_000_000) as i64;
+        crate::msgpack::Timestamp::new(secs, nanos.rem_euclid(1_000_000_000) as u32)
+            .ok_or_else(|| datetime::not_representable("no timestamp"))?
+            .encode_msgpack(w)
+    }
+}
+
+impl<'de> Decode<'de> for Timestamp {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        datetime::decode_text_json(r)
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let at = r.position();
+        let t = crate::msgpack::Timestamp::read(r)?;
+        Timestamp::from_nanosecond(t.seconds() as i128 * 1_000_000_000 + t.nanoseconds() as i128)
+            .map_err(|_| datetime::out_of_range(at, "the timestamp is beyond jiff's range"))
+    }
+}
+
+// ---------------------------------------------------------------- `with` modules
+
+/// The modules of [`crate::with::jiff02`].
+pub(crate) mod with {
+    use super::*;
+
+    /// The `required` and `optional` modules of one unit, as in
+    /// `jiff::fmt::serde::timestamp`.
+    macro_rules! unit_modules {
+        ($unit:ident, $name:literal, $as:ident, $from:ident, $int:ty) => {
+            #[doc = concat!("`Timestamp` as an integer count of ", $name, " since the Unix epoch, as")]
+            #[doc = concat!("`jiff::fmt::serde::timestamp::", stringify!($unit), "` writes it (the same integer in MessagePack).")]
+            pub mod $unit {
+                use super::*;
+
+                #[inline]
+                fn from_count(at: usize, n: i128) -> Result<Timestamp> {
+                    <$int>::try_from(n)
+                        .ok()
+                        .and_then(|n| Timestamp::$from(n).ok())
+                        .ok_or_else(|| datetime::out_of_range(at, "the integer is beyond jiff's Timestamp range"))
+                }
+
+                /// A required `Timestamp`.
+                pub mod required {
+                    use super::*;
+
+                    /// Writes the integer.
+                    #[inline]
+                    pub fn encode_json(v: &Timestamp, w: &mut JsonWriter) -> Result<()> {
+                        w.write_int(v.$as());
+                        Ok(())
+                    }
+
+                    /// Reads the integer.
+                    #[inline]
+                    pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Timestamp> {
+                        let at = datetime::value_start(r);
+                        from_count(at, r.read_i128()?)
+                    }
+
+                    /// Writes the integer.
+                    #[cfg(feature = "msgpack")]
+                    #[inline]
+                    pub fn encode_msgpack(v: &Timestamp, w: &mut MsgpackWriter) -> Result<()> {
+                        let n = v.$as() as i128;
+                        match i64::try_from(n) {
+                            Ok(n) => w.write_i64(n),
+                            Err(_) => w.write_i128(n),
+                        }
+                        Ok(())
+                    }
+
+                    /// Reads the integer.
+                    #[cfg(feature = "msgpack")]
+                    #[inline]
+                    pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Timestamp> {
+                        let at = r.position();
+                        from_count(at, r.read_i128()?)
+                    }
+                }
+
+                /// An optional `Timestamp`: `null` (nil) for `None`.
+                pub mod optional {
+                    use super::*;
+
+                    /// Writes the integer or `null`.
+                    #[inline]
+                    pub fn encode_json(v: &Option<Timestamp>, w: &mut JsonWriter) -> Result<()> {
+                        datetime::encode_json_option(v, w, required::encode_json)
+                    }
+
+                    /// Reads the integer or `null`.
+                    #[inline]
+                    pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Option<Timestamp>> {
+                        datetime::decode_json_option(r, required::decode_json)
+                    }
+
+                    /// Writes the integer or nil.
+                    #[cfg(feature = "msgpack")]
+                    #[inline]
+                    pub fn encode_msgpack(v: &Option<Timestamp>, w: &mut MsgpackWriter) -> Result<()> {
+                        datetime::encode_msgpack_option(v, w, required::encode_msgpack)
+                    }
+
+                    /// Reads the integer or nil.
+                    #[cfg(feature = "msgpack")]
+                    #[inline]
+                    pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Option<Timestamp>> {
+                        datetime::decode_msgpack_option(r, required::decode_msgpack)
+                    }
+                }
+            }
+        };
+    }
+
+    /// `Timestamp` as Unix time in an integer unit, as `jiff::fmt::serde::timestamp`.
+    pub mod timestamp {
+        use super::*;
+
+        unit_modules!(second, "seconds", as_second, from_second, i64);
+        unit_modules!(millisecond, "milliseconds", as_millisecond, from_millisecond, i64);
+        unit_modules!(microsecond, "microseconds", as_microsecond, from_microsecond, i64);
+        unit_modules!(nanosecond, "nanoseconds", as_nanosecond, from_nanosecond, i128);
+    }
+}

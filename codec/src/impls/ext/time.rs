@@ -1,0 +1,728 @@
+//! `time` 0.3 (feature `time`).
+//!
+//! JSON forms are byte for byte what time's serde impls write with its
+//! `serde-human-readable` feature, which is not RFC 3339 (a space between date and time,
+//! always a fraction, an offset with seconds; `codec::with::time::rfc3339` writes RFC 3339
+//! instead, as `time::serde::rfc3339` does):
+//!
+//! | type | JSON | MessagePack |
+//! |---|---|---|
+//! | `OffsetDateTime` | `"2024-02-29 18:15:00.25 +05:45:00"` | the JSON string (the offset is kept) |
+//! | `UtcDateTime` | `"2024-02-29 12:30:00.25"` | timestamp (ext -1) |
+//! | `PrimitiveDateTime` | `"2024-02-29 12:30:00.0"` | the JSON string |
+//! | `Date` | `"2024-02-29"` | the JSON string |
+//! | `Time` | `"12:30:00.000001"` | the JSON string |
+//! | `Duration` | `"-1.500000000"` (seconds, `.`, nine digits) | `[seconds, nanoseconds]` |
+//!
+//! All but `Duration` are map keys too (their string, in both formats).
+//!
+//! The fraction of a second has at least one digit and no trailing zero; years outside
+//! 0..=9999 (only with time's `large-dates`) have a sign, and negative ones at least four
+//! digits (`-0001`). Decoding accepts what time's serde `Deserialize` accepts, read field
+//! by field without allocation: the strings above (a fraction of 1 to 32 digits, the year
+//! with an optional sign), and also the tuples time writes in non-human-readable formats
+//! (`[year, ordinal day]` for a `Date`, `[year, ordinal, hour, minute, second, nanosecond,
+//! offset hours, minutes, seconds]` for an `OffsetDateTime`, ...), which time's
+//! `Deserialize` takes from JSON arrays too. In MessagePack the same strings and arrays are
+//! read, and a `UtcDateTime` from a timestamp as well.
+//!
+//! ```
+//! use time::{Date, Month, OffsetDateTime, UtcOffset};
+//!
+//! #[derive(codec::Codec, Debug, PartialEq)]
+//! struct Event {
+//!     at: OffsetDateTime,
+//!     day: Date,
+//! }
+//!
+//! let json = r#"{"at":"2024-02-29 18:15:00.25 +05:45:00","day":"2024-02-29"}"#;
+//! let e: Event = codec::json::from_str(json)?;
+//! assert_eq!(e.at.offset(), UtcOffset::from_hms(5, 45, 0).unwrap());
+//! assert_eq!(e.day, Date::from_calendar_date(2024, Month::February, 29).unwrap());
+//! assert_eq!(codec::json::to_string(&e)?, json);
+//! // time's tuple form, as it writes it in binary formats.
+//! assert_eq!(codec::json::from_str::<Date>("[2024, 60]")?, e.day);
+//! # Ok::<(), codec::Error>(())
+//! ```
+
+use ::time::format_description::well_known::Rfc3339;
+use ::time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcDateTime, UtcOffset};
+
+use super::datetime::{self, text_impls, Buf, FracStyle, Scanner, TextForm, YearStyle};
+use crate::error::Result;
+use crate::json::{JsonReader, JsonWriter};
+#[cfg(feature = "msgpack")]
+use crate::msgpack::{Kind, MsgpackReader, MsgpackWriter, Timestamp};
+use crate::{Decode, Encode};
+
+/// Whether time was built with `large-dates` (years up to ±999,999), which changes the
+/// years its parser reads.
+const LARGE_DATES: bool = Date::MAX.year() > 9999;
+
+// ---------------------------------------------------------------- printing
+
+#[inline]
+fn push_date(buf: &mut Buf, d: Date) {
+    datetime::push_date(buf, d.year(), d.month() as u32, d.day() as u32, YearStyle::Expanded);
+}
+
+#[inline]
+fn push_time(buf: &mut Buf, t: Time, style: FracStyle) {
+    let (h, m, s, n) = t.as_hms_nano();
+    datetime::push_time(buf, h as u32, m as u32, s as u32, n, style);
+}
+
+#[inline]
+fn push_primitive(buf: &mut Buf, date: Date, time: Time) {
+    push_date(buf, date);
+    buf.push(b' ');
+    push_time(buf, time, FracStyle::AtLeastOne);
+}
+
+/// `±HH:MM:SS`, the sign `-` when any part is negative.
+#[inline]
+fn push_offset(buf: &mut Buf, o: UtcOffset) {
+    let (h, m, s) = o.as_hms();
+    buf.push(if o.is_negative() { b'-' } else { b'+' });
+    buf.push2(h.unsigned_abs() as u32);
+    buf.push(b':');
+    buf.push2(m.unsigned_abs() as u32);
+    buf.push(b':');
+    buf.push2(s.unsigned_abs() as u32);
+}
+
+// ---------------------------------------------------------------- scanning
+
+/// time's own grammar for these forms (its format descriptions, as its serde impls use
+/// them): every field its fixed width, the year with an optional sign.
+mod scan {
+    use super::*;
+
+    #[inline]
+    pub(super) fn date(s: &mut Scanner<'_>) -> Option<Date> {
+        let signed_max = if LARGE_DATES { 6 } else { 4 };
+        let (y, m, d) = s.date(4, signed_max)?;
+        Date::from_calendar_date(y, Month::try_from(u8::try_from(m).ok()?).ok()?, u8::try_from(d).ok()?).ok()
+    }
+
+    /// `HH:MM:SS.f`, with 1 to 32 fraction digits (time reads at most 32).
+    #[inline]
+    pub(super) fn time(s: &mut Scanner<'_>) -> Option<Time> {
+        let (h, m, sec) = s.hms()?;
+        s.expect(b'.')?;
+        let nanos = s.fraction_digits(32)?;
+        Time::from_hms_nano(h as u8, m as u8, sec as u8, nanos).ok()
+    }
+
+    #[inline]
+    pub(super) fn primitive(s: &mut Scanner<'_>) -> Option<PrimitiveDateTime> {
+        let date = date(s)?;
+        s.expect(b' ')?;
+        Some(PrimitiveDateTime::new(date, time(s)?))
+    }
+
+    /// `±HH:MM:SS`, the sign applying to every part.
+    #[inline]
+    pub(super) fn offset(s: &mut Scanner<'_>) -> Option<UtcOffset> {
+        let negative = match s.peek()? {
+            b'+' => false,
+            b'-' => true,
+            _ => return None,
+        };
+        s.expect(if negative { b'-' } else { b'+' })?;
+        let (h, m, sec) = s.hms()?;
+        let sign = if negative { -1 } else { 1 };
+        UtcOffset::from_hms(sign * h as i8, sign * m as i8, sign * sec as i8).ok()
+    }
+
+    #[inline]
+    pub(super) fn whole<T>(text: &str, read: impl FnOnce(&mut Scanner<'_>) -> Option<T>) -> Option<T> {
+        let mut s = Scanner::new(text);
+        let v = read(&mut s)?;
+        s.is_done().then_some(v)
+    }
+}
+
+// ---------------------------------------------------------------- text forms
+
+impl TextForm for Date {
+    const EXPECTED: &'static str = "a date such as \"2024-02-29\"";
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_date(buf, *self);
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        scan::whole(text, scan::date).ok_or(None)
+    }
+}
+
+impl TextForm for Time {
+    const EXPECTED: &'static str = "a time such as \"12:30:00.0\"";
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_time(buf, *self, FracStyle::AtLeastOne);
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        scan::whole(text, scan::time).ok_or(None)
+    }
+}
+
+impl TextForm for PrimitiveDateTime {
+    const EXPECTED: &'static str = "a date and time such as \"2024-02-29 12:30:00.0\"";
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_primitive(buf, self.date(), self.time());
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        scan::whole(text, scan::primitive).ok_or(None)
+    }
+}
+
+impl TextForm for UtcDateTime {
+    const EXPECTED: &'static str = "a UTC date and time such as \"2024-02-29 12:30:00.0\"";
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_primitive(buf, self.date(), self.time());
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        scan::whole(text, scan::primitive).map(PrimitiveDateTime::as_utc).ok_or(None)
+    }
+}
+
+impl TextForm for OffsetDateTime {
+    const EXPECTED: &'static str = "a date, time and offset such as \"2024-02-29 12:30:00.0 +00:00:00\"";
+
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        push_primitive(buf, self.date(), self.time());
+        buf.push(b' ');
+        push_offset(buf, self.offset());
+        Ok(())
+    }
+
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        scan::whole(text, |s| {
+            let dt = scan::primitive(s)?;
+            s.expect(b' ')?;
+            Some(dt.assume_offset(scan::offset(s)?))
+        })
+        .ok_or(None)
+    }
+}
+
+impl TextForm for Duration {
+    const EXPECTED: &'static str = "a duration in seconds such as \"-1.500000000\"";
+
+    /// `{sign}{seconds}.{nanoseconds:09}`, the sign also for durations above -1 s.
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        if self.is_negative() {
+            buf.push(b'-');
+        }
+        let secs = self.whole_seconds().unsigned_abs();
+        let mut digits = itoa::Buffer::new();
+        for &b in digits.format(secs).as_bytes() {
+            buf.push(b);
+        }
+        buf.push(b'.');
+        buf.push_padded(self.subsec_nanoseconds().unsigned_abs(), 9);
+        Ok(())
+    }
+
+    /// Whole seconds as Rust's `i64` parser reads them (an optional sign), `.`, then 1 or
+    /// more digits of which the first nine count.
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        let (secs, frac) = text.split_once('.').ok_or(None)?;
+        let seconds: i64 = secs.parse().map_err(|_| None)?;
+        if frac.is_empty() || !frac.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(None);
+        }
+        let mut s = Scanner::new(frac);
+        let mut nanos = s.fraction_digits(usize::MAX).ok_or(None)? as i32;
+        if seconds < 0 || (seconds == 0 && text.starts_with('-')) {
+            nanos = -nanos;
+        }
+        Ok(Duration::new(seconds, nanos))
+    }
+}
+
+// ---------------------------------------------------------------- tuples
+
+/// time's non-human-readable forms, which its `Deserialize` also takes from a JSON array.
+trait TupleForm: Sized {
+    type Tuple: for<'de> Decode<'de>;
+    fn from_tuple(t: Self::Tuple) -> Option<Self>;
+}
+
+impl TupleForm for Date {
+    type Tuple = (i32, u16);
+    fn from_tuple((y, ordinal): Self::Tuple) -> Option<Self> {
+        Date::from_ordinal_date(y, ordinal).ok()
+    }
+}
+
+impl TupleForm for Time {
+    type Tuple = (u8, u8, u8, u32);
+    fn from_tuple((h, m, s, n): Self::Tuple) -> Option<Self> {
+        Time::from_hms_nano(h, m, s, n).ok()
+    }
+}
+
+impl TupleForm for PrimitiveDateTime {
+    type Tuple = (i32, u16, u8, u8, u8, u32);
+    fn from_tuple((y, o, h, m, s, n): Self::Tuple) -> Option<Self> {
+        Date::from_ordinal_date(y, o).ok()?.with_hms_nano(h, m, s, n).ok()
+    }
+}
+
+impl TupleForm for UtcDateTime {
+    type Tuple = (i32, u16, u8, u8, u8, u32);
+    fn from_tuple(t: Self::Tuple) -> Option<Self> {
+        PrimitiveDateTime::from_tuple(t).map(PrimitiveDateTime::as_utc)
+    }
+}
+
+impl TupleForm for OffsetDateTime {
+    type Tuple = (i32, u16, u8, u8, u8, u32, i8, i8, i8);
+    fn from_tuple((y, o, h, m, s, n, oh, om, os): Self::Tuple) -> Option<Self> {
+        let dt = PrimitiveDateTime::from_tuple((y, o, h, m, s, n))?;
+        Some(dt.assume_offset(UtcOffset::from_hms(oh, om, os).ok()?))
+    }
+}
+
+impl TupleForm for Duration {
+    type Tuple = (i64, i32);
+    fn from_tuple((s, n): Self::Tuple) -> Option<Self> {
+        (n.unsigned_abs() < 1_000_000_000).then(|| Duration::new(s, n))
+    }
+}
+
+#[inline]
+fn tuple_json<T: TupleForm + TextForm>(r: &mut JsonReader<'_>) -> Result<T> {
+    let at = datetime::value_start(r);
+    T::from_tuple(T::Tuple::decode_json(r)?).ok_or_else(|| datetime::out_of_range(at, "a component is out of range"))
+}
+
+#[cfg(feature = "msgpack")]
+#[inline]
+fn tuple_msgpack<T: TupleForm + TextForm>(r: &mut MsgpackReader<'_>) -> Result<T> {
+    let at = r.position();
+    T::from_tuple(T::Tuple::decode_msgpack(r)?).ok_or_else(|| datetime::out_of_range(at, "a component is out of range"))
+}
+
+/// The string, or the tuple when the value is an array.
+#[inline]
+fn decode_json_any<T: TupleForm + TextForm>(r: &mut JsonReader<'_>) -> Result<T> {
+    if r.peek() == Some(b'[') {
+        tuple_json(r)
+    } else {
+        datetime::decode_text_json(r)
+    }
+}
+
+#[cfg(feature = "msgpack")]
+#[inline]
+fn is_msgpack_array(r: &MsgpackReader<'_>) -> bool {
+    matches!(r.peek_kind(), Some(Kind::Array))
+}
+
+macro_rules! time_impls {
+    ($($ty:ty),*) => {$(
+        impl Encode for $ty {
+            #[inline]
+            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+                self.encode_text_json(w)
+            }
+
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+                self.encode_text_msgpack(w)
+            }
+        }
+
+        impl<'de> Decode<'de> for $ty {
+            #[inline]
+            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+                decode_json_any(r)
+            }
+
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+                if is_msgpack_array(r) {
+                    tuple_msgpack(r)
+                } else {
+                    datetime::decode_text_msgpack(r)
+                }
+            }
+        }
+    )*};
+}
+
+time_impls!(Date, Time, PrimitiveDateTime, OffsetDateTime);
+text_impls!(@keys Date, Time, PrimitiveDateTime, OffsetDateTime, UtcDateTime);
+
+// ---------------------------------------------------------------- UtcDateTime
+
+impl Encode for UtcDateTime {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        self.encode_text_json(w)
+    }
+
+    /// The timestamp extension: every `UtcDateTime` fits one.
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        Timestamp::new(self.unix_timestamp(), self.nanosecond())
+            .ok_or_else(|| datetime::not_representable("no timestamp"))?
+            .encode_msgpack(w)
+    }
+}
+
+impl<'de> Decode<'de> for UtcDateTime {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        decode_json_any(r)
+    }
+
+    /// A timestamp, or the string or tuple of the JSON form.
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        match r.peek_kind() {
+            Some(Kind::Array) => tuple_msgpack(r),
+            Some(Kind::Str) => datetime::decode_text_msgpack(r),
+            _ => {
+                let at = r.position();
+                let t = Timestamp::read(r)?;
+                let nanos = t.seconds() as i128 * 1_000_000_000 + t.nanoseconds() as i128;
+                UtcDateTime::from_unix_timestamp_nanos(nanos)
+                    .map_err(|_| datetime::out_of_range(at, "the timestamp is beyond time's range"))
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- Duration
+
+impl Encode for Duration {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        self.encode_text_json(w)
+    }
+
+    /// `[seconds, nanoseconds]`, as time writes it in binary formats.
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        (self.whole_seconds(), self.subsec_nanoseconds()).encode_msgpack(w)
+    }
+}
+
+impl<'de> Decode<'de> for Duration {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        decode_json_any(r)
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        if matches!(r.peek_kind(), Some(Kind::Str)) {
+            datetime::decode_text_msgpack(r)
+        } else {
+            tuple_msgpack(r)
+        }
+    }
+}
+
+// ---------------------------------------------------------------- RFC 3339
+
+/// `OffsetDateTime` in RFC 3339, as `time::serde::rfc3339` writes and reads it.
+pub(crate) struct Rfc3339Text(pub(crate) OffsetDateTime);
+
+impl TextForm for Rfc3339Text {
+    const EXPECTED: &'static str = "an RFC 3339 date-time such as \"2024-02-29T12:30:00Z\"";
+
+    /// Years outside 0..=9999 and offsets with seconds have no RFC 3339 form (time's
+    /// formatter fails on them too).
+    #[inline]
+    fn print(&self, buf: &mut Buf) -> Result<()> {
+        let v = self.0;
+        let offset = v.offset();
+        if !(0..=9999).contains(&v.year()) || offset.seconds_past_minute() != 0 || offset.whole_hours().abs() > 23 {
+            return Err(datetime::not_representable("the value has no RFC 3339 form (year or offset out of range)"));
+        }
+        push_date(buf, v.date());
+        buf.push(b'T');
+        push_time(buf, v.time(), FracStyle::Trimmed);
+        if offset.is_utc() {
+            buf.push(b'Z');
+        } else {
+            buf.push(if offset.is_negative() { b'-' } else { b'+' });
+            buf.push2(offset.whole_hours().unsigned_abs() as u32);
+            buf.push(b':');
+            buf.push2(offset.minutes_past_hour().unsigned_abs() as u32);
+        }
+        Ok(())
+    }
+
+    /// The common form (`T`, `Z` or `±HH:MM`, seconds below 60) scanned here; anything else
+    /// (lowercase letters, leap seconds, ...) goes to time's RFC 3339 parser.
+    #[inline]
+    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+        let starts_with_digit = text.as_bytes().first().is_some_and(u8::is_ascii_digit);
+        let fast = scan::whole(text, |s| {
+            let (y, m, d) = s.date(4, 4)?;
+            let date = Date::from_calendar_date(y, Month::try_from(m as u8).ok()?, d as u8).ok()?;
+            s.expect(b'T')?;
+            let (h, mi, sec) = s.hms()?;
+            let nanos = s.opt_fraction()?;
+            let time = Time::from_hms_nano(h as u8, mi as u8, sec as u8, nanos).ok()?;
+            let offset = UtcOffset::from_whole_seconds(s.offset_hm_or_z()?).ok()?;
+            Some(PrimitiveDateTime::new(date, time).assume_offset(offset))
+        });
+        match fast {
+            Some(v) if starts_with_digit => Ok(Rfc3339Text(v)),
+            _ => OffsetDateTime::parse(text, &Rfc3339).map(Rfc3339Text).map_err(|e| Some(e.to_string())),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- `with` modules
+
+/// The modules of [`crate::with::time`].
+pub(crate) mod with {
+    use super::*;
+
+    /// `OffsetDateTime` in RFC 3339 (`"2024-02-29T18:15:00.25+05:45"`), as
+    /// `time::serde::rfc3339` writes it: the fraction without trailing zeros, `Z` for UTC.
+    /// Years outside 0..=9999 and offsets with seconds are an encode error, as in time.
+    /// MessagePack holds the same string.
+    pub mod rfc3339 {
+        use super::*;
+
+        /// Writes the RFC 3339 string.
+        #[inline]
+        pub fn encode_json(v: &OffsetDateTime, w: &mut JsonWriter) -> Result<()> {
+            Rfc3339Text(*v).encode_text_json(w)
+        }
+
+        /// Reads an RFC 3339 string.
+        #[inline]
+        pub fn decode_json(r: &mut JsonReader<'_>) -> Result<OffsetDateTime> {
+            datetime::decode_text_json::<Rfc3339Text>(r).map(|v| v.0)
+        }
+
+        /// Writes the RFC 3339 string.
+        #[cfg(feature = "msgpack")]
+        #[inline]
+        pub fn encode_msgpack(v: &OffsetDateTime, w: &mut MsgpackWriter) -> Result<()> {
+            Rfc3339Text(*v).encode_text_msgpack(w)
+        }
+
+        /// Reads an RFC 3339 string.
+        #[cfg(feature = "msgpack")]
+        #[inline]
+        pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<OffsetDateTime> {
+            datetime::decode_text_msgpack::<Rfc3339Text>(r).map(|v| v.0)
+        }
+
+        /// `Option<OffsetDateTime>` as [`rfc3339`](super::rfc3339) or `null`.
+        pub mod option {
+            use super::*;
+
+            option_fns!(
+                OffsetDateTime,
+                super::encode_json,
+                super::decode_json,
+                super::encode_msgpack,
+                super::decode_msgpack
+            );
+        }
+    }
+
+    /// The four functions of an `option` module from those of the plain one.
+    macro_rules! option_fns {
+        ($ty:ty, $ej:path, $dj:path, $em:path, $dm:path) => {
+            /// Writes the value, or `null` for `None`.
+            #[inline]
+            pub fn encode_json(v: &Option<$ty>, w: &mut JsonWriter) -> Result<()> {
+                datetime::encode_json_option(v, w, $ej)
+            }
+
+            /// Reads `null` as `None`, or the value.
+            #[inline]
+            pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Option<$ty>> {
+                datetime::decode_json_option(r, $dj)
+            }
+
+            /// Writes the value, or nil for `None`.
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            pub fn encode_msgpack(v: &Option<$ty>, w: &mut MsgpackWriter) -> Result<()> {
+                datetime::encode_msgpack_option(v, w, $em)
+            }
+
+            /// Reads nil as `None`, or the value.
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Option<$ty>> {
+                datetime::decode_msgpack_option(r, $dm)
+            }
+        };
+    }
+    use option_fns;
+
+    /// The functions of a Unix-time module counting `$per_sec` units a second.
+    macro_rules! unix_fns {
+        ($per_sec:expr) => {
+            /// Writes the integer.
+            #[inline]
+            pub fn encode_json(v: &OffsetDateTime, w: &mut JsonWriter) -> Result<()> {
+                w.write_int(count(v));
+                Ok(())
+            }
+
+            /// Reads the integer.
+            #[inline]
+            pub fn decode_json(r: &mut JsonReader<'_>) -> Result<OffsetDateTime> {
+                let at = datetime::value_start(r);
+                from_count(at, r.read_i128()?)
+            }
+
+            /// Writes the integer.
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            pub fn encode_msgpack(v: &OffsetDateTime, w: &mut MsgpackWriter) -> Result<()> {
+                let n = count(v);
+                match i64::try_from(n) {
+                    Ok(n) => w.write_i64(n),
+                    Err(_) => w.write_i128(n),
+                }
+                Ok(())
+            }
+
+            /// Reads the integer.
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<OffsetDateTime> {
+                let at = r.position();
+                from_count(at, r.read_i128()?)
+            }
+
+            /// Seconds as time counts them (rounded down); finer units rounded toward zero.
+            #[inline]
+            fn count(v: &OffsetDateTime) -> i128 {
+                if $per_sec == 1 {
+                    v.unix_timestamp() as i128
+                } else {
+                    v.unix_timestamp_nanos() / (1_000_000_000 / $per_sec)
+                }
+            }
+
+            #[inline]
+            fn from_count(at: usize, n: i128) -> Result<OffsetDateTime> {
+                n.checked_mul(1_000_000_000 / $per_sec)
+                    .and_then(|nanos| OffsetDateTime::from_unix_timestamp_nanos(nanos).ok())
+                    .ok_or_else(|| datetime::out_of_range(at, "the timestamp is beyond time's range"))
+            }
+        };
+    }
+
+    /// `OffsetDateTime` as an integer count of Unix seconds, as `time::serde::timestamp`
+    /// writes it (read back in UTC); `milliseconds`, `microseconds` and `nanoseconds` count
+    /// finer units (rounded toward zero), and each has an `option` module for
+    /// `Option<OffsetDateTime>`.
+    pub mod timestamp {
+        use super::*;
+
+        unix_fns!(1);
+
+        /// `Option<OffsetDateTime>` as [`timestamp`](super::timestamp) or `null`.
+        pub mod option {
+            use super::*;
+            option_fns!(
+                OffsetDateTime,
+                super::encode_json,
+                super::decode_json,
+                super::encode_msgpack,
+                super::decode_msgpack
+            );
+        }
+
+        /// Unix milliseconds, as `time::serde::timestamp::milliseconds`.
+        pub mod milliseconds {
+            use super::*;
+            unix_fns!(1_000);
+
+            /// `Option<OffsetDateTime>` as [`milliseconds`](super::milliseconds) or `null`.
+            pub mod option {
+                use super::*;
+                option_fns!(
+                    OffsetDateTime,
+                    super::encode_json,
+                    super::decode_json,
+                    super::encode_msgpack,
+                    super::decode_msgpack
+                );
+            }
+        }
+
+        /// Unix microseconds, as `time::serde::timestamp::microseconds`.
+        pub mod microseconds {
+            use super::*;
+            unix_fns!(1_000_000);
+
+            /// `Option<OffsetDateTime>` as [`microseconds`](super::microseconds) or `null`.
+            pub mod option {
+                use super::*;
+                option_fns!(
+                    OffsetDateTime,
+                    super::encode_json,
+                    super::decode_json,
+                    super::encode_msgpack,
+                    super::decode_msgpack
+                );
+            }
+        }
+
+        /// Unix nanoseconds, as `time::serde::timestamp::nanoseconds`.
+        pub mod nanoseconds {
+            use super::*;
+            unix_fns!(1_000_000_000);
+
+            /// `Option<OffsetDateTime>` as [`nanoseconds`](super::nanoseconds) or `null`.
+            pub mod option {
+                use super::*;
+                option_fns!(
+                    OffsetDateTime,
+                    super::encode_json,
+                    super::decode_json,
+                    super::encode_msgpack,
+                    super::decode_msgpack
+                );
+            }
+        }
+    }
+}
