@@ -1,7 +1,7 @@
 //! `Encode`/`Decode` for std types, one file per family.
 
 mod collections;
-mod ext;
+pub(crate) mod ext;
 mod maps;
 mod primitives;
 mod strings;
