@@ -18,8 +18,8 @@
 //! The parser is codec's own: the hex digits sit at fixed positions, so on x86_64 the 32
 //! of them are classified and converted 16 at a time with SSE2, with one check for the
 //! whole string at the end and no allocation (about twice as fast as `Uuid::parse_str`
-//! on the hyphenated form; figures in the `sse2` module), and elsewhere by two table
-//! lookups a byte.
+//! on the hyphenated form, on a par on the simple one; figures in the `sse2` module), and
+//! elsewhere by two table lookups a byte.
 //!
 //! ```
 //! use uuid::Uuid;
@@ -161,10 +161,10 @@ mod scalar {
 ///
 /// Measured against uuid's own parser (`Uuid::try_parse_ascii`, what `parse_str` and so
 /// uuid's serde impl call), 4096 random UUIDs parsed over and over in a release build:
-/// instructions per parse, loop included (cachegrind), 99 here against 125 hyphenated,
-/// 79 against 104 simple; time on this shared 2-core machine (under load, best of three)
-/// 12 ns against 31 ns hyphenated, 12 ns against 15 ns simple. The table-driven scalar
-/// parser above took 239 and 230 instructions.
+/// instructions per parse, benchmark loop included (cachegrind), 99 here against 125
+/// hyphenated, 79 against 104 simple; time on the shared 2-core development machine
+/// (heavily loaded, best of five runs) 17 ns against 37 ns hyphenated, 15 ns against
+/// 14 ns simple. The table-driven scalar parser above took 239 and 230 instructions.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2 {
     use std::arch::x86_64::{
