@@ -7,10 +7,10 @@
 //!
 //! As indexmap's serde impl. Decoding keeps the input's order. Everything else is the std
 //! maps' and sets' (`impls/maps.rs`, `impls/collections.rs`), through the same code: the
-//! key types (any [`DecodeKey`](crate::DecodeKey): strings, integers, UUIDs...), the
-//! duplicate-key policy ([`DuplicateKeys`](crate::json::DuplicateKeys): an error at the
-//! second occurrence by default, before its value is read), the key on the path of an
-//! error inside a value, the limits, and the presizing of a MessagePack set
+//! key types (any [`DecodeKey`]: strings, integers, UUIDs...), the duplicate-key policy
+//! ([`DuplicateKeys`]: an error at the second occurrence by default, before its value is
+//! read), the key on the path of an error inside a value, the limits, and the presizing
+//! of a MessagePack set
 //! ([`MsgpackReader::capacity_for`](crate::msgpack::MsgpackReader::capacity_for)). An
 //! `IndexMap` can also be the `#[codec(flatten)]` catch-all of a struct, keeping the
 //! unknown members in the order they came.
