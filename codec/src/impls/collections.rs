@@ -29,7 +29,7 @@ use crate::{Decode, Encode};
 /// element), each bucket the element and a control byte.
 #[inline]
 #[cfg(feature = "msgpack")]
-fn hash_table_bytes<T>() -> usize {
+pub(crate) fn hash_table_bytes<T>() -> usize {
     (std::mem::size_of::<T>() + 1) * 5 / 2
 }
 
@@ -56,7 +56,7 @@ pub(crate) fn encode_seq_msgpack<'a, T: Encode + 'a>(
 /// `push`; an error inside element `i` gets `[i]` on its path.
 #[inline]
 #[cfg(feature = "msgpack")]
-fn decode_seq_msgpack<'de, T: Decode<'de>, C>(
+pub(crate) fn decode_seq_msgpack<'de, T: Decode<'de>, C>(
     r: &mut MsgpackReader<'de>,
     make: impl FnOnce(&mut MsgpackReader<'de>, usize) -> C,
     mut push: impl FnMut(&mut C, T),
@@ -92,7 +92,7 @@ pub(crate) fn encode_seq<'a, T: Encode + 'a>(w: &mut JsonWriter, items: impl Int
 /// Reads a JSON array, handing each element to `push`; an error inside element `i` gets
 /// `[i]` on its path.
 #[inline]
-fn decode_seq<'de, T: Decode<'de>>(r: &mut JsonReader<'de>, push: impl FnMut(T)) -> Result<()> {
+pub(crate) fn decode_seq<'de, T: Decode<'de>>(r: &mut JsonReader<'de>, push: impl FnMut(T)) -> Result<()> {
     r.begin_array()?;
     if r.array_first()? {
         decode_elements(r, push)?;

@@ -27,7 +27,7 @@ use crate::{Decode, DecodeKey, Encode, EncodeKey};
 
 /// Writes `,"key":value`, without the comma for the first member.
 #[inline]
-fn encode_entry<K: EncodeKey, V: Encode>(w: &mut JsonWriter, first: &mut bool, k: &K, v: &V) -> Result<()> {
+pub(crate) fn encode_entry<K: EncodeKey, V: Encode>(w: &mut JsonWriter, first: &mut bool, k: &K, v: &V) -> Result<()> {
     if *first {
         *first = false;
     } else {
@@ -40,7 +40,7 @@ fn encode_entry<K: EncodeKey, V: Encode>(w: &mut JsonWriter, first: &mut bool, k
 
 /// Reads the value of member `key`, putting the key on the path of any error.
 #[inline]
-fn decode_value<'de, V: Decode<'de>>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<V> {
+pub(crate) fn decode_value<'de, V: Decode<'de>>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<V> {
     match V::decode_json(r) {
         Ok(v) => Ok(v),
         Err(e) => Err(e.in_key(key_text(r, key))),
@@ -59,14 +59,18 @@ fn key_text<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> String {
 
 #[cold]
 #[inline(never)]
-fn duplicate_key<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> Error {
+pub(crate) fn duplicate_key<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> Error {
     Error::new(ErrorKind::DuplicateField(Cow::Owned(key_text(r, key))), key.offset())
 }
 
 /// Writes a MessagePack key and value.
 #[inline]
 #[cfg(feature = "msgpack")]
-fn encode_entry_msgpack<K: EncodeKey + ?Sized, V: Encode + ?Sized>(w: &mut MsgpackWriter, k: &K, v: &V) -> Result<()> {
+pub(crate) fn encode_entry_msgpack<K: EncodeKey + ?Sized, V: Encode + ?Sized>(
+    w: &mut MsgpackWriter,
+    k: &K,
+    v: &V,
+) -> Result<()> {
     k.encode_msgpack_key(w)?;
     v.encode_msgpack(w)
 }
@@ -74,7 +78,10 @@ fn encode_entry_msgpack<K: EncodeKey + ?Sized, V: Encode + ?Sized>(w: &mut Msgpa
 /// Reads the value of MessagePack entry `key`, putting the key on the path of any error.
 #[inline]
 #[cfg(feature = "msgpack")]
-fn decode_value_msgpack<'de, V: Decode<'de>>(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<V> {
+pub(crate) fn decode_value_msgpack<'de, V: Decode<'de>>(
+    key: msgpack::Key<'de>,
+    r: &mut MsgpackReader<'de>,
+) -> Result<V> {
     match V::decode_msgpack(r) {
         Ok(v) => Ok(v),
         Err(e) => Err(e.in_key(r.key_text(key))),
@@ -84,7 +91,7 @@ fn decode_value_msgpack<'de, V: Decode<'de>>(key: msgpack::Key<'de>, r: &mut Msg
 #[cold]
 #[inline(never)]
 #[cfg(feature = "msgpack")]
-fn duplicate_key_msgpack<'de>(r: &MsgpackReader<'de>, key: msgpack::Key<'de>) -> Error {
+pub(crate) fn duplicate_key_msgpack<'de>(r: &MsgpackReader<'de>, key: msgpack::Key<'de>) -> Error {
     Error::new(ErrorKind::DuplicateField(Cow::Owned(r.key_text(key))), key.offset())
 }
 
@@ -218,6 +225,11 @@ macro_rules! map_impls {
         }
     };
 }
+
+// Other crates' maps with the same entry API reuse it (`impls/ext/indexmap.rs`, when its
+// feature is on).
+#[allow(unused_imports)]
+pub(crate) use map_impls;
 
 map_impls!(hash_map, HashMap<K, V, S>,
     decode: [K: DecodeKey<'de> + Eq + Hash, V: Decode<'de>, S: BuildHasher + Default],

@@ -16,3 +16,29 @@ mod datetime;
 pub(crate) mod jiff02;
 #[cfg(feature = "time")]
 pub(crate) mod time;
+#[cfg(feature = "arrayvec")]
+mod arrayvec;
+#[cfg(feature = "bytes")]
+mod bytes;
+#[cfg(feature = "compact_str")]
+mod compact_str;
+#[cfg(feature = "either")]
+mod either;
+#[cfg(feature = "indexmap")]
+mod indexmap;
+#[cfg(feature = "ordered-float")]
+mod ordered_float;
+#[cfg(feature = "rust_decimal")]
+pub(crate) mod rust_decimal;
+#[cfg(feature = "semver")]
+mod semver;
+#[cfg(feature = "smallvec")]
+mod smallvec;
+#[cfg(feature = "smol_str")]
+mod smol_str;
+#[cfg(feature = "ulid")]
+mod ulid;
+#[cfg(feature = "url")]
+mod url;
+#[cfg(feature = "uuid")]
+mod uuid;

@@ -1,0 +1,187 @@
+//! `arrayvec::{ArrayVec, ArrayString}` (feature `arrayvec`).
+//!
+//! | type | JSON | MessagePack |
+//! |---|---|---|
+//! | `ArrayVec<T, CAP>` | an array of at most `CAP` elements | an array of at most `CAP` elements |
+//! | `ArrayString<CAP>` | a string of at most `CAP` bytes | a str of at most `CAP` bytes |
+//!
+//! As arrayvec's serde impl. Input that does not fit is an error, never a panic or a
+//! silent truncation: in JSON at the first element past the capacity (with `[CAP]` on the
+//! path), before that element is read; in MessagePack at the array's header, whose count
+//! says it all before any element is read; for a string, at the string. An `ArrayString`
+//! is also a map key (a string key in both formats).
+//!
+//! ```
+//! use arrayvec::{ArrayString, ArrayVec};
+//!
+//! let v: ArrayVec<u8, 3> = codec::json::from_str("[1, 2, 3]")?;
+//! assert_eq!(codec::json::to_string(&v)?, "[1,2,3]");
+//! let err = codec::json::from_str::<ArrayVec<u8, 3>>("[1, 2, 3, 4]").unwrap_err();
+//! assert_eq!((err.path(), err.offset()), ("[3]".to_owned(), Some(10)));
+//! assert_eq!(err.to_string(), "invalid value: more than 3 elements for an ArrayVec of capacity 3 at [3] (line 1, column 11)");
+//!
+//! let s: ArrayString<8> = codec::json::from_str(r#""code""#)?;
+//! assert_eq!(s.as_str(), "code");
+//! let err = codec::json::from_str::<ArrayString<4>>(r#""toolong""#).unwrap_err();
+//! assert_eq!(err.to_string(), "invalid value: a string of 7 bytes does not fit in an ArrayString of capacity 4 (line 1, column 1)");
+//! # Ok::<(), codec::Error>(())
+//! ```
+
+use std::borrow::Cow;
+
+use ::arrayvec::{ArrayString, ArrayVec};
+
+use super::super::collections::encode_seq;
+#[cfg(feature = "msgpack")]
+use super::super::collections::encode_seq_msgpack;
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::{JsonReader, JsonWriter, Key};
+#[cfg(feature = "msgpack")]
+use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
+use crate::{Decode, DecodeKey, Encode, EncodeKey};
+
+#[cold]
+#[inline(never)]
+fn too_many_elements(at: usize, cap: usize) -> Error {
+    let msg = format!("more than {cap} elements for an ArrayVec of capacity {cap}");
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at).in_index(cap)
+}
+
+#[cold]
+#[inline(never)]
+#[cfg(feature = "msgpack")]
+fn array_too_long(at: usize, len: usize, cap: usize) -> Error {
+    let msg = format!("an array of {len} elements does not fit in an ArrayVec of capacity {cap}");
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
+}
+
+#[cold]
+#[inline(never)]
+fn string_too_long(at: usize, len: usize, cap: usize) -> Error {
+    let msg = format!("a string of {len} bytes does not fit in an ArrayString of capacity {cap}");
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
+}
+
+impl<T: Encode, const CAP: usize> Encode for ArrayVec<T, CAP> {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        encode_seq(w, self)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        encode_seq_msgpack(w, self.len(), self)
+    }
+}
+
+impl<'de, T: Decode<'de>, const CAP: usize> Decode<'de> for ArrayVec<T, CAP> {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.begin_array()?;
+        let mut out = ArrayVec::new();
+        if !r.array_first()? {
+            return Ok(out);
+        }
+        loop {
+            // Checked before the element is read: its position, not its contents, is
+            // what is wrong.
+            if out.is_full() {
+                r.peek();
+                return Err(too_many_elements(r.position(), CAP));
+            }
+            match T::decode_json(r) {
+                Ok(v) => out.push(v),
+                Err(e) => return Err(e.in_index(out.len())),
+            }
+            if !r.array_next()? {
+                return Ok(out);
+            }
+        }
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let at = r.position();
+        let n = r.read_array_len()?;
+        if n > CAP {
+            return Err(array_too_long(at, n, CAP));
+        }
+        let mut out = ArrayVec::new();
+        for index in 0..n {
+            match T::decode_msgpack(r) {
+                Ok(v) => out.push(v),
+                Err(e) => return Err(e.in_index(index)),
+            }
+        }
+        r.leave();
+        Ok(out)
+    }
+}
+
+/// The string `s` read at `at`, if it fits.
+#[inline]
+fn array_string<const CAP: usize>(at: usize, s: &str) -> Result<ArrayString<CAP>> {
+    ArrayString::from(s).map_err(|_| string_too_long(at, s.len(), CAP))
+}
+
+#[inline]
+fn from_json_text<'de, const CAP: usize>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<ArrayString<CAP>> {
+    array_string(key.offset(), r.decode_string(key)?.as_str())
+}
+
+impl<const CAP: usize> Encode for ArrayString<CAP> {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_str(self);
+        Ok(())
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_str(self)
+    }
+}
+
+impl<'de, const CAP: usize> Decode<'de> for ArrayString<CAP> {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        let key = r.read_string_token()?;
+        from_json_text(key, r)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let at = r.position();
+        array_string(at, r.read_str()?)
+    }
+}
+
+impl<const CAP: usize> EncodeKey for ArrayString<CAP> {
+    #[inline]
+    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+        self.encode_json(w)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+        self.encode_msgpack(w)
+    }
+}
+
+impl<'de, const CAP: usize> DecodeKey<'de> for ArrayString<CAP> {
+    #[inline]
+    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+        from_json_text(key, r)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+        array_string(key.offset(), r.key_str(key)?)
+    }
+}

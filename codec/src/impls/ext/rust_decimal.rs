@@ -1,0 +1,501 @@
+//! `rust_decimal::Decimal` (feature `rust_decimal`), and its JSON number form
+//! [`codec::with::rust_decimal`](crate::with::rust_decimal).
+//!
+//! | | JSON | MessagePack |
+//! |---|---|---|
+//! | written as | a string, `"123.400"`: every digit, the scale kept | the same string, a str |
+//! | read from | a string; also a number, read exactly from its text | a str; also an integer, or a float by its shortest decimal text |
+//! | map key | the string | the str |
+//! | `with::rust_decimal::number` writes | a number, `123.400`, exactly | the str, as above |
+//!
+//! The string is what rust_decimal's serde impl writes by default (its `serde-float`
+//! and `serde-arbitrary-precision` features change that), byte for byte: the scale is
+//! kept (`1.50` stays `1.50`) and a negative zero keeps its sign (`"-0"`). rmp-serde
+//! writes the same str, since MessagePack has no decimal type; the `number` module writes
+//! the str in MessagePack too, as a float would lose digits.
+//!
+//! A string is parsed as `Decimal::from_str` (and, failing that, `from_scientific`)
+//! parses it, which is how rust_decimal's serde impl reads one: `1e3`, `+1` and `1_000`
+//! are accepted, digits beyond the 28 decimal places a `Decimal` holds are rounded, and a
+//! value beyond its 96 bits is an error. Plain decimals of up to 28 digits, what codec
+//! and serde write, take a faster path of codec's own with the same results.
+//!
+//! A JSON number is read from its text, exactly: `0.1` is 0.1 and `2.50` keeps its
+//! scale, where serde's impl, through serde_json without `arbitrary_precision`, goes
+//! through the nearest `f64` (so it loses digits past the 17th and the scale). A
+//! MessagePack float has no text: it is read as its shortest round-trip decimal
+//! (`0.1f64` as `0.1`), as serde's impl does.
+//!
+//! ```
+//! use rust_decimal::Decimal;
+//! use std::str::FromStr;
+//!
+//! let price = Decimal::from_str("123.400").unwrap();
+//! assert_eq!(codec::json::to_string(&price)?, r#""123.400""#);
+//! assert_eq!(codec::json::from_str::<Decimal>(r#""123.400""#)?.to_string(), "123.400");
+//! // A number is read exactly, digits and scale.
+//! let exact = codec::json::from_str::<Decimal>("0.1000000000000000000000000001")?;
+//! assert_eq!(exact.to_string(), "0.1000000000000000000000000001");
+//! let err = codec::json::from_str::<Decimal>(r#""12x""#).unwrap_err();
+//! assert_eq!((err.to_string().starts_with("invalid value: not a decimal"), err.offset()), (true, Some(0)));
+//! # #[cfg(feature = "msgpack")] {
+//! assert_eq!(codec::msgpack::to_vec(&price)?, b"\xa7123.400");
+//! # }
+//! # Ok::<(), codec::Error>(())
+//! ```
+
+use std::borrow::Cow;
+use std::str::FromStr;
+
+use ::rust_decimal::Decimal;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::{JsonReader, JsonWriter, Key};
+#[cfg(feature = "msgpack")]
+use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
+use crate::{Decode, DecodeKey, Encode, EncodeKey};
+
+/// The longest text: a sign, `0.` and 28 decimals, or 29 digits with a point and a sign.
+const MAX_TEXT: usize = 32;
+
+/// Room for the text between quotes.
+struct Text {
+    buf: [u8; MAX_TEXT + 2],
+    len: usize,
+}
+
+impl Text {
+    /// The text with its quotes.
+    #[inline]
+    fn quoted(&self) -> &[u8] {
+        &self.buf[..self.len + 2]
+    }
+
+    /// The text alone (ASCII, so a `str`).
+    #[inline]
+    #[cfg(any(feature = "msgpack", test))]
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.buf[1..self.len + 1]).unwrap_or_default()
+    }
+
+    #[inline]
+    fn as_bytes(&self) -> &[u8] {
+        &self.buf[1..self.len + 1]
+    }
+}
+
+/// `d` as rust_decimal's serde impl writes it: the mantissa's digits with the point
+/// `scale` places from the right (zeros before them as needed), a `-` for any negative
+/// value, zero included.
+#[inline]
+fn format(d: &Decimal) -> Text {
+    let mut buf = [b'"'; MAX_TEXT + 2];
+    let mut n = 1;
+    let mut put = |bytes: &[u8]| {
+        buf[n..n + bytes.len()].copy_from_slice(bytes);
+        n += bytes.len();
+    };
+    if d.is_sign_negative() {
+        put(b"-");
+    }
+    let scale = d.scale() as usize;
+    let m = d.mantissa().unsigned_abs();
+    let mut itoa = itoa::Buffer::new();
+    // rust_decimal writes no digit for a zero mantissa, only the zeros the scale asks for.
+    let digits = if m == 0 { &b""[..] } else { itoa.format(m).as_bytes() };
+    if digits.len() > scale {
+        let whole = digits.len() - scale;
+        put(&digits[..whole]);
+        if scale > 0 {
+            put(b".");
+            put(&digits[whole..]);
+        }
+    } else if scale > 0 {
+        put(b"0.");
+        for _ in digits.len()..scale {
+            put(b"0");
+        }
+        put(digits);
+    } else {
+        put(b"0");
+    }
+    Text { buf, len: n - 1 }
+}
+
+/// `-?digits(.digits)?` with at most 28 digits in all: exactly the mantissa and scale
+/// `Decimal::from_str` gives (it too makes `-0` positive), without its general loop.
+#[inline]
+fn parse_plain(s: &[u8]) -> Option<Decimal> {
+    let (neg, digits) = match s {
+        [b'-', rest @ ..] => (true, rest),
+        _ => (false, s),
+    };
+    if digits.is_empty() || digits.len() > 29 {
+        return None;
+    }
+    let mut m: u128 = 0;
+    let mut count = 0;
+    let mut point = None;
+    for (i, &b) in digits.iter().enumerate() {
+        match b {
+            b'0'..=b'9' => {
+                m = m * 10 + (b - b'0') as u128;
+                count += 1;
+            }
+            b'.' if point.is_none() && i > 0 && i + 1 < digits.len() => point = Some(i),
+            _ => return None,
+        }
+    }
+    if count > 28 {
+        return None;
+    }
+    let scale = point.map_or(0, |p| digits.len() - 1 - p) as u32;
+    // At most 28 digits: below 10^28 < 2^96, so `m` fits and no sign is lost.
+    let signed = if neg { -(m as i128) } else { m as i128 };
+    Decimal::try_from_i128_with_scale(signed, scale).ok()
+}
+
+/// Any text rust_decimal's serde impl reads from a string.
+#[inline]
+fn parse(s: &[u8]) -> Option<Decimal> {
+    if let Some(d) = parse_plain(s) {
+        return Some(d);
+    }
+    parse_general(s)
+}
+
+#[inline(never)]
+fn parse_general(s: &[u8]) -> Option<Decimal> {
+    let s = std::str::from_utf8(s).ok()?;
+    Decimal::from_str(s).or_else(|_| Decimal::from_scientific(s)).ok()
+}
+
+#[cold]
+#[inline(never)]
+fn invalid_text(at: usize, s: &[u8]) -> Error {
+    let shown = String::from_utf8_lossy(&s[..s.len().min(64)]);
+    let why = match std::str::from_utf8(s).map(Decimal::from_str) {
+        Ok(Err(e)) => e.to_string(),
+        _ => "not a number".to_owned(),
+    };
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("not a decimal: \"{shown}\": {why}"))), at)
+}
+
+/// Reads a string token's text as a decimal.
+#[inline]
+fn from_json_string<'de>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Decimal> {
+    let text = r.key_bytes(key)?;
+    parse(text).ok_or_else(|| invalid_text(key.offset(), text))
+}
+
+/// Reads a JSON number's text, exactly.
+#[inline]
+fn from_json_number(r: &mut JsonReader<'_>) -> Result<Decimal> {
+    let at = r.position();
+    let text = r.read_raw_value()?;
+    parse(text.as_bytes()).ok_or_else(|| invalid_text(at, text.as_bytes()))
+}
+
+/// A string or a number, as `expected` says in errors.
+#[inline]
+fn decode_json_any(r: &mut JsonReader<'_>, expected: &'static str) -> Result<Decimal> {
+    match r.peek() {
+        Some(b'"') => {
+            let key = r.read_string_token()?;
+            from_json_string(key, r)
+        }
+        Some(b'-' | b'0'..=b'9') => from_json_number(r),
+        _ => Err(r.invalid_type(expected)),
+    }
+}
+
+#[inline]
+#[cfg(feature = "msgpack")]
+fn decode_msgpack_any(r: &mut MsgpackReader<'_>) -> Result<Decimal> {
+    let at = r.position();
+    match r.peek_kind() {
+        Some(Kind::Str) => {
+            let key = r.read_string_token()?;
+            let text = r.key_bytes(key)?;
+            parse(text).ok_or_else(|| invalid_text(at, text))
+        }
+        Some(Kind::Int) => match r.peek() {
+            // Negative integers are the fixints from 0xe0 and `int 8` to `int 64`.
+            Some(0xd0..=0xd3 | 0xe0..=0xff) => r.read_i64().map(Decimal::from),
+            _ => r.read_u64().map(Decimal::from),
+        },
+        Some(Kind::Float) => {
+            let f = r.read_f64()?;
+            from_f64(f).ok_or_else(|| float_out_of_range(at, f))
+        }
+        _ => Err(r.invalid_type("a decimal (a string or a number)")),
+    }
+}
+
+/// The decimal of a float's shortest round-trip text (what serde's impl reads).
+#[cfg(feature = "msgpack")]
+fn from_f64(f: f64) -> Option<Decimal> {
+    if !f.is_finite() {
+        return None;
+    }
+    parse(zmij::Buffer::new().format_finite(f).as_bytes())
+}
+
+#[cold]
+#[inline(never)]
+#[cfg(feature = "msgpack")]
+fn float_out_of_range(at: usize, f: f64) -> Error {
+    Error::new(ErrorKind::OutOfRange(Cow::Owned(format!("{f} does not fit in a Decimal"))), at)
+}
+
+impl Encode for Decimal {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_raw(format(self).quoted());
+        Ok(())
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_str(format(self).as_str())
+    }
+}
+
+impl<'de> Decode<'de> for Decimal {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        decode_json_any(r, "a decimal (a string or a number)")
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        decode_msgpack_any(r)
+    }
+}
+
+impl EncodeKey for Decimal {
+    #[inline]
+    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+        self.encode_json(w)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+        self.encode_msgpack(w)
+    }
+}
+
+impl<'de> DecodeKey<'de> for Decimal {
+    #[inline]
+    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+        from_json_string(key, r)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+        if !matches!(r.key_raw(key).first(), Some(0xa0..=0xbf | 0xd9..=0xdb)) {
+            return Err(r.key_type_error(key, "a decimal string key"));
+        }
+        let text = r.key_bytes(key)?;
+        parse(text).ok_or_else(|| invalid_text(key.offset(), text))
+    }
+}
+
+/// The `with` modules, published as [`crate::with::rust_decimal`].
+pub mod with {
+    /// A `Decimal` as a JSON number, exactly both ways: `123.400` is written with every
+    /// digit and its scale, and a number is read from its text, never through `f64` (as
+    /// rust_decimal's `serde::arbitrary_precision` does with serde_json's feature of that
+    /// name). Reading also takes the string form. In MessagePack, which has no decimal
+    /// type, it is the default form: a str (exact), and reading takes a str, an integer
+    /// or a float.
+    ///
+    /// ```
+    /// use rust_decimal::Decimal;
+    /// use std::str::FromStr;
+    ///
+    /// #[derive(codec::Codec, Debug, PartialEq)]
+    /// struct Price {
+    ///     #[codec(with = "codec::with::rust_decimal::number")]
+    ///     amount: Decimal,
+    /// }
+    ///
+    /// let p = Price { amount: Decimal::from_str("19.90").unwrap() };
+    /// assert_eq!(codec::json::to_string(&p)?, r#"{"amount":19.90}"#);
+    /// assert_eq!(codec::json::from_str::<Price>(r#"{"amount":19.90}"#)?, p);
+    /// assert_eq!(codec::json::from_str::<Price>(r#"{"amount":"19.90"}"#)?, p);
+    /// let err = codec::json::from_str::<Price>(r#"{"amount":true}"#).unwrap_err();
+    /// assert_eq!(err.path(), ".amount");
+    /// # #[cfg(feature = "msgpack")] {
+    /// assert_eq!(codec::msgpack::from_slice::<Price>(&codec::msgpack::to_vec(&p)?)?, p);
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub mod number {
+        use ::rust_decimal::Decimal;
+
+        use crate::error::Result;
+        use crate::json::{JsonReader, JsonWriter};
+        #[cfg(feature = "msgpack")]
+        use crate::msgpack::{MsgpackReader, MsgpackWriter};
+        #[cfg(feature = "msgpack")]
+        use crate::Encode;
+
+        /// Writes the decimal as a JSON number, every digit kept.
+        #[inline]
+        pub fn encode_json(value: &Decimal, w: &mut JsonWriter) -> Result<()> {
+            w.write_raw(super::super::format(value).as_bytes());
+            Ok(())
+        }
+
+        /// Reads a JSON number exactly from its text (or the string form).
+        #[inline]
+        pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Decimal> {
+            super::super::decode_json_any(r, "a decimal number")
+        }
+
+        /// Writes the str form (MessagePack has no exact number for it).
+        #[inline]
+        #[cfg(feature = "msgpack")]
+        pub fn encode_msgpack(value: &Decimal, w: &mut MsgpackWriter) -> Result<()> {
+            value.encode_msgpack(w)
+        }
+
+        /// Reads a str, an integer or a float.
+        #[inline]
+        #[cfg(feature = "msgpack")]
+        pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Decimal> {
+            super::super::decode_msgpack_any(r)
+        }
+    }
+
+    /// [`number`] for an `Option<Decimal>`: `None` is `null` (nil in MessagePack). As for
+    /// any `with` field, a missing key is an error unless the field also has
+    /// `#[codec(default)]`.
+    ///
+    /// ```
+    /// use rust_decimal::Decimal;
+    ///
+    /// #[derive(codec::Codec, Debug, PartialEq)]
+    /// struct Quote {
+    ///     #[codec(with = "codec::with::rust_decimal::number_option", default)]
+    ///     bid: Option<Decimal>,
+    /// }
+    ///
+    /// let q = Quote { bid: Some(Decimal::new(-105, 2)) };
+    /// assert_eq!(codec::json::to_string(&q)?, r#"{"bid":-1.05}"#);
+    /// assert_eq!(codec::json::from_str::<Quote>(r#"{"bid":-1.05}"#)?, q);
+    /// assert_eq!(codec::json::to_string(&Quote { bid: None })?, r#"{"bid":null}"#);
+    /// assert_eq!(codec::json::from_str::<Quote>("{}")?, Quote { bid: None });
+    /// # #[cfg(feature = "msgpack")] {
+    /// assert_eq!(codec::msgpack::from_slice::<Quote>(&codec::msgpack::to_vec(&q)?)?, q);
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub mod number_option {
+        use ::rust_decimal::Decimal;
+
+        use crate::error::Result;
+        use crate::json::{JsonReader, JsonWriter};
+        #[cfg(feature = "msgpack")]
+        use crate::msgpack::{MsgpackReader, MsgpackWriter};
+
+        /// Writes `null` or the decimal as a JSON number.
+        #[inline]
+        pub fn encode_json(value: &Option<Decimal>, w: &mut JsonWriter) -> Result<()> {
+            match value {
+                Some(d) => super::number::encode_json(d, w),
+                None => {
+                    w.write_null();
+                    Ok(())
+                }
+            }
+        }
+
+        /// Reads `null` or a decimal number (or string).
+        #[inline]
+        pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Option<Decimal>> {
+            if r.try_read_null()? {
+                return Ok(None);
+            }
+            super::number::decode_json(r).map(Some)
+        }
+
+        /// Writes nil or the str form.
+        #[inline]
+        #[cfg(feature = "msgpack")]
+        pub fn encode_msgpack(value: &Option<Decimal>, w: &mut MsgpackWriter) -> Result<()> {
+            match value {
+                Some(d) => super::number::encode_msgpack(d, w),
+                None => {
+                    w.write_nil();
+                    Ok(())
+                }
+            }
+        }
+
+        /// Reads nil or a decimal.
+        #[inline]
+        #[cfg(feature = "msgpack")]
+        pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Option<Decimal>> {
+            if r.try_read_null()? {
+                return Ok(None);
+            }
+            super::number::decode_msgpack(r).map(Some)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_as_rust_decimal_does() {
+        for s in [
+            "0",
+            "0.00",
+            "1",
+            "-1",
+            "123.400",
+            "0.005",
+            "-0.5",
+            "79228162514264337593543950335",
+            "-7.9228162514264337593543950335",
+            "0.0000000000000000000000000001",
+        ] {
+            let d = Decimal::from_str(s).unwrap();
+            assert_eq!(format(&d).as_str(), d.to_string(), "{s}");
+            assert_eq!(format(&d).as_str(), s);
+        }
+        let mut negative_zero = Decimal::new(0, 3);
+        negative_zero.set_sign_negative(true);
+        assert_eq!(format(&negative_zero).as_str(), "-0.000");
+        assert_eq!(format(&negative_zero).quoted(), b"\"-0.000\"");
+        assert_eq!(format(&Decimal::MIN).as_str(), "-79228162514264337593543950335");
+    }
+
+    #[test]
+    fn plain_path_agrees_with_from_str() {
+        for s in [
+            "0",
+            "-0",
+            "-0.00",
+            "1.5",
+            "00012.3400",
+            "9999999999999999999999999999",
+            "0.000000000000000000000000001",
+            "-123456789.0123456789",
+        ] {
+            let fast = parse_plain(s.as_bytes()).unwrap_or_else(|| panic!("{s} took the general path"));
+            assert_eq!(fast.serialize(), Decimal::from_str(s).unwrap().serialize(), "{s}");
+        }
+        for s in ["", "-", "1.", ".5", "+1", "1_0", "1e3", "1.2.3", "99999999999999999999999999999", "--1"] {
+            assert_eq!(parse_plain(s.as_bytes()), None, "{s}");
+        }
+    }
+}

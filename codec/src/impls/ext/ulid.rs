@@ -1,0 +1,207 @@
+//! `ulid::Ulid` (feature `ulid`).
+//!
+//! | | JSON | MessagePack |
+//! |---|---|---|
+//! | written as | its 26-character Crockford base32 string | the same string, a str |
+//! | read from | that string, letters in either case | the same str |
+//! | map key | the string | the str |
+//!
+//! Both are ulid's own serde impl's forms: it writes the string whatever the format, so
+//! rmp-serde writes a str too. Like `Ulid::from_string`, decoding takes the 32 digits of
+//! Crockford's alphabet (`0-9`, `A-Z` without `I`, `L`, `O`, `U`) in either case. Unlike
+//! it, a first character above `7` is an error: such a string stands for more than 128
+//! bits, which the ULID specification says to reject, and which `from_string` silently
+//! truncates.
+//!
+//! ```
+//! use ulid::Ulid;
+//!
+//! let id = Ulid(0x0185_7d51_3b4e_4e84_a69f_1f39_0ba3_34c6);
+//! let text = codec::json::to_string(&id)?;
+//! assert_eq!(text, r#""01GNYN2ETE9T2AD7RZ745T6D66""#);
+//! assert_eq!(codec::json::from_str::<Ulid>(&text.to_lowercase())?, id);
+//! let err = codec::json::from_str::<Ulid>(r#""81GNYN2ETE9T2AD7RZ7457MD66""#).unwrap_err();
+//! assert!(err.to_string().contains("more than 128 bits"));
+//! # #[cfg(feature = "msgpack")] {
+//! let packed = codec::msgpack::to_vec(&id)?;
+//! assert_eq!(&packed[..1], b"\xba"); // a str of 26 bytes
+//! assert_eq!(codec::msgpack::from_slice::<Ulid>(&packed)?, id);
+//! # }
+//! # Ok::<(), codec::Error>(())
+//! ```
+
+use std::borrow::Cow;
+
+use ::ulid::Ulid;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::{JsonReader, JsonWriter, Key};
+#[cfg(feature = "msgpack")]
+use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
+use crate::{Decode, DecodeKey, Encode, EncodeKey};
+
+const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// Each character's value in Crockford's alphabet (either case); 0xff for none. A value
+/// fits 5 bits, so one OR of all lookups tells whether every character was a digit.
+const DIGITS: [u8; 256] = {
+    let mut t = [0xff; 256];
+    let mut i = 0;
+    while i < 32 {
+        let c = ALPHABET[i];
+        t[c as usize] = i as u8;
+        t[c.to_ascii_lowercase() as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The string between quotes, ready to be copied out in one write.
+#[inline]
+fn quoted(id: Ulid) -> [u8; 28] {
+    let mut out = [b'"'; 28];
+    let mut v = id.0;
+    for slot in out[1..27].iter_mut().rev() {
+        *slot = ALPHABET[(v & 0x1f) as usize];
+        v >>= 5;
+    }
+    out
+}
+
+/// The value of a 26-character string whose first digit is at most 7, or `None`.
+#[inline]
+pub(crate) fn parse_text(s: &[u8]) -> Option<Ulid> {
+    let s: &[u8; 26] = s.try_into().ok()?;
+    let mut v = 0u128;
+    let mut bad = 0;
+    for &c in s {
+        let d = DIGITS[c as usize];
+        bad |= d;
+        v = (v << 5) | (d & 0x1f) as u128;
+    }
+    // 26 digits of 5 bits are 130: the first digit may use only 3.
+    (bad & 0xe0 == 0 && DIGITS[s[0] as usize] <= 7).then_some(Ulid(v))
+}
+
+#[cold]
+#[inline(never)]
+fn invalid_text(at: usize, s: &[u8]) -> Error {
+    let why = if s.len() != 26 {
+        format!("found {} characters, expected 26", String::from_utf8_lossy(s).chars().count())
+    } else if let Some(i) = s.iter().position(|&c| DIGITS[c as usize] == 0xff) {
+        let shown = String::from_utf8_lossy(&s[i..]).chars().next().unwrap_or('\u{fffd}');
+        format!("`{shown}` at character {} is not a Crockford base32 digit", i + 1)
+    } else {
+        "the first character must be 0 to 7: the value has more than 128 bits".to_owned()
+    };
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("not a ULID: {why}"))), at)
+}
+
+#[inline]
+fn from_json_text<'de>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Ulid> {
+    let text = r.key_bytes(key)?;
+    parse_text(text).ok_or_else(|| invalid_text(key.offset(), text))
+}
+
+#[inline]
+#[cfg(feature = "msgpack")]
+fn from_msgpack_text<'de>(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Ulid> {
+    let text = r.key_bytes(key)?;
+    parse_text(text).ok_or_else(|| invalid_text(key.offset(), text))
+}
+
+impl Encode for Ulid {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_raw(&quoted(*self));
+        Ok(())
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        let q = quoted(*self);
+        // The digits are ASCII.
+        w.write_str(std::str::from_utf8(&q[1..27]).unwrap_or_default())
+    }
+}
+
+impl<'de> Decode<'de> for Ulid {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        if r.peek() != Some(b'"') {
+            return Err(r.invalid_type("a ULID string"));
+        }
+        let key = r.read_string_token()?;
+        from_json_text(key, r)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        if !matches!(r.peek(), Some(0xa0..=0xbf | 0xd9..=0xdb)) {
+            return Err(r.invalid_type("a ULID string"));
+        }
+        let key = r.read_string_token()?;
+        from_msgpack_text(key, r)
+    }
+}
+
+impl EncodeKey for Ulid {
+    #[inline]
+    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+        self.encode_json(w)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+        self.encode_msgpack(w)
+    }
+}
+
+impl<'de> DecodeKey<'de> for Ulid {
+    #[inline]
+    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+        from_json_text(key, r)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+        if !matches!(r.key_raw(key).first(), Some(0xa0..=0xbf | 0xd9..=0xdb)) {
+            return Err(r.key_type_error(key, "a ULID string key"));
+        }
+        from_msgpack_text(key, r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_ulid_crate() {
+        for v in [0, 1, u128::MAX, u128::MAX >> 1, 0x0185_7d51_3b4e_4e84_a69f_1f39_0ba3_34c6] {
+            let id = Ulid(v);
+            let text = id.to_string();
+            assert_eq!(&quoted(id)[1..27], text.as_bytes());
+            assert_eq!(parse_text(text.as_bytes()), Some(id));
+            assert_eq!(parse_text(text.to_lowercase().as_bytes()), Some(id));
+        }
+    }
+
+    #[test]
+    fn rejects_bad_text() {
+        for bad in [
+            "",
+            "0000000000000000000000000",
+            "000000000000000000000000000",
+            "0000000000000000000000000I",
+            "8ZZZZZZZZZZZZZZZZZZZZZZZZZ",
+        ] {
+            assert_eq!(parse_text(bad.as_bytes()), None, "{bad}");
+        }
+        assert_eq!(parse_text(b"7ZZZZZZZZZZZZZZZZZZZZZZZZZ"), Some(Ulid(u128::MAX)));
+    }
+}
