@@ -84,6 +84,8 @@ pub mod time {
 #[cfg(feature = "jiff02")]
 pub mod jiff02 {
     pub use crate::impls::ext::jiff02::with::*;
+}
+
 /// `rust_decimal::Decimal` as a JSON number (feature `rust_decimal`): `number` for a
 /// `Decimal` field, `number_option` for an `Option<Decimal>` one. Both are exact both
 /// ways; see each module.

@@ -9,23 +9,21 @@
 #[cfg(feature = "chrono")]
 pub(crate) mod chrono;
 // Each integration uses the parts it needs; with one of them alone, the rest is unused.
-#[cfg(any(feature = "chrono", feature = "time", feature = "jiff02"))]
-#[cfg_attr(not(all(feature = "chrono", feature = "time", feature = "jiff02")), allow(dead_code))]
-mod datetime;
-#[cfg(feature = "jiff02")]
-pub(crate) mod jiff02;
-#[cfg(feature = "time")]
-pub(crate) mod time;
 #[cfg(feature = "arrayvec")]
 mod arrayvec;
 #[cfg(feature = "bytes")]
 mod bytes;
 #[cfg(feature = "compact_str")]
 mod compact_str;
+#[cfg(any(feature = "chrono", feature = "time", feature = "jiff02"))]
+#[cfg_attr(not(all(feature = "chrono", feature = "time", feature = "jiff02")), allow(dead_code))]
+mod datetime;
 #[cfg(feature = "either")]
 mod either;
 #[cfg(feature = "indexmap")]
 mod indexmap;
+#[cfg(feature = "jiff02")]
+pub(crate) mod jiff02;
 #[cfg(feature = "ordered-float")]
 mod ordered_float;
 #[cfg(feature = "rust_decimal")]
@@ -36,6 +34,8 @@ mod semver;
 mod smallvec;
 #[cfg(feature = "smol_str")]
 mod smol_str;
+#[cfg(feature = "time")]
+pub(crate) mod time;
 #[cfg(feature = "ulid")]
 mod ulid;
 #[cfg(feature = "url")]
