@@ -126,6 +126,11 @@ for f in "$common"/* corpus/msgpack_decode/*; do
     i=$((i + 1))
 done
 
-for target in decode_typed value_roundtrip raw_json options msgpack_decode stream; do
+# integrations: the hand-written strings, numbers and MessagePack encodings of the
+# integration types in seeds/integrations/.
+mkdir -p corpus/integrations
+cp seeds/integrations/* corpus/integrations/
+
+for target in decode_typed value_roundtrip raw_json options msgpack_decode stream integrations; do
     echo "corpus/$target: $(ls "corpus/$target" | wc -l) files"
 done

@@ -679,3 +679,60 @@ fn iter_array_over_a_number_reports_what_the_slice_decoder_does() {
         assert_eq!(streamed.offset(), slice.offset(), "{}", String::from_utf8_lossy(doc));
     }
 }
+
+// ================================================================ BufRead
+
+/// A reader that records the length of every buffer it is asked to fill.
+struct Logged<'a> {
+    data: &'a [u8],
+    requests: Vec<usize>,
+}
+
+impl Read for Logged<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.requests.push(buf.len());
+        self.data.read(buf)
+    }
+}
+
+/// Through a `BufReader`, the decoders' reads bypass its buffer (each asks for at least as
+/// much as the `BufReader` holds), so the bytes are copied once, into codec's buffer; bytes
+/// the `BufReader` had buffered before the call are still read first. The capacity is an
+/// odd size, so a refill of the `BufReader`'s own buffer would show as a request of exactly
+/// that size.
+#[test]
+fn a_bufreader_is_read_through_not_copied_twice() {
+    #[derive(Codec, Debug, PartialEq)]
+    struct Line {
+        id: u32,
+        text: String,
+    }
+    let lines: Vec<Line> =
+        (0..20_000).map(|id| Line { id, text: format!("line {id} {}", "x".repeat(id as usize % 90)) }).collect();
+    let mut ndjson = Vec::new();
+    codec::json::write_lines(&mut ndjson, lines.iter()).unwrap();
+    assert!(ndjson.len() > 1 << 20);
+
+    const CAPACITY: usize = 3001;
+    let mut reader = io::BufReader::with_capacity(CAPACITY, Logged { data: &ndjson, requests: Vec::new() });
+    // The caller peeked first: the BufReader holds the first bytes.
+    assert_eq!(io::BufRead::fill_buf(&mut reader).unwrap().len(), CAPACITY);
+    let read: Vec<Line> = iter_values(&mut reader).collect::<Result<_, _>>().unwrap();
+    assert_eq!(read, lines);
+    let requests = &reader.get_ref().requests;
+    assert_eq!(requests[0], CAPACITY, "the caller's own fill");
+    assert!(requests.len() > 10, "{requests:?}");
+    assert!(requests[1..].iter().all(|&n| n > CAPACITY), "a read went through the BufReader's buffer: {requests:?}");
+
+    // One document: read to its end past the BufReader too.
+    let doc = codec::json::to_vec(&lines).unwrap();
+    let mut reader = io::BufReader::with_capacity(CAPACITY, Logged { data: &doc, requests: Vec::new() });
+    assert_eq!(io::BufRead::fill_buf(&mut reader).unwrap().len(), CAPACITY);
+    let read: Vec<Line> = from_reader(&mut reader).unwrap();
+    assert_eq!(read, lines);
+    let requests = &reader.get_ref().requests;
+    // std's `read_to_end` probes for the end with a small read once its first reservation
+    // (codec's whole buffer) is full: that one read may refill the BufReader; no other does.
+    let refills = requests[1..].iter().filter(|&&n| n == CAPACITY).count();
+    assert!(refills <= 1, "reads went through the BufReader's buffer: {requests:?}");
+}

@@ -21,6 +21,15 @@
 //! on a socket is answered without waiting for more), and one that trickles in a byte per
 //! read costs time linear in its length, not quadratic.
 //!
+//! A [`std::io::BufReader`] (or any `BufRead` that behaves like it) costs no second copy:
+//! the decoders' reads ask for their whole free buffer, 64 KiB and more, and a `BufReader`
+//! whose own buffer is empty and smaller than the request (8 KiB by default) hands such a
+//! read straight to the reader inside it, as its documentation states; `read_to_end`, which
+//! `from_reader` uses, drains what it holds and then reads directly too (after one small
+//! read that probes for the end of the stream, which may refill the `BufReader` once). So
+//! `from_reader(BufReader::new(file))`, the habit serde_json's docs teach, reads the file
+//! into codec's buffer once, and bytes already buffered before the call are not lost.
+//!
 //! [`Options::buffer_size`]: crate::json::Options::buffer_size
 //! [`Options::max_value_len`]: crate::json::Options::max_value_len
 
@@ -208,6 +217,10 @@ impl<S: Source> StreamBuffer<S> {
         }
         self.buf.truncate(self.end);
         let limit = self.max_value_len.saturating_sub(self.end);
+        // Room for a whole buffer first: `read_to_end` starts with small probing reads when
+        // it has less, and through a `BufReader` those would refill its buffer (a second
+        // copy) instead of going past it.
+        self.buf.reserve(self.buffer_size.min(limit));
         let read = self.source.read_to_end_into(&mut self.buf, limit);
         self.end = self.buf.len();
         match read {
