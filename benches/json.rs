@@ -30,7 +30,7 @@ use std::time::SystemTime;
 
 use codec_tests::bench_report::{self, Bench, Contender, Group};
 use codec_tests::data;
-use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
+use codec_tests::models::{canada, citm, events, geojson, gmaps, synthetic, twitter, twitter_api};
 use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput};
 use serde::de::DeserializeOwned;
@@ -187,6 +187,14 @@ fn run<M: Measurement>(c: &mut Criterion<M>, groups: &mut Vec<Group>) {
     let decoded: synthetic::Node = decode_owned(c, groups, "synthetic", &input);
     assert!(decoded == tree, "synthetic: the encoding does not decode to the generated tree");
     encode(c, groups, "synthetic", &tree, input.len());
+
+    // Generated: service events (UUIDs, timestamps, decimals, tagged enums), about 1 MB,
+    // each peer through the field types' own serde impls.
+    let events = events::generate(1 << 20);
+    let input = codec::json::to_vec(&events).unwrap();
+    let decoded: events::Events = decode_owned(c, groups, "events", &input);
+    assert!(decoded == events, "events: the encoding does not decode to the generated events");
+    encode(c, groups, "events", &events, input.len());
 }
 
 /// Decode and encode of an owned model from a vendored document (`data/<file>`).

@@ -7,7 +7,7 @@
 use std::fmt::Debug;
 
 use codec_tests::data;
-use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
+use codec_tests::models::{canada, citm, events, geojson, gmaps, synthetic, twitter, twitter_api};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -176,6 +176,23 @@ fn synthetic() {
     assert!((900_000..1_300_000).contains(&encoded.len()), "about 1 MB, got {}", encoded.len());
     let back: synthetic::Node = check_owned("synthetic", &encoded);
     assert_eq!(back, tree);
+}
+
+/// The generated service events (UUIDs, timestamps, decimals, tagged enums): about 1 MB,
+/// the same every time, and codec writes byte for byte what serde_json writes with each
+/// field type's own serde impl, in both compact and pretty form.
+#[test]
+fn events() {
+    let events = events::generate(1 << 20);
+    assert_eq!(events, events::generate(1 << 20), "the generator is deterministic");
+    let encoded = codec::json::to_vec(&events).unwrap();
+    assert!((1 << 20..1_200_000).contains(&encoded.len()), "about 1 MB, got {}", encoded.len());
+    assert_eq!(String::from_utf8(encoded.clone()).unwrap(), serde_json::to_string(&events).unwrap());
+    assert_eq!(codec::json::to_string_pretty(&events).unwrap(), serde_json::to_string_pretty(&events).unwrap());
+    let back: events::Events = check_owned("events", &encoded);
+    assert_eq!(back, events);
+    let msgpack = codec::msgpack::to_vec(&events).unwrap();
+    assert_eq!(codec::msgpack::from_slice::<events::Events>(&msgpack).unwrap(), events);
 }
 
 /// zio-json's negative and adversarial twins of its documents (`data/README.md`): the

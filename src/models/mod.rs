@@ -4,6 +4,7 @@
 
 pub mod canada;
 pub mod citm;
+pub mod events;
 pub mod geojson;
 pub mod gmaps;
 pub mod synthetic;
