@@ -17,12 +17,13 @@
 //! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` (and `twitter_mp_borrowed`) decode the dataset's MessagePack
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
 //! and so cancels out in the subtraction). `citm_pretty` (`_sj`) and `canada_pretty` encode pretty JSON ten
-//! times with codec (serde_json). Streams: `citm_reader` and `canada_reader`
+//! times with codec (serde_json). `events` (`_sj`) decodes the generated events (1 MB).
+//! Streams: `citm_reader` and `canada_reader`
 //! (`from_reader` over the bytes as a `&[u8]` reader), `ndjson` (`iter_values`) and
 //! `iter_array` over 1,000 of twitter's statuses, `vec_statuses` the same array through
 //! `from_slice::<Vec<Status>>`.
 
-use codec_tests::models::{canada, citm, gmaps, twitter};
+use codec_tests::models::{canada, citm, events, gmaps, twitter};
 use std::hint::black_box;
 
 fn main() {
@@ -148,6 +149,12 @@ fn main() {
                 black_box(codec::json::to_vec_pretty(&v).unwrap());
             }
         }),
+        "events" => ("json-benchmark/twitter.json", |b| {
+            black_box(codec::json::from_slice::<events::Events>(b).unwrap());
+        }),
+        "events_sj" => ("json-benchmark/twitter.json", |b| {
+            black_box(serde_json::from_slice::<events::Events>(b).unwrap());
+        }),
         "citm_reader" => ("json-benchmark/citm_catalog.json", |b| {
             black_box(codec::json::from_reader::<citm::CitmCatalog>(b).unwrap());
         }),
@@ -174,6 +181,7 @@ fn main() {
     let msgpack = which.ends_with("_mp") || which.ends_with("_rmp") || which.ends_with("_mp_borrowed");
     let bytes = match which {
         "ndjson" => repeated_statuses(&json, false),
+        "events" | "events_sj" => codec::json::to_vec(&events::generate(1 << 20)).unwrap(),
         "iter_array" | "vec_statuses" => repeated_statuses(&json, true),
         _ if msgpack => to_msgpack(which, &json),
         _ => json,
