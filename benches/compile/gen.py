@@ -24,9 +24,9 @@ import random
 import statistics
 import sys
 
-# codec_models uses codec without default features (JSON only, as serde_models uses
-# serde_json only); codec_mp_models uses codec's default features, JSON and MessagePack,
-# which double what the derive emits. Both render the same source.
+# codec_models uses codec without default features but `std` (JSON only, as serde_models
+# uses serde_json only); codec_mp_models uses codec's default features, JSON and
+# MessagePack, which double what the derive emits. Both render the same source.
 CRATES = ("codec", "codec_mp", "serde")
 
 
@@ -428,8 +428,13 @@ def generate(args):
     write(os.path.join(args.out, "Cargo.toml"),
           '[workspace]\nmembers = ["codec_models", "codec_mp_models", "serde_models"]\nexclude = ["snapshots"]\nresolver = "2"\n\n'
           '[profile.dev-noincr]\ninherits = "dev"\nincremental = false\n')
+    # The models hold `HashMap`s, whose impls need codec's `std` feature (default since it
+    # exists); a revision from before it (`run.sh --rev`) has no feature of that name.
+    with open(os.path.join(codec_path, "Cargo.toml")) as f:
+        has_std = any(line.startswith("std = ") for line in f)
+    json_only = 'default-features = false, features = ["std"]' if has_std else "default-features = false"
     deps = {
-        "codec": 'codec = {{ path = "{}", default-features = false }}\n'.format(codec_path.replace("\\", "/")),
+        "codec": 'codec = {{ path = "{}", {} }}\n'.format(codec_path.replace("\\", "/"), json_only),
         "codec_mp": 'codec = {{ path = "{}" }}\n'.format(codec_path.replace("\\", "/")),
         "serde": 'serde = { version = "1.0", features = ["derive"] }\nserde_json = "1.0"\n',
     }

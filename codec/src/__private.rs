@@ -1,19 +1,23 @@
 //! Everything generated code calls and nothing else does. Not a public API: names and
 //! signatures here change with the derive.
 
-pub use std::borrow::Cow;
-pub use std::default::Default;
-pub use std::marker::PhantomData;
-pub use std::option::Option::{self, None, Some};
-pub use std::result::Result::{Err, Ok};
-pub use std::vec::Vec;
+// Only `core` and `alloc` paths: generated code compiles in `no_std` crates too.
+pub use alloc::borrow::Cow;
+pub use alloc::vec::Vec;
+pub use core::default::Default;
+pub use core::marker::PhantomData;
+pub use core::option::Option::{self, None, Some};
+pub use core::result::Result::{Err, Ok};
 
 pub use crate::error::{Error, ErrorKind, Result};
 pub use crate::json::{Checkpoint, JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
 pub use crate::msgpack::{MsgpackReader, MsgpackWriter};
 pub use crate::{Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey};
-pub use std::convert::From;
+pub use core::convert::From;
+
+use alloc::borrow::ToOwned;
+use alloc::string::String;
 
 /// The members of a struct-like type, decodable one key at a time: what lets a struct be
 /// `flatten`ed into another, or be the content of an internally tagged variant, without
@@ -388,7 +392,10 @@ pub fn write_key(w: &mut JsonWriter, first: &mut bool, with_comma: &'static [u8]
 /// decoders differ between formats only in the path they call through.
 #[cfg(feature = "msgpack")]
 pub mod mp {
-    use std::borrow::Cow;
+    use alloc::borrow::Cow;
+    use alloc::borrow::ToOwned;
+    use alloc::string::String;
+    use alloc::vec::Vec;
 
     use super::DecodeFields;
     use super::Result;

@@ -46,8 +46,10 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
-use std::ops::Deref;
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::ops::Deref;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter, Str};

@@ -7,8 +7,11 @@
 //! pays for it. Line and column are derived from the byte offset when the top-level entry
 //! point sees the error, never before.
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
 
 /// What went wrong, without where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,7 +62,10 @@ pub enum ErrorKind {
     /// Non-whitespace bytes after the document.
     TrailingCharacters,
     /// Writing to or reading from an `io` stream failed: the [`std::io::ErrorKind`] and
-    /// message of the underlying [`std::io::Error`] (see [`IoError`]).
+    /// message of the underlying [`std::io::Error`] (see [`IoError`]). Only with the `std`
+    /// feature: nothing does I/O without it (the enum is `#[non_exhaustive]`, so a `match`
+    /// on it compiles either way).
+    #[cfg(feature = "std")]
     Io(IoError),
     /// A message from user code (a `with` module, a hand-written impl).
     Custom(String),
@@ -125,6 +131,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::DepthLimit(n) => write!(f, "nesting deeper than the limit of {n}"),
             ErrorKind::SizeLimit(m) => write!(f, "size limit exceeded: {m}"),
             ErrorKind::TrailingCharacters => f.write_str("trailing characters after the value"),
+            #[cfg(feature = "std")]
             ErrorKind::Io(e) => write!(f, "I/O error: {}", e.message),
             ErrorKind::Custom(m) => f.write_str(m),
             ErrorKind::Unsupported { type_name, format, method } => {
@@ -159,12 +166,14 @@ fn write_one_of(f: &mut fmt::Formatter<'_>, names: &[&str]) -> fmt::Result {
 /// assert_eq!(io_err.message(), "peer left");
 /// assert_eq!(err.io_kind(), Some(io::ErrorKind::BrokenPipe));
 /// ```
+#[cfg(feature = "std")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IoError {
     kind: std::io::ErrorKind,
     message: String,
 }
 
+#[cfg(feature = "std")]
 impl IoError {
     /// The underlying [`std::io::ErrorKind`].
     pub fn kind(&self) -> std::io::ErrorKind {
@@ -177,6 +186,7 @@ impl IoError {
     }
 }
 
+#[cfg(feature = "std")]
 impl From<&std::io::Error> for IoError {
     #[cold]
     fn from(e: &std::io::Error) -> IoError {
@@ -248,7 +258,7 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub(crate) fn unsupported<T: ?Sized>(format: &'static str, method: &'static str, offset: Option<usize>) -> Error {
-        let kind = ErrorKind::Unsupported { type_name: std::any::type_name::<T>(), format, method };
+        let kind = ErrorKind::Unsupported { type_name: core::any::type_name::<T>(), format, method };
         Error(Box::new(ErrorImpl { kind, offset, line_col: None, item: None, path: Vec::new() }))
     }
 
@@ -306,7 +316,7 @@ impl Error {
     /// of [`json::iter_array`](crate::json::iter_array). `None` elsewhere.
     ///
     /// ```
-    /// let mut it = codec::json::iter_values::<u8>(&b"1\n2\n\"x\"\n"[..]);
+    /// let mut it = codec::json::iter_values_slice::<u8>(b"1\n2\n\"x\"\n");
     /// assert_eq!(it.next().unwrap()?, 1);
     /// assert_eq!(it.next().unwrap()?, 2);
     /// let err = it.next().unwrap().unwrap_err();
@@ -317,12 +327,26 @@ impl Error {
         self.0.item
     }
 
-    /// The [`std::io::ErrorKind`] of an [`ErrorKind::Io`] error.
+    /// The [`std::io::ErrorKind`] of an [`ErrorKind::Io`] error (with the `std` feature).
+    #[cfg(feature = "std")]
     pub fn io_kind(&self) -> Option<std::io::ErrorKind> {
         match &self.0.kind {
             ErrorKind::Io(e) => Some(e.kind()),
             _ => None,
         }
+    }
+
+    /// Whether a read failed ([`ErrorKind::Io`]): that ends a stream, where other errors
+    /// end one item.
+    #[cfg(feature = "std")]
+    pub(crate) fn is_io(&self) -> bool {
+        matches!(self.0.kind, ErrorKind::Io(_))
+    }
+
+    /// Without `std` nothing reads: no error is a read failure.
+    #[cfg(not(feature = "std"))]
+    pub(crate) fn is_io(&self) -> bool {
+        false
     }
 
     /// The path segments from the root to the failing value.
@@ -497,8 +521,10 @@ impl fmt::Debug for Error {
     }
 }
 
-impl std::error::Error for Error {}
+// `core::error::Error` is `std::error::Error`: one impl for both builds.
+impl core::error::Error for Error {}
 
+#[cfg(feature = "std")]
 impl From<std::io::Error> for Error {
     #[cold]
     fn from(e: std::io::Error) -> Error {
@@ -507,7 +533,7 @@ impl From<std::io::Error> for Error {
 }
 
 /// Shorthand used throughout the crate and by generated code.
-pub type Result<T, E = Error> = std::result::Result<T, E>;
+pub type Result<T, E = Error> = core::result::Result<T, E>;
 
 #[cfg(test)]
 mod tests {
@@ -515,8 +541,8 @@ mod tests {
 
     #[test]
     fn error_is_one_pointer() {
-        assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
-        assert_eq!(std::mem::size_of::<Result<()>>(), std::mem::size_of::<usize>());
+        assert_eq!(core::mem::size_of::<Error>(), core::mem::size_of::<usize>());
+        assert_eq!(core::mem::size_of::<Result<()>>(), core::mem::size_of::<usize>());
     }
 
     #[test]

@@ -42,15 +42,57 @@
 //!   while an error propagates, so success pays nothing for it.
 //!
 //! ## Cargo features
+//! - `std` (default): the standard library: reading `io::Read` and writing `io::Write`,
+//!   and the impls of std-only types. Without it `codec` is `#![no_std]` and needs only
+//!   `alloc` (see [`no_std`](#no_std) below).
 //! - `msgpack` (default): the `msgpack` module, and the MessagePack methods of the traits,
-//!   of the std impls and of derived impls. Without it (`default-features = false`) the
-//!   derive emits JSON methods only, and a crate of derived types has about half the code
-//!   to compile.
+//!   of the std impls and of derived impls. Without it (`default-features = false,
+//!   features = ["std"]`) the derive emits JSON methods only, and a crate of derived
+//!   types has about half the code to compile.
+//! - One feature per integrated crate (`uuid`, `chrono`, `rust_decimal`, ...; the README's
+//!   "Integrations" lists them), each off by default.
 //!
-//! The feature is additive: turning it on anywhere in a build never breaks a crate that
-//! compiles without it. (Cargo builds one `codec` per build, with every feature that any
-//! crate in it asks for, so a library written against `codec` without `msgpack` is
-//! compiled with it as soon as another crate in the build wants MessagePack.) To that end:
+//! ### `no_std`
+//! ```toml
+//! codec = { version = "0.1", default-features = false, features = ["msgpack"] }
+//! ```
+//! Everything that needs only memory stays: the traits and the derive (its output names
+//! only `core`, `alloc` and `codec` paths, so derived types compile in a `#![no_std]`
+//! crate), `from_slice`, `to_vec`, `to_string`, the pretty `to_vec_pretty` and
+//! `to_string_pretty`, the `_slice` stream iterators, `json::Value`, every limit and
+//! error ([`Error`] implements `core::error::Error` in both builds), the impls of the
+//! types of `core` and `alloc` (`core::net` addresses and `Duration` included), and the
+//! integrations, whose crates are built without their own `std` features (except
+//! `chrono-clock`: chrono's clock needs the OS, so that feature turns `std` on). What needs
+//! `std` goes:
+//! - the `io` module and every function over an `io::Read` or `io::Write`: in `json`,
+//!   `from_reader`, `iter_values`, `iter_array` (and their `_with` forms), `to_writer`,
+//!   `to_writer_pretty` (and `_with`), `write_lines` and `write_array`; in `msgpack`,
+//!   `from_reader`, `iter_values`, `to_writer` and `write_values`;
+//! - `ErrorKind::Io`, `IoError` and `Error::io_kind`: nothing reads or writes without
+//!   `std` (`ErrorKind` is `#[non_exhaustive]`, so a `match` on it compiles in both);
+//! - the impls of `SystemTime` (and `msgpack::Timestamp`'s conversions to and from it),
+//!   `Path`, `PathBuf`, `OsStr`, `OsString`, `Mutex` and `RwLock`;
+//! - the impls of `HashMap` and `HashSet`. `alloc` has no hash table: a map of keys read
+//!   from the input needs a randomly keyed hasher (std's `RandomState`, seeded by the OS),
+//!   or an adversary picks keys that collide. Use `BTreeMap` and `BTreeSet`, or, with the
+//!   `indexmap` feature, `IndexMap<K, V, S>` and `IndexSet<T, S>` with a hasher `S` of
+//!   your choice (any `BuildHasher + Default`: without its own `std` feature indexmap has
+//!   no default hasher).
+//!
+//! Two things change inside: [`json::Map`] finds repeated keys of an object of more than
+//! 32 members through a `BTreeMap` of the keys instead of a randomly keyed hash table
+//! (still exact and O(log n) per key whatever the input, for a copy of those keys), and
+//! UTF-8 validation picks its SIMD code from the target's compile-time features instead
+//! of detecting the CPU's at run time. `std` is additive: a crate written without it
+//! compiles when another crate of the build turns it on (`tests/features/no_std_user`
+//! is such a crate; CI also builds `codec` for `thumbv7em-none-eabi`, which has no `std`).
+//!
+//! ### `msgpack` is additive
+//! Turning `msgpack` on anywhere in a build never breaks a crate that compiles without
+//! it. (Cargo builds one `codec` per build, with every feature that any crate in it asks
+//! for, so a library written against `codec` without `msgpack` is compiled with it as soon
+//! as another crate in the build wants MessagePack.) To that end:
 //! - Every MessagePack method of [`Encode`], [`Decode`], [`EncodeKey`], [`DecodeKey`],
 //!   [`EncodeBytes`] and [`DecodeBytes`] has a default body, which returns an
 //!   [`ErrorKind::Unsupported`] error naming the type and the method (at the reader's
@@ -139,23 +181,39 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
+#![cfg_attr(not(feature = "std"), no_std)]
+// The docs are written for the default build and link its `io` functions; built without
+// `std` they keep those names, unlinked.
+#![cfg_attr(not(feature = "std"), allow(rustdoc::broken_intra_doc_links))]
 #![deny(missing_docs)]
+
+// Code compiled in both builds names `alloc` and `core` paths (`alloc::vec::Vec`,
+// `core::fmt`), never `std`; `vec!` and `format!` come from here in both.
+#[macro_use]
+extern crate alloc;
+// The unit tests run on std's harness in both builds; their std-only parts name `std`.
+#[cfg(all(test, not(feature = "std")))]
+extern crate std;
 
 mod bytes;
 mod error;
 mod impls;
+#[cfg(feature = "std")]
 pub mod io;
 pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
 mod sink;
+mod window;
 pub mod with;
 
 #[doc(hidden)]
 pub mod __private;
 
 pub use bytes::{Bytes, DecodeBytes, EncodeBytes};
-pub use error::{Error, ErrorKind, IoError, PathSegment, Result};
+#[cfg(feature = "std")]
+pub use error::IoError;
+pub use error::{Error, ErrorKind, PathSegment, Result};
 
 /// Derives [`Encode`] and [`Decode`] (and, for enums of unit variants, [`EncodeKey`] and
 /// [`DecodeKey`]) from a struct or enum definition. See the crate docs and README for
@@ -309,6 +367,9 @@ pub trait DecodeKey<'de>: Sized {
 /// (run by CI) checks that its JSON-only output compiles against the JSON-only traits.
 #[cfg(test)]
 mod derive_tests {
+    use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
+
     use crate::Codec;
 
     #[derive(Codec, Debug, PartialEq)]
@@ -343,7 +404,7 @@ mod derive_tests {
         assert_eq!(order.note, None);
         let back = crate::json::to_string(&order).unwrap();
         assert_eq!(crate::json::from_str::<Order>(&back).unwrap(), order);
-        let by_state: std::collections::BTreeMap<State, u8> = crate::json::from_str(r#"{"Shipped":1}"#).unwrap();
+        let by_state: alloc::collections::BTreeMap<State, u8> = crate::json::from_str(r#"{"Shipped":1}"#).unwrap();
         assert_eq!(by_state[&State::Shipped], 1);
         let err = crate::json::from_str::<Order>(r#"{"orderId":7,"lines":[{"kind":"Gift"}],"state":"Open"}"#);
         assert!(err.unwrap_err().to_string().contains("Gift"));

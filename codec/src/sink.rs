@@ -7,8 +7,11 @@
 //! without one. The trait knows nothing of `std::io`: an async adapter, or the pretty
 //! printer (which reformats each chunk on its way to the next sink), is just another sink.
 
+use alloc::vec::Vec;
+#[cfg(feature = "std")]
 use std::io;
 
+#[cfg(feature = "std")]
 use crate::error::{Error, Result};
 
 /// The default size of a streaming writer's buffer: large enough that the sink is called
@@ -26,11 +29,13 @@ pub(crate) trait Sink {
 }
 
 /// An [`io::Write`] as a [`Sink`], with its sticky error.
+#[cfg(feature = "std")]
 pub(crate) struct IoSink<W: io::Write> {
     out: W,
     error: Option<io::Error>,
 }
 
+#[cfg(feature = "std")]
 impl<W: io::Write> IoSink<W> {
     pub(crate) fn new(out: W) -> Self {
         IoSink { out, error: None }
@@ -45,6 +50,7 @@ impl<W: io::Write> IoSink<W> {
     }
 }
 
+#[cfg(feature = "std")]
 impl<W: io::Write> Sink for IoSink<W> {
     #[inline]
     fn write_chunk(&mut self, bytes: &[u8]) {
@@ -58,6 +64,7 @@ impl<W: io::Write> Sink for IoSink<W> {
 
 #[cold]
 #[inline(never)]
+#[cfg(feature = "std")]
 fn io_error(e: io::Error) -> Error {
     Error::from(e)
 }

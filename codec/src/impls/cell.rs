@@ -21,8 +21,8 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
-use std::cell::{Cell, RefCell};
+use alloc::borrow::Cow;
+use core::cell::{Cell, RefCell};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter};

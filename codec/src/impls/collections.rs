@@ -13,10 +13,16 @@
 //! per document), and grow into the rest as elements arrive. So a short document cannot
 //! make the decoder request much more memory than it holds.
 
-use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
-use std::hash::{BuildHasher, Hash};
-use std::rc::Rc;
-use std::sync::Arc;
+use alloc::boxed::Box;
+use alloc::collections::{BTreeSet, BinaryHeap, LinkedList, VecDeque};
+use alloc::rc::Rc;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+#[cfg(feature = "std")]
+use core::hash::{BuildHasher, Hash};
+// `alloc` has no hash set (it has no default hasher, no source of random keys for one).
+#[cfg(feature = "std")]
+use std::collections::HashSet;
 
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
@@ -28,9 +34,9 @@ use crate::{Decode, Encode};
 /// rounds its buckets up to a power of two at most 7/8 full (up to 2.3 buckets per
 /// element), each bucket the element and a control byte.
 #[inline]
-#[cfg(feature = "msgpack")]
+#[cfg(all(feature = "msgpack", any(feature = "std", feature = "indexmap")))]
 pub(crate) fn hash_table_bytes<T>() -> usize {
-    (std::mem::size_of::<T>() + 1) * 5 / 2
+    (core::mem::size_of::<T>() + 1) * 5 / 2
 }
 
 /// Writes `items` (`len` of them) as a MessagePack array; an error inside element `i` gets
@@ -161,7 +167,7 @@ fn decode_vec_buffered<'de, T: Decode<'de>>(r: &mut JsonReader<'de>) -> Result<V
     if !r.array_first()? {
         return Ok(Vec::new());
     }
-    let mut head: [Option<T>; HEAD] = std::array::from_fn(|_| None);
+    let mut head: [Option<T>; HEAD] = core::array::from_fn(|_| None);
     let mut len = 0;
     let mut spill: Vec<T> = Vec::new();
     decode_elements(r, |v| {
@@ -187,7 +193,7 @@ fn decode_vec_buffered<'de, T: Decode<'de>>(r: &mut JsonReader<'de>) -> Result<V
 impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        if std::mem::size_of::<T>() <= SMALL_ELEMENT {
+        if core::mem::size_of::<T>() <= SMALL_ELEMENT {
             return decode_vec_buffered(r);
         }
         let mut out = Vec::new();
@@ -198,7 +204,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     #[inline]
     #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let make = |r: &mut MsgpackReader<'de>, n| Vec::with_capacity(r.capacity_for(n, std::mem::size_of::<T>()));
+        let make = |r: &mut MsgpackReader<'de>, n| Vec::with_capacity(r.capacity_for(n, core::mem::size_of::<T>()));
         decode_seq_msgpack(r, make, Vec::push)
     }
 }
@@ -261,11 +267,13 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
     #[inline]
     #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let make = |r: &mut MsgpackReader<'de>, n| VecDeque::with_capacity(r.capacity_for(n, std::mem::size_of::<T>()));
+        let make =
+            |r: &mut MsgpackReader<'de>, n| VecDeque::with_capacity(r.capacity_for(n, core::mem::size_of::<T>()));
         decode_seq_msgpack(r, make, VecDeque::push_back)
     }
 }
 
+#[cfg(feature = "std")]
 impl<T: Encode, S> Encode for HashSet<T, S> {
     #[inline]
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
@@ -279,6 +287,7 @@ impl<T: Encode, S> Encode for HashSet<T, S> {
     }
 }
 
+#[cfg(feature = "std")]
 impl<'de, T, S> Decode<'de> for HashSet<T, S>
 where
     T: Decode<'de> + Eq + Hash,

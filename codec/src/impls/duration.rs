@@ -26,8 +26,8 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
-use std::time::Duration;
+use alloc::borrow::Cow;
+use core::time::Duration;
 
 use super::record;
 use crate::__private::missing_field_at;

@@ -11,11 +11,17 @@
 //! integers are integers (a `u128`/`i128` beyond 64 bits the 16-byte bin), booleans are
 //! booleans. An error inside a value gets the key on its path there too.
 
-use std::borrow::Cow;
-use std::collections::{btree_map, hash_map, BTreeMap, HashMap};
-use std::hash::{BuildHasher, Hash};
-use std::rc::Rc;
-use std::sync::Arc;
+use alloc::borrow::{Cow, ToOwned};
+use alloc::boxed::Box;
+use alloc::collections::{btree_map, BTreeMap};
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::sync::Arc;
+#[cfg(feature = "std")]
+use core::hash::{BuildHasher, Hash};
+// `alloc` has no hash map (it has no default hasher, no source of random keys for one).
+#[cfg(feature = "std")]
+use std::collections::{hash_map, HashMap};
 
 use super::primitives::{not_one_char, single_char};
 use crate::__private::{DecodeFields, EncodeFields};
@@ -231,6 +237,7 @@ macro_rules! map_impls {
 #[allow(unused_imports)]
 pub(crate) use map_impls;
 
+#[cfg(feature = "std")]
 map_impls!(hash_map, HashMap<K, V, S>,
     decode: [K: DecodeKey<'de> + Eq + Hash, V: Decode<'de>, S: BuildHasher + Default],
     encode: [K: EncodeKey, V: Encode]);

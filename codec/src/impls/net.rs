@@ -47,10 +47,11 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
-use std::fmt::{self, Display, Write as _};
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
-use std::str::FromStr;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt::{self, Display, Write as _};
+use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
+use core::str::FromStr;
 
 #[cfg(feature = "msgpack")]
 use crate::__private::mp;
@@ -85,7 +86,7 @@ impl Text {
     #[inline]
     #[cfg(feature = "msgpack")]
     fn as_str(&self) -> Result<&str> {
-        std::str::from_utf8(self.as_bytes()).map_err(|_| format_failed())
+        core::str::from_utf8(self.as_bytes()).map_err(|_| format_failed())
     }
 
     /// An IPv4 address's dotted quad, as `Display` writes it, without the formatting

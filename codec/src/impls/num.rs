@@ -25,9 +25,9 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
-use std::cmp::Reverse;
-use std::num::{NonZero, Saturating, Wrapping};
+use alloc::borrow::Cow;
+use core::cmp::Reverse;
+use core::num::{NonZero, Saturating, Wrapping};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter, Key};

@@ -8,7 +8,7 @@
 //! float 32 and `f64` a float 64 (NaN and the infinities included), `char` a one-character
 //! str and `()` nil.
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter};

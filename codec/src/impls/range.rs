@@ -35,7 +35,7 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::ops::{Bound, Range, RangeFrom, RangeInclusive, RangeTo};
+use core::ops::{Bound, Range, RangeFrom, RangeInclusive, RangeTo};
 
 use super::record;
 use crate::__private::missing_field_at;

@@ -8,9 +8,13 @@
 //! A MessagePack str holds no escapes, so there every string borrows: `&'de str` always
 //! decodes, and `Cow<'de, str>` is always `Borrowed`.
 
-use std::borrow::Cow;
-use std::rc::Rc;
-use std::sync::Arc;
+use alloc::borrow::Cow;
+#[cfg(feature = "msgpack")]
+use alloc::borrow::ToOwned;
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::sync::Arc;
 
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};

@@ -2,21 +2,28 @@
 //! form, `{"secs_since_epoch":...,"nanos_since_epoch":...}`, which holds no time before
 //! the epoch (encoding one is an error there, as in serde).
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+#[cfg(feature = "std")]
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter};
-#[cfg(feature = "msgpack")]
+use crate::json::JsonReader;
+#[cfg(feature = "std")]
+use crate::json::JsonWriter;
+#[cfg(all(feature = "std", feature = "msgpack"))]
 use crate::msgpack::{MsgpackReader, MsgpackWriter, Timestamp};
-use crate::{Decode, Encode};
+use crate::Decode;
+#[cfg(feature = "std")]
+use crate::Encode;
 
+#[cfg(feature = "std")]
 #[cold]
 #[inline(never)]
 fn not_representable(what: &'static str) -> Error {
     Error::without_position(ErrorKind::OutOfRange(Cow::Borrowed(what)))
 }
 
+#[cfg(feature = "std")]
 impl Encode for SystemTime {
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
         let d = self
@@ -39,6 +46,7 @@ impl Encode for SystemTime {
     }
 }
 
+#[cfg(feature = "std")]
 impl<'de> Decode<'de> for SystemTime {
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
         let at = r.position();

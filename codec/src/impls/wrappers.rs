@@ -10,10 +10,12 @@
 //! `struct N(Option<Box<N>>)` reading `1` ends in a depth error, and a boxed linked list
 //! of objects still takes one level per link.
 
-use std::borrow::Cow;
-use std::marker::PhantomData;
-use std::rc::Rc;
-use std::sync::Arc;
+use alloc::borrow::Cow;
+use alloc::borrow::ToOwned;
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::sync::Arc;
+use core::marker::PhantomData;
 
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};

@@ -88,13 +88,21 @@ pub use writer::JsonWriter;
 
 // ---- streams: reading from `io::Read`, many values, huge arrays (see `stream.rs`) ----
 mod stream;
+#[cfg(feature = "std")]
 pub use stream::{
-    from_reader, from_reader_with, iter_array, iter_array_slice, iter_array_slice_with, iter_array_with, iter_values,
-    iter_values_slice, iter_values_slice_with, iter_values_with, ArrayIter, SliceArrayIter, SliceValueIter, ValueIter,
+    from_reader, from_reader_with, iter_array, iter_array_with, iter_values, iter_values_with, ArrayIter, ValueIter,
+};
+pub use stream::{
+    iter_array_slice, iter_array_slice_with, iter_values_slice, iter_values_slice_with, SliceArrayIter, SliceValueIter,
 };
 
+use alloc::string::String;
+use alloc::vec::Vec;
+
 use crate::error::Result;
-use crate::sink::{IoSink, Sink, DEFAULT_BUFFER};
+#[cfg(feature = "std")]
+use crate::sink::IoSink;
+use crate::sink::{Sink, DEFAULT_BUFFER};
 use crate::{Decode, Encode};
 
 /// What to do when a key appears twice in one object.
@@ -149,8 +157,8 @@ impl Default for Options {
             max_number_len: 1024,
             duplicate_keys: DuplicateKeys::Error,
             allow_trailing: false,
-            buffer_size: crate::io::DEFAULT_BUFFER_SIZE,
-            max_value_len: crate::io::DEFAULT_MAX_VALUE_LEN,
+            buffer_size: crate::window::DEFAULT_BUFFER_SIZE,
+            max_value_len: crate::window::DEFAULT_MAX_VALUE_LEN,
         }
     }
 }
@@ -300,6 +308,7 @@ fn encode_to<T: Encode + ?Sized>(sink: &mut dyn Sink, value: &T) -> Result<()> {
 /// assert_eq!(out, b"[1,null]");
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Result<()> {
     let mut sink = IoSink::new(out);
     encode_to(&mut sink, value)?;
@@ -374,6 +383,7 @@ pub fn to_string_pretty_with<T: Encode + ?Sized>(value: &T, options: &PrettyOpti
 /// assert_eq!(out, b"[\n  [\n    1,\n    2\n  ]\n]");
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn to_writer_pretty<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Result<()> {
     to_writer_pretty_with(out, value, &PrettyOptions::default())
 }
@@ -388,6 +398,7 @@ pub fn to_writer_pretty<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T
 /// assert_eq!(out, b"[\n true\n]");
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn to_writer_pretty_with<W: std::io::Write, T: Encode + ?Sized>(
     out: W,
     value: &T,
@@ -428,6 +439,7 @@ pub fn to_writer_pretty_with<W: std::io::Write, T: Encode + ?Sized>(
 /// assert_eq!(back, events);
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn write_lines<W, I>(out: W, items: I) -> Result<()>
 where
     W: std::io::Write,
@@ -464,6 +476,7 @@ where
 /// assert_eq!(back, [1, 4, 9]);
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn write_array<W, I>(out: W, items: I) -> Result<()>
 where
     W: std::io::Write,

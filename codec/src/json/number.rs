@@ -681,9 +681,9 @@ fn finish_f32(d: &Decimal, input: &[u8], pos: usize, max_len: usize) -> Result<(
 }
 
 #[cold]
-fn slow_parse<F: std::str::FromStr + Finite>(span: &[u8]) -> Result<F, NumberError> {
+fn slow_parse<F: core::str::FromStr + Finite>(span: &[u8]) -> Result<F, NumberError> {
     // The span passed the JSON grammar, so it is ASCII and in a form `FromStr` accepts.
-    let text = std::str::from_utf8(span).map_err(|_| NumberError::Syntax(0, "non-ASCII number"))?;
+    let text = core::str::from_utf8(span).map_err(|_| NumberError::Syntax(0, "non-ASCII number"))?;
     let v: F = text.parse().map_err(|_| NumberError::Syntax(0, "malformed number"))?;
     if v.is_finite_value() {
         Ok(v)

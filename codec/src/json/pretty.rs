@@ -11,7 +11,8 @@
 //! The layout is serde_json's `PrettyFormatter`'s: one member per line, `": "` after keys,
 //! `[]` and `{}` for empty containers, no newline at the end.
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
 
 use super::string::find_special;
 use super::writer::append_short_unchecked;
@@ -377,6 +378,8 @@ impl Sink for Pretty<'_> {
 
 #[cfg(test)]
 mod tests {
+    use alloc::string::String;
+
     use super::*;
 
     fn print(chunks: &[&[u8]], indent: &'static str) -> String {

@@ -1,6 +1,6 @@
 //! A sub-document kept as its text, for decoding later or passing through unchanged.
 
-use std::fmt;
+use core::fmt;
 
 use super::{JsonReader, Options};
 use crate::error::Result;

@@ -17,12 +17,16 @@
 //! stream reader holds a top-level number until that byte (or the end of the stream)
 //! arrives; objects, arrays, strings and literals are yielded as soon as they are complete.
 
-use std::marker::PhantomData;
+use core::marker::PhantomData;
 
 use super::{JsonReader, Options};
 use crate::error::{Error, ErrorKind, Result};
-use crate::io::{Doubling, ItemScan, SliceWindow, Source, StreamBuffer, Window};
-use crate::{Decode, DecodeOwned};
+#[cfg(feature = "std")]
+use crate::io::{Source, StreamBuffer};
+use crate::window::{Doubling, ItemScan, SliceWindow, Window};
+use crate::Decode;
+#[cfg(feature = "std")]
+use crate::DecodeOwned;
 
 /// The outcome of one attempt at an item that starts at the first byte of a window.
 enum Step<T> {
@@ -208,6 +212,7 @@ fn skip_line<W: Window>(w: &mut W) -> Result<()> {
 /// assert_eq!((err.path().as_str(), err.line(), err.column()), (".port", Some(2), Some(10)));
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn from_reader<T: DecodeOwned>(reader: impl Source) -> Result<T> {
     from_reader_with(reader, &Options::default())
 }
@@ -221,6 +226,7 @@ pub fn from_reader<T: DecodeOwned>(reader: impl Source) -> Result<T> {
 /// assert_eq!(v, [1, 2, 3]);
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) -> Result<T> {
     let mut buf = StreamBuffer::new(reader, options.buffer_size, options.max_value_len, true);
     if !options.allow_trailing {
@@ -276,7 +282,7 @@ impl Values {
             }
             Err(e) => {
                 // Only a read failure ends the stream; every other error is one item's.
-                if e.io_kind().is_some() {
+                if e.is_io() {
                     self.done = true;
                 }
                 Some(Err(e))
@@ -313,7 +319,7 @@ impl Values {
                 }
                 Step::More => {
                     if let Err(e) = w.fill_until(&mut scan) {
-                        if e.io_kind().is_none() {
+                        if !e.is_io() {
                             // Too long to hold: dropped like a malformed line.
                             self.item += 1;
                             self.skip_line = true;
@@ -328,12 +334,14 @@ impl Values {
 
 /// The values of a stream of JSON values, from [`iter_values`]: yields one `Result<T>` per
 /// value, then `None` for good.
+#[cfg(feature = "std")]
 pub struct ValueIter<S, T> {
     buf: StreamBuffer<S>,
     state: Values,
     _t: PhantomData<fn() -> T>,
 }
 
+#[cfg(feature = "std")]
 impl<S: Source, T: DecodeOwned> Iterator for ValueIter<S, T> {
     type Item = Result<T>;
 
@@ -378,6 +386,7 @@ impl<S: Source, T: DecodeOwned> Iterator for ValueIter<S, T> {
 /// assert_eq!((malformed.item(), malformed.line()), (Some(2), Some(3)));
 /// assert_eq!(results[3].as_ref().unwrap(), &Event { id: 4, kind: "stop".into() });
 /// ```
+#[cfg(feature = "std")]
 pub fn iter_values<T: DecodeOwned>(reader: impl Source) -> ValueIter<impl Source, T> {
     iter_values_with(reader, &Options::default())
 }
@@ -390,6 +399,7 @@ pub fn iter_values<T: DecodeOwned>(reader: impl Source) -> ValueIter<impl Source
 /// let v: Vec<_> = codec::json::iter_values_with::<codec::json::Value, _>(&b"[[1]]\n[[[1]]]\n3\n"[..], &opts).collect();
 /// assert!(v[0].is_ok() && v[1].is_err() && v[2].is_ok());
 /// ```
+#[cfg(feature = "std")]
 pub fn iter_values_with<T: DecodeOwned, S: Source>(reader: S, options: &Options) -> ValueIter<S, T> {
     ValueIter {
         buf: StreamBuffer::new(reader, options.buffer_size, options.max_value_len, true),
@@ -499,7 +509,7 @@ impl Elements {
             }
         };
         if !more {
-            let state = std::mem::replace(&mut self.state, ArrayState::Done);
+            let state = core::mem::replace(&mut self.state, ArrayState::Done);
             return match (state, in_elem) {
                 (ArrayState::Tail, _) => Ok(None),
                 (_, Some(i)) => Err(w.locate(Error::new(ErrorKind::Eof, 0).in_index(i), in_elem)),
@@ -597,12 +607,14 @@ impl Elements {
 }
 
 /// The elements of a streamed JSON array, from [`iter_array`].
+#[cfg(feature = "std")]
 pub struct ArrayIter<S, T> {
     buf: StreamBuffer<S>,
     state: Elements,
     _t: PhantomData<fn() -> T>,
 }
 
+#[cfg(feature = "std")]
 impl<S: Source, T: DecodeOwned> Iterator for ArrayIter<S, T> {
     type Item = Result<T>;
 
@@ -638,6 +650,7 @@ impl<S: Source, T: DecodeOwned> Iterator for ArrayIter<S, T> {
 /// assert_eq!(ids, [1, 3]);
 /// assert_eq!(errors, [(Some(1), "[1].id".to_string(), Some(3))]);
 /// ```
+#[cfg(feature = "std")]
 pub fn iter_array<T: DecodeOwned>(reader: impl Source) -> ArrayIter<impl Source, T> {
     iter_array_with(reader, &Options::default())
 }
@@ -651,6 +664,7 @@ pub fn iter_array<T: DecodeOwned>(reader: impl Source) -> ArrayIter<impl Source,
 ///     .sum();
 /// assert_eq!(sum, 55);
 /// ```
+#[cfg(feature = "std")]
 pub fn iter_array_with<T: DecodeOwned, S: Source>(reader: S, options: &Options) -> ArrayIter<S, T> {
     ArrayIter {
         buf: StreamBuffer::new(reader, options.buffer_size, options.max_value_len, true),
@@ -699,6 +713,8 @@ pub fn iter_array_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Op
 
 #[cfg(test)]
 mod tests {
+    use alloc::vec::Vec;
+
     use super::*;
 
     /// Feeds `doc` one byte more at a time, as a source that trickles would, and returns the

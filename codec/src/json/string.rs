@@ -4,6 +4,8 @@
 //! below 0x20) eight bytes at a time with SWAR arithmetic on a `u64`, so a long string
 //! without escapes costs one load, a few ALU ops and one branch per eight bytes.
 
+use alloc::vec::Vec;
+
 /// How a scan ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ScanError {
@@ -100,6 +102,8 @@ pub(crate) fn scan_string(input: &[u8], start: usize) -> Result<Scanned, ScanErr
     // High bits seen so far: as whole bytes by the SWAR steps, as one bit per byte by
     // the SSE2 step; either is zero only while every byte passed is ASCII.
     let mut high_bits = 0u64;
+    // Only the SSE2 step sets it.
+    #[cfg_attr(not(all(target_arch = "x86_64", target_feature = "sse2")), allow(unused_mut))]
     let mut high_mask = 0u32;
     loop {
         let at = loop {
@@ -159,7 +163,7 @@ pub(crate) fn scan_string(input: &[u8], start: usize) -> Result<Scanned, ScanErr
 /// instructions.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(crate) mod sse2 {
-    use std::arch::x86_64::{
+    use core::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x,
     };
 
@@ -370,6 +374,8 @@ pub(crate) fn escape_room(rest: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use alloc::string::String;
+
     use super::*;
 
     #[test]
@@ -514,7 +520,7 @@ mod tests {
         let mut back = Vec::new();
         unescape(body, &mut back).unwrap();
         assert_eq!(back, s.as_bytes());
-        let text = std::str::from_utf8(&out).unwrap();
+        let text = core::str::from_utf8(&out).unwrap();
         assert!(text.starts_with(r#""\u0000\u0001"#), "{text}");
         assert!(text.contains(r#"\b\t\n\u000b\f\r"#), "{text}");
         assert!(text.contains(r##" !\"#"##), "{text}");

@@ -22,12 +22,19 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
+use alloc::borrow::{Cow, ToOwned};
+#[cfg(not(feature = "std"))]
+use alloc::collections::BTreeMap;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+#[cfg(feature = "std")]
+use core::hash::{BuildHasher, BuildHasherDefault, Hasher};
+use core::ops::{Index, IndexMut};
+#[cfg(feature = "std")]
 use std::collections::hash_map::RandomState;
+#[cfg(feature = "std")]
 use std::collections::HashMap;
-use std::fmt;
-use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
-use std::ops::{Index, IndexMut};
 
 use super::number::ParsedNumber;
 use super::{DuplicateKeys, JsonReader, JsonWriter, Key};
@@ -584,7 +591,7 @@ impl Value {
     /// assert!(v.is_null());
     /// ```
     pub fn take(&mut self) -> Value {
-        std::mem::take(self)
+        core::mem::take(self)
     }
 
     /// The JSON type in words, for panic messages.
@@ -697,7 +704,7 @@ impl fmt::Display for Value {
     }
 }
 
-impl std::str::FromStr for Value {
+impl core::str::FromStr for Value {
     type Err = Error;
 
     /// Parses JSON text, as [`from_str`](crate::json::from_str).
@@ -1066,7 +1073,7 @@ impl Map {
     pub fn insert(&mut self, key: impl Into<String>, value: Value) -> Option<Value> {
         let key = key.into();
         match self.position(&key) {
-            Some(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Some(i) => Some(core::mem::replace(&mut self.entries[i].1, value)),
             None => {
                 self.entries.push((key, value));
                 None
@@ -1218,7 +1225,7 @@ impl<K: Into<String>, V: Into<Value>> Extend<(K, V)> for Map {
 
 impl IntoIterator for Map {
     type Item = (String, Value);
-    type IntoIter = std::vec::IntoIter<(String, Value)>;
+    type IntoIter = alloc::vec::IntoIter<(String, Value)>;
 
     /// The members in order, by value.
     fn into_iter(self) -> Self::IntoIter {
@@ -1254,7 +1261,7 @@ impl<'a> IntoIterator for &'a mut Map {
 /// assert_eq!(it.next(), None);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Iter<'a>(std::slice::Iter<'a, (String, Value)>);
+pub struct Iter<'a>(core::slice::Iter<'a, (String, Value)>);
 
 impl<'a> Iterator for Iter<'a> {
     type Item = (&'a str, &'a Value);
@@ -1291,7 +1298,7 @@ impl ExactSizeIterator for Iter<'_> {}
 /// assert!(m["a"].is_null());
 /// ```
 #[derive(Debug)]
-pub struct IterMut<'a>(std::slice::IterMut<'a, (String, Value)>);
+pub struct IterMut<'a>(core::slice::IterMut<'a, (String, Value)>);
 
 impl<'a> Iterator for IterMut<'a> {
     type Item = (&'a str, &'a mut Value);
@@ -1322,9 +1329,11 @@ impl ExactSizeIterator for IterMut<'_> {}
 const LINEAR_LIMIT: usize = 32;
 
 /// The key hashes are already SipHash outputs: hashing them again would be waste.
+#[cfg(feature = "std")]
 #[derive(Default)]
 struct PassThrough(u64);
 
+#[cfg(feature = "std")]
 impl Hasher for PassThrough {
     fn finish(&self) -> u64 {
         self.0
@@ -1340,12 +1349,21 @@ impl Hasher for PassThrough {
 /// Finds keys of a map under construction in expected constant time once it is large:
 /// hash of key → position of the first member with that hash. A hash collision (rare:
 /// the hasher is randomly keyed) falls back to a scan, so answers are always exact.
+///
+/// Without `std` there is neither a hash map nor a random key for one (a fixed key would
+/// let input pick colliding keys, each found by a scan: quadratic time); the index is then
+/// a `BTreeMap` of copies of the keys, exact and O(log n) per key whatever the input.
 struct KeyIndex {
-    hashed: Option<(RandomState, HashTable)>,
+    hashed: Option<Table>,
 }
 
 /// Key hash → position of the first member with that hash.
-type HashTable = HashMap<u64, usize, BuildHasherDefault<PassThrough>>;
+#[cfg(feature = "std")]
+type Table = (RandomState, HashMap<u64, usize, BuildHasherDefault<PassThrough>>);
+
+/// Key → its position.
+#[cfg(not(feature = "std"))]
+type Table = BTreeMap<String, usize>;
 
 impl KeyIndex {
     fn new(map: &Map) -> KeyIndex {
@@ -1358,33 +1376,67 @@ impl KeyIndex {
 
     #[cold]
     fn build(&mut self, map: &Map) {
-        let state = RandomState::new();
-        let mut table = HashMap::with_capacity_and_hasher(map.len() * 2, BuildHasherDefault::default());
+        let mut table = Self::empty_table(map.len());
         for (i, (k, _)) in map.entries.iter().enumerate() {
-            table.entry(state.hash_one(k.as_str())).or_insert(i);
+            Self::insert(&mut table, k, i);
         }
-        self.hashed = Some((state, table));
+        self.hashed = Some(table);
+    }
+
+    #[cfg(feature = "std")]
+    fn empty_table(len: usize) -> Table {
+        (RandomState::new(), HashMap::with_capacity_and_hasher(len * 2, BuildHasherDefault::default()))
+    }
+
+    #[cfg(not(feature = "std"))]
+    fn empty_table(_: usize) -> Table {
+        BTreeMap::new()
+    }
+
+    /// Records that `key` is at `i`, unless an earlier member has its hash (or is it).
+    #[cfg(feature = "std")]
+    #[inline]
+    fn insert((state, table): &mut Table, key: &str, i: usize) {
+        table.entry(state.hash_one(key)).or_insert(i);
+    }
+
+    #[cfg(not(feature = "std"))]
+    #[inline]
+    fn insert(table: &mut Table, key: &str, i: usize) {
+        if !table.contains_key(key) {
+            table.insert(key.to_owned(), i);
+        }
     }
 
     #[inline]
     fn find(&self, map: &Map, key: &str) -> Option<usize> {
         match &self.hashed {
             None => map.position(key),
-            Some((state, table)) => {
-                let i = *table.get(&state.hash_one(key))?;
-                if map.entries[i].0 == key {
-                    Some(i)
-                } else {
-                    map.position(key)
-                }
-            }
+            Some(table) => Self::lookup(table, map, key),
         }
+    }
+
+    #[cfg(feature = "std")]
+    #[inline]
+    fn lookup((state, table): &Table, map: &Map, key: &str) -> Option<usize> {
+        let i = *table.get(&state.hash_one(key))?;
+        if map.entries[i].0 == key {
+            Some(i)
+        } else {
+            map.position(key)
+        }
+    }
+
+    #[cfg(not(feature = "std"))]
+    #[inline]
+    fn lookup(table: &Table, _: &Map, key: &str) -> Option<usize> {
+        table.get(key).copied()
     }
 
     #[inline]
     fn push(&mut self, map: &mut Map, key: String, value: Value) {
-        if let Some((state, table)) = &mut self.hashed {
-            table.entry(state.hash_one(key.as_str())).or_insert(map.entries.len());
+        if let Some(table) = &mut self.hashed {
+            Self::insert(table, &key, map.entries.len());
         }
         map.entries.push((key, value));
         if self.hashed.is_none() && map.len() > LINEAR_LIMIT {
@@ -1555,6 +1607,32 @@ mod tests {
         assert_eq!(ok.as_object().unwrap().len(), 1001);
         assert_eq!(ok["k999"], 999);
         assert_eq!(ok.as_object().unwrap().keys().last(), Some("last"));
+    }
+
+    /// The index (a hash table with `std`, a `BTreeMap` without) finds a repeated key
+    /// wherever it is, under each policy, and `Map` keeps the key in its first place.
+    #[test]
+    fn large_objects_keep_first_or_last_through_the_index() {
+        use crate::json::{from_slice_with, DuplicateKeys, Options};
+        let mut doc = String::from("{");
+        for i in 0..200 {
+            doc.push_str(&format!("\"k{i}\":{i},"));
+        }
+        doc.push_str("\"k3\":-1,\"k150\":-2,\"end\":0}");
+        let keep = |policy| from_slice_with::<Value>(doc.as_bytes(), &Options::new().duplicate_keys(policy)).unwrap();
+        let first = keep(DuplicateKeys::KeepFirst);
+        let last = keep(DuplicateKeys::KeepLast);
+        for (v, k3, k150) in [(&first, 3, 150), (&last, -1, -2)] {
+            let map = v.as_object().unwrap();
+            assert_eq!(map.len(), 201);
+            assert_eq!((map["k3"].as_i64(), map["k150"].as_i64()), (Some(k3), Some(k150)));
+            assert_eq!(
+                (map.keys().nth(3), map.keys().nth(150), map.keys().last()),
+                (Some("k3"), Some("k150"), Some("end"))
+            );
+        }
+        let err = crate::json::from_str::<Value>(&doc).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::DuplicateField(Cow::Borrowed("k3")));
     }
 
     #[test]

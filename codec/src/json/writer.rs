@@ -9,7 +9,9 @@
 //! to the same bits, and `benches/float_format.rs` measured zmij about 1.2x faster over all
 //! of canada.json's numbers (609 vs 510 MiB/s on the 2-core reference machine).
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
 
 use super::string;
 use crate::error::{Error, ErrorKind, Result};
@@ -57,8 +59,8 @@ impl Clone for JsonWriter<'_> {
     }
 }
 
-impl std::fmt::Debug for JsonWriter<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Debug for JsonWriter<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("JsonWriter")
             .field("buf", &String::from_utf8_lossy(&self.buf))
             .field("streaming", &self.sink.is_some())
@@ -101,12 +103,16 @@ impl<'w> JsonWriter<'w> {
     }
 
     /// Where the output stands: bytes flushed and bytes buffered.
+    // Only the `io::Write` entry points (`std`) use this.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn mark(&self) -> (usize, usize) {
         (self.flushed, self.buf.len())
     }
 
     /// Takes back what was written since `mark`, if none of it was flushed yet; returns
     /// whether it could.
+    // Only the `io::Write` entry points (`std`) use this.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn rewind(&mut self, mark: (usize, usize)) -> bool {
         if mark.0 == self.flushed && mark.1 <= self.buf.len() {
             self.buf.truncate(mark.1);
@@ -275,7 +281,7 @@ impl<'w> JsonWriter<'w> {
         // or without a sink, `make_room` reserves them); the copy writes exactly those
         // `N` bytes, so the new length only exposes initialized bytes.
         unsafe {
-            std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.buf.as_mut_ptr().add(len), N);
+            core::ptr::copy_nonoverlapping(bytes.as_ptr(), self.buf.as_mut_ptr().add(len), N);
             self.buf.set_len(len + N);
         }
     }
@@ -323,14 +329,14 @@ pub(crate) unsafe fn append_short_unchecked(buf: &mut Vec<u8>, s: &[u8]) {
     unsafe {
         let dst = buf.as_mut_ptr().add(len);
         if n >= 16 {
-            std::ptr::copy_nonoverlapping(src, dst, 16);
-            std::ptr::copy_nonoverlapping(src.add(n - 16), dst.add(n - 16), 16);
+            core::ptr::copy_nonoverlapping(src, dst, 16);
+            core::ptr::copy_nonoverlapping(src.add(n - 16), dst.add(n - 16), 16);
         } else if n >= 8 {
-            std::ptr::copy_nonoverlapping(src, dst, 8);
-            std::ptr::copy_nonoverlapping(src.add(n - 8), dst.add(n - 8), 8);
+            core::ptr::copy_nonoverlapping(src, dst, 8);
+            core::ptr::copy_nonoverlapping(src.add(n - 8), dst.add(n - 8), 8);
         } else if n >= 4 {
-            std::ptr::copy_nonoverlapping(src, dst, 4);
-            std::ptr::copy_nonoverlapping(src.add(n - 4), dst.add(n - 4), 4);
+            core::ptr::copy_nonoverlapping(src, dst, 4);
+            core::ptr::copy_nonoverlapping(src.add(n - 4), dst.add(n - 4), 4);
         } else {
             for i in 0..n {
                 *dst.add(i) = *src.add(i);

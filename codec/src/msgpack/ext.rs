@@ -1,7 +1,9 @@
 //! Extension types: [`Ext`] for any of them, [`Timestamp`] for the one the spec defines
 //! (type -1), which is also how `std::time::SystemTime` is written.
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+#[cfg(feature = "std")]
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::{MsgpackReader, MsgpackWriter};
@@ -127,7 +129,8 @@ impl Timestamp {
         self.nanoseconds
     }
 
-    /// The timestamp of `t`; `None` beyond ±2^63 seconds from the epoch.
+    /// The timestamp of `t`; `None` beyond ±2^63 seconds from the epoch. (With the `std`
+    /// feature.)
     ///
     /// ```
     /// use std::time::{Duration, UNIX_EPOCH};
@@ -135,6 +138,7 @@ impl Timestamp {
     /// let before = UNIX_EPOCH - Duration::from_millis(1500);
     /// assert_eq!(Timestamp::from_system_time(before), Timestamp::new(-2, 500_000_000));
     /// ```
+    #[cfg(feature = "std")]
     pub fn from_system_time(t: SystemTime) -> Option<Timestamp> {
         match t.duration_since(UNIX_EPOCH) {
             Ok(d) => Timestamp::new(i64::try_from(d.as_secs()).ok()?, d.subsec_nanos()),
@@ -150,6 +154,7 @@ impl Timestamp {
     }
 
     /// The `SystemTime` of this timestamp; `None` when the platform cannot represent it.
+    /// (With the `std` feature.)
     ///
     /// ```
     /// use std::time::{Duration, UNIX_EPOCH};
@@ -157,6 +162,7 @@ impl Timestamp {
     /// let t = Timestamp::new(-2, 500_000_000).unwrap();
     /// assert_eq!(t.to_system_time(), Some(UNIX_EPOCH - Duration::from_millis(1500)));
     /// ```
+    #[cfg(feature = "std")]
     pub fn to_system_time(&self) -> Option<SystemTime> {
         if self.seconds >= 0 {
             UNIX_EPOCH.checked_add(Duration::new(self.seconds as u64, self.nanoseconds))

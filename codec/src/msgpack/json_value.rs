@@ -12,7 +12,9 @@
 //! JSON-only impls of its own.) The name `msgpack/value.rs` is kept for a lossless
 //! MessagePack value type.
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::borrow::ToOwned;
+use alloc::vec::Vec;
 
 use super::reader::Int;
 use super::{Key, Kind, MsgpackReader, MsgpackWriter};
@@ -106,7 +108,7 @@ impl<'de> Decode<'de> for Value {
             Some(Kind::Bin) => Ok(Value::Array(r.read_bin()?.iter().map(|&b| Value::from(b)).collect())),
             Some(Kind::Array) => {
                 let n = r.read_array_len()?;
-                let mut items = Vec::with_capacity(r.capacity_for(n, std::mem::size_of::<Value>()));
+                let mut items = Vec::with_capacity(r.capacity_for(n, core::mem::size_of::<Value>()));
                 for i in 0..n {
                     match Value::decode_msgpack(r) {
                         Ok(v) => items.push(v),

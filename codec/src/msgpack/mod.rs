@@ -62,14 +62,16 @@ pub use writer::MsgpackWriter;
 
 // ---- streams: reading from `io::Read`, concatenated values (see `stream.rs`) ----
 mod stream;
-pub use stream::{
-    from_reader, from_reader_with, iter_values, iter_values_slice, iter_values_slice_with, iter_values_with,
-    SliceValueIter, ValueIter,
-};
+#[cfg(feature = "std")]
+pub use stream::{from_reader, from_reader_with, iter_values, iter_values_with, ValueIter};
+pub use stream::{iter_values_slice, iter_values_slice_with, SliceValueIter};
 
 pub use crate::json::DuplicateKeys;
 
+use alloc::vec::Vec;
+
 use crate::error::Result;
+#[cfg(feature = "std")]
 use crate::sink::{IoSink, DEFAULT_BUFFER};
 use crate::{Decode, Encode};
 
@@ -112,8 +114,8 @@ impl Default for Options {
             max_len: 64 << 20,
             duplicate_keys: DuplicateKeys::Error,
             allow_trailing: false,
-            buffer_size: crate::io::DEFAULT_BUFFER_SIZE,
-            max_value_len: crate::io::DEFAULT_MAX_VALUE_LEN,
+            buffer_size: crate::window::DEFAULT_BUFFER_SIZE,
+            max_value_len: crate::window::DEFAULT_MAX_VALUE_LEN,
         }
     }
 }
@@ -277,6 +279,7 @@ pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>> {
 /// assert_eq!(out, b"\xc3");
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Result<()> {
     let mut sink = IoSink::new(out);
     let mut w = MsgpackWriter::streaming(&mut sink, DEFAULT_BUFFER);
@@ -300,6 +303,7 @@ pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Re
 /// assert_eq!(out, b"\xa1a\xa2bc");
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn write_values<W, I>(out: W, items: I) -> Result<()>
 where
     W: std::io::Write,

@@ -28,7 +28,11 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
 
 use super::{DuplicateKeys, Options};
 use crate::error::{Error, ErrorKind, Result};
@@ -879,7 +883,7 @@ impl<'de> MsgpackReader<'de> {
 
     /// Reads any number: an integer as [`Int`], a float as `f64`.
     #[inline]
-    pub(crate) fn read_number(&mut self) -> Result<std::result::Result<Int, f64>> {
+    pub(crate) fn read_number(&mut self) -> Result<core::result::Result<Int, f64>> {
         match self.peek() {
             Some(0xca | 0xcb) => self.read_f64().map(Err),
             _ => self.read_int("a number").map(|(v, _)| Ok(v)),
@@ -953,7 +957,7 @@ impl<'de> MsgpackReader<'de> {
     #[cold]
     #[inline(never)]
     fn utf8_error(&self, bytes: &[u8], offset: usize) -> Error {
-        let bad = std::str::from_utf8(bytes).err().map_or(0, |e| e.valid_up_to());
+        let bad = core::str::from_utf8(bytes).err().map_or(0, |e| e.valid_up_to());
         Error::new(ErrorKind::InvalidUtf8, offset + bad)
     }
 
@@ -1744,12 +1748,12 @@ impl<'de> MsgpackReader<'de> {
 /// text goes to simdutf8, which checks with SIMD (AVX2 or SSE4.2, detected at run time);
 /// on the Japanese text of twitter.json std alone is several times slower.
 #[inline(always)]
-fn utf8(bytes: &[u8]) -> std::result::Result<&str, ()> {
+fn utf8(bytes: &[u8]) -> core::result::Result<&str, ()> {
     if bytes.len() < 64 && bytes.is_ascii() {
         // SAFETY: every byte is below 0x80, and a sequence of ASCII bytes is valid UTF-8.
         // Measured on twitter.json's MessagePack encoding: std's `from_utf8` was 8.5% of
         // the instructions of an owned decode.
-        return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
+        return Ok(unsafe { core::str::from_utf8_unchecked(bytes) });
     }
     simdutf8::basic::from_utf8(bytes).map_err(|_| ())
 }

@@ -8,12 +8,16 @@
 //! ([`Error::item`]); a read failure is [`ErrorKind::Io`], and a stream that ends inside a
 //! value is an [`ErrorKind::Eof`] error.
 
-use std::marker::PhantomData;
+use core::marker::PhantomData;
 
 use super::{MsgpackReader, Options};
 use crate::error::{Error, ErrorKind, Result};
-use crate::io::{Doubling, ItemScan, SliceWindow, Source, StreamBuffer, Window};
-use crate::{Decode, DecodeOwned};
+#[cfg(feature = "std")]
+use crate::io::{Source, StreamBuffer};
+use crate::window::{Doubling, ItemScan, SliceWindow, Window};
+use crate::Decode;
+#[cfg(feature = "std")]
+use crate::DecodeOwned;
 
 /// The outcome of one attempt at a value that starts at the first byte of a window.
 enum Step<T> {
@@ -181,6 +185,7 @@ fn any_left<W: Window>(w: &mut W) -> Result<bool> {
 /// assert_eq!(v, ("id".to_string(), 7));
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn from_reader<T: DecodeOwned>(reader: impl Source) -> Result<T> {
     from_reader_with(reader, &Options::default())
 }
@@ -193,6 +198,7 @@ pub fn from_reader<T: DecodeOwned>(reader: impl Source) -> Result<T> {
 /// assert_eq!(codec::msgpack::from_reader_with::<u8>(&b"\x01\x02"[..], &opts)?, 1);
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) -> Result<T> {
     let mut buf = StreamBuffer::new(reader, options.buffer_size, options.max_value_len, false);
     if !options.allow_trailing {
@@ -279,12 +285,14 @@ impl Values {
 }
 
 /// The values of a MessagePack stream, from [`iter_values`].
+#[cfg(feature = "std")]
 pub struct ValueIter<S, T> {
     buf: StreamBuffer<S>,
     state: Values,
     _t: PhantomData<fn() -> T>,
 }
 
+#[cfg(feature = "std")]
 impl<S: Source, T: DecodeOwned> Iterator for ValueIter<S, T> {
     type Item = Result<T>;
 
@@ -313,6 +321,7 @@ impl<S: Source, T: DecodeOwned> Iterator for ValueIter<S, T> {
 /// assert_eq!((v[1].as_ref().unwrap_err().item(), v[1].as_ref().unwrap_err().offset()), (Some(1), Some(1)));
 /// assert_eq!(v[2].as_ref().unwrap(), &3);
 /// ```
+#[cfg(feature = "std")]
 pub fn iter_values<T: DecodeOwned>(reader: impl Source) -> ValueIter<impl Source, T> {
     iter_values_with(reader, &Options::default())
 }
@@ -326,6 +335,7 @@ pub fn iter_values<T: DecodeOwned>(reader: impl Source) -> ValueIter<impl Source
 /// assert_eq!(v, [1, 2, 255]);
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn iter_values_with<T: DecodeOwned, S: Source>(reader: S, options: &Options) -> ValueIter<S, T> {
     ValueIter {
         buf: StreamBuffer::new(reader, options.buffer_size, options.max_value_len, false),
@@ -374,6 +384,8 @@ pub fn iter_values_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &O
 
 #[cfg(test)]
 mod tests {
+    use alloc::vec::Vec;
+
     use super::*;
 
     fn attempts(doc: &[u8]) -> Vec<usize> {

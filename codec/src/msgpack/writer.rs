@@ -5,7 +5,8 @@
 //! header and the name), and a struct's map header as a literal too when no field is
 //! conditional.
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::sink::Sink;
@@ -59,8 +60,8 @@ impl Clone for MsgpackWriter<'_> {
     }
 }
 
-impl std::fmt::Debug for MsgpackWriter<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Debug for MsgpackWriter<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("MsgpackWriter").field("buf", &self.buf).field("streaming", &self.sink.is_some()).finish()
     }
 }
@@ -106,12 +107,16 @@ impl<'w> MsgpackWriter<'w> {
 
     /// A writer that hands its buffer to `sink` whenever `limit` bytes would not fit (and
     /// no map header waits for its patch), and once more at [`finish`](Self::finish).
+    // Only the `io::Write` entry points (`std`) use this.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn streaming(sink: &'w mut dyn Sink, limit: usize) -> Self {
         let limit = limit.max(1);
         MsgpackWriter { buf: Vec::with_capacity(limit), sink: Some(sink), limit, open: 0, pin: 0, flushed: 0 }
     }
 
     /// Hands the rest of the buffer to the sink, if there is one.
+    // Only the `io::Write` entry points (`std`) use this.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn finish(&mut self) {
         if let Some(sink) = self.sink.as_deref_mut() {
             if !self.buf.is_empty() {
@@ -123,12 +128,16 @@ impl<'w> MsgpackWriter<'w> {
     }
 
     /// Where the output stands: bytes flushed and bytes buffered.
+    // Only the `io::Write` entry points (`std`) use this.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn mark(&self) -> (usize, usize) {
         (self.flushed, self.buf.len())
     }
 
     /// Takes back what was written since `mark`, if none of it was flushed yet; returns
     /// whether it could.
+    // Only the `io::Write` entry points (`std`) use this.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn rewind(&mut self, mark: (usize, usize)) -> bool {
         if mark.0 == self.flushed && mark.1 <= self.buf.len() {
             self.buf.truncate(mark.1);
@@ -196,7 +205,7 @@ impl<'w> MsgpackWriter<'w> {
         // or without a sink, `make_room` reserves them); the copy writes exactly those
         // `N` bytes, so the new length only exposes initialized bytes.
         unsafe {
-            std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.buf.as_mut_ptr().add(len), N);
+            core::ptr::copy_nonoverlapping(bytes.as_ptr(), self.buf.as_mut_ptr().add(len), N);
             self.buf.set_len(len + N);
         }
     }

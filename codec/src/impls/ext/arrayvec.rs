@@ -27,7 +27,7 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
 
 use ::arrayvec::{ArrayString, ArrayVec};
 

@@ -26,7 +26,7 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
 
 use ::bytes::{Bytes, BytesMut};
 

@@ -59,6 +59,8 @@
 //!
 //! Unix time as an integer is a `with` module away: see [`crate::with::chrono`].
 
+use alloc::string::String;
+use alloc::string::ToString;
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, Timelike, Utc};
 
 use super::datetime::{self, text_impls, Buf, FracStyle, Scanner, TextForm, YearStyle};
@@ -149,7 +151,7 @@ fn reason(e: chrono::ParseError) -> Option<String> {
 }
 
 #[inline]
-fn parse_fixed(text: &str) -> std::result::Result<DateTime<FixedOffset>, Option<String>> {
+fn parse_fixed(text: &str) -> core::result::Result<DateTime<FixedOffset>, Option<String>> {
     match fast::datetime_with_offset(text) {
         Some(v) => Ok(v),
         None => text.parse::<DateTime<FixedOffset>>().map_err(reason),
@@ -170,7 +172,7 @@ impl TextForm for NaiveDate {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         let mut s = Scanner::new(text);
         match fast::date(&mut s) {
             Some(d) if s.is_done() => Ok(d),
@@ -189,7 +191,7 @@ impl TextForm for NaiveTime {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         let mut s = Scanner::new(text);
         match fast::time(&mut s) {
             Some(t) if s.is_done() => Ok(t),
@@ -208,7 +210,7 @@ impl TextForm for NaiveDateTime {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         let mut s = Scanner::new(text);
         let fast = (|| {
             let date = fast::date(&mut s)?;
@@ -233,7 +235,7 @@ impl TextForm for DateTime<FixedOffset> {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         parse_fixed(text)
     }
 }
@@ -249,7 +251,7 @@ impl TextForm for DateTime<Utc> {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         parse_fixed(text).map(|dt| dt.with_timezone(&Utc))
     }
 }
@@ -265,7 +267,7 @@ impl TextForm for DateTime<chrono::Local> {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         parse_fixed(text).map(|dt| dt.with_timezone(&chrono::Local))
     }
 }

@@ -12,8 +12,9 @@
 //! scan declines goes to that parser, so codec accepts exactly what the crate's serde
 //! `Deserialize` accepts.
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter, Key};
@@ -76,7 +77,7 @@ impl Buf {
     #[inline]
     pub(crate) fn as_str(&self) -> &str {
         // Printers write ASCII only, so this never fails; an empty string if it did.
-        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
     }
 
     /// Whether more was written than fits (the excess was dropped).
@@ -415,7 +416,7 @@ pub(crate) trait TextForm: Sized {
     fn print(&self, buf: &mut Buf) -> Result<()>;
 
     /// Reads the text; `Err` carries the crate's reason when its parser rejected it.
-    fn parse(s: &str) -> std::result::Result<Self, Option<String>>;
+    fn parse(s: &str) -> core::result::Result<Self, Option<String>>;
 
     /// Writes the text as a JSON string; the printers write ASCII that needs no escape,
     /// except where a type overrides this.
@@ -607,6 +608,8 @@ pub(crate) fn decode_msgpack_option<'de, T>(
 
 #[cfg(test)]
 mod tests {
+    use alloc::borrow::ToOwned;
+
     use super::*;
 
     fn printed(f: impl FnOnce(&mut Buf)) -> String {
@@ -681,7 +684,7 @@ mod tests {
 
     #[test]
     fn buf_write_overflow_is_an_error() {
-        use std::fmt::Write;
+        use core::fmt::Write;
         let mut b = Buf::new();
         assert!(b.write_str("x").is_ok());
         assert!(b.write_str(&"y".repeat(BUF_LEN)).is_err());

@@ -30,7 +30,7 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::hash::{BuildHasher, Hash};
+use core::hash::{BuildHasher, Hash};
 
 use ::indexmap::{map, IndexMap, IndexSet};
 
@@ -82,7 +82,7 @@ where
     #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         // An entry is the value and its hash in a vector, plus an index in the table.
-        let entry = std::mem::size_of::<(T, u64)>() + hash_table_bytes::<usize>();
+        let entry = core::mem::size_of::<(T, u64)>() + hash_table_bytes::<usize>();
         let make =
             |r: &mut MsgpackReader<'de>, n| IndexSet::with_capacity_and_hasher(r.capacity_for(n, entry), S::default());
         decode_seq_msgpack(r, make, |out: &mut Self, v| {

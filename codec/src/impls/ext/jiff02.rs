@@ -42,7 +42,9 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::fmt::Write as _;
+use alloc::string::String;
+use alloc::string::ToString;
+use core::fmt::Write as _;
 
 use jiff::civil::{Date, DateTime, Time};
 use jiff::tz::Offset;
@@ -134,14 +136,14 @@ fn reason(e: jiff::Error) -> Option<String> {
 
 /// `parse` through jiff's own `FromStr` (what its serde impls call).
 #[inline]
-fn parse_with_jiff<T: std::str::FromStr<Err = jiff::Error>>(text: &str) -> std::result::Result<T, Option<String>> {
+fn parse_with_jiff<T: core::str::FromStr<Err = jiff::Error>>(text: &str) -> core::result::Result<T, Option<String>> {
     text.parse().map_err(reason)
 }
 
 /// Writes `v` with its `Display` impl (jiff's own printer), into the stack buffer when it
 /// fits.
 #[inline]
-fn encode_display_json<T: std::fmt::Display>(v: &T, w: &mut JsonWriter) {
+fn encode_display_json<T: core::fmt::Display>(v: &T, w: &mut JsonWriter) {
     let mut buf = Buf::new();
     if write!(buf, "{v}").is_ok() {
         w.write_str(buf.as_str());
@@ -152,7 +154,7 @@ fn encode_display_json<T: std::fmt::Display>(v: &T, w: &mut JsonWriter) {
 
 #[cfg(feature = "msgpack")]
 #[inline]
-fn encode_display_msgpack<T: std::fmt::Display>(v: &T, w: &mut MsgpackWriter) -> Result<()> {
+fn encode_display_msgpack<T: core::fmt::Display>(v: &T, w: &mut MsgpackWriter) -> Result<()> {
     let mut buf = Buf::new();
     if write!(buf, "{v}").is_ok() {
         w.write_str(buf.as_str())
@@ -173,7 +175,7 @@ impl TextForm for Date {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         fast::whole(text, fast::date).map_or_else(|| parse_with_jiff(text), Ok)
     }
 }
@@ -188,7 +190,7 @@ impl TextForm for Time {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         fast::whole(text, fast::time).map_or_else(|| parse_with_jiff(text), Ok)
     }
 }
@@ -203,7 +205,7 @@ impl TextForm for DateTime {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         fast::whole(text, fast::datetime).map_or_else(|| parse_with_jiff(text), Ok)
     }
 }
@@ -219,7 +221,7 @@ impl TextForm for Timestamp {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         let fast = fast::whole(text, |s| {
             let dt = fast::datetime(s)?;
             let offset = Offset::from_seconds(s.offset_hm_or_z()?).ok()?;
@@ -243,7 +245,7 @@ macro_rules! display_text {
             }
 
             #[inline]
-            fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+            fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
                 parse_with_jiff(text)
             }
 

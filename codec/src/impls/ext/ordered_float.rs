@@ -33,7 +33,8 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::string::String;
 
 use ::ordered_float::{NotNan, OrderedFloat};
 

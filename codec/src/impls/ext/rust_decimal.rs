@@ -44,8 +44,11 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
-use std::str::FromStr;
+use alloc::borrow::Cow;
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use alloc::string::ToString;
+use core::str::FromStr;
 
 use ::rust_decimal::Decimal;
 
@@ -75,7 +78,7 @@ impl Text {
     #[inline]
     #[cfg(any(feature = "msgpack", test))]
     fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.buf[1..self.len + 1]).unwrap_or_default()
+        core::str::from_utf8(&self.buf[1..self.len + 1]).unwrap_or_default()
     }
 
     #[inline]
@@ -166,7 +169,7 @@ fn parse(s: &[u8]) -> Option<Decimal> {
 
 #[inline(never)]
 fn parse_general(s: &[u8]) -> Option<Decimal> {
-    let s = std::str::from_utf8(s).ok()?;
+    let s = core::str::from_utf8(s).ok()?;
     Decimal::from_str(s).or_else(|_| Decimal::from_scientific(s)).ok()
 }
 
@@ -174,7 +177,7 @@ fn parse_general(s: &[u8]) -> Option<Decimal> {
 #[inline(never)]
 fn invalid_text(at: usize, s: &[u8]) -> Error {
     let shown = String::from_utf8_lossy(&s[..s.len().min(64)]);
-    let why = match std::str::from_utf8(s).map(Decimal::from_str) {
+    let why = match core::str::from_utf8(s).map(Decimal::from_str) {
         Ok(Err(e)) => e.to_string(),
         _ => "not a number".to_owned(),
     };

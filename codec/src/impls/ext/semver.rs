@@ -24,10 +24,11 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::string::ToString;
 #[cfg(feature = "msgpack")]
-use std::fmt::Display;
-use std::str::FromStr;
+use core::fmt::Display;
+use core::str::FromStr;
 
 use ::semver::{Version, VersionReq};
 

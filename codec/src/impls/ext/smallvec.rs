@@ -65,7 +65,7 @@ where
         // What fits inline takes nothing from the reader's presizing budget.
         let make = |r: &mut MsgpackReader<'de>, n| match n <= A::size() {
             true => SmallVec::new(),
-            false => SmallVec::with_capacity(r.capacity_for(n, std::mem::size_of::<A::Item>())),
+            false => SmallVec::with_capacity(r.capacity_for(n, core::mem::size_of::<A::Item>())),
         };
         decode_seq_msgpack(r, make, SmallVec::push)
     }

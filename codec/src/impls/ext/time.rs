@@ -47,6 +47,8 @@
 
 use ::time::format_description::well_known::Rfc3339;
 use ::time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcDateTime, UtcOffset};
+use alloc::string::String;
+use alloc::string::ToString;
 
 use super::datetime::{self, text_impls, Buf, FracStyle, Scanner, TextForm, YearStyle};
 use crate::error::Result;
@@ -155,7 +157,7 @@ impl TextForm for Date {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         scan::whole(text, scan::date).ok_or(None)
     }
 }
@@ -170,7 +172,7 @@ impl TextForm for Time {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         scan::whole(text, scan::time).ok_or(None)
     }
 }
@@ -185,7 +187,7 @@ impl TextForm for PrimitiveDateTime {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         scan::whole(text, scan::primitive).ok_or(None)
     }
 }
@@ -200,7 +202,7 @@ impl TextForm for UtcDateTime {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         scan::whole(text, scan::primitive).map(PrimitiveDateTime::as_utc).ok_or(None)
     }
 }
@@ -217,7 +219,7 @@ impl TextForm for OffsetDateTime {
     }
 
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         scan::whole(text, |s| {
             let dt = scan::primitive(s)?;
             s.expect(b' ')?;
@@ -249,7 +251,7 @@ impl TextForm for Duration {
     /// Whole seconds as Rust's `i64` parser reads them (an optional sign), `.`, then 1 or
     /// more digits of which the first nine count.
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         let (secs, frac) = text.split_once('.').ok_or(None)?;
         let seconds: i64 = secs.parse().map_err(|_| None)?;
         if frac.is_empty() || !frac.bytes().all(|b| b.is_ascii_digit()) {
@@ -490,7 +492,7 @@ impl TextForm for Rfc3339Text {
     /// The common form (`T`, `Z` or `±HH:MM`, seconds below 60) scanned here; anything else
     /// (lowercase letters, leap seconds, ...) goes to time's RFC 3339 parser.
     #[inline]
-    fn parse(text: &str) -> std::result::Result<Self, Option<String>> {
+    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         let starts_with_digit = text.as_bytes().first().is_some_and(u8::is_ascii_digit);
         let fast = scan::whole(text, |s| {
             let (y, m, d) = s.date(4, 4)?;

@@ -30,7 +30,9 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::borrow::ToOwned;
+use alloc::string::String;
 
 use ::ulid::Ulid;
 
@@ -122,7 +124,7 @@ impl Encode for Ulid {
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         let q = quoted(*self);
         // The digits are ASCII.
-        w.write_str(std::str::from_utf8(&q[1..27]).unwrap_or_default())
+        w.write_str(core::str::from_utf8(&q[1..27]).unwrap_or_default())
     }
 }
 
@@ -178,6 +180,10 @@ impl<'de> DecodeKey<'de> for Ulid {
 
 #[cfg(test)]
 mod tests {
+    // For `Ulid::to_string` without ulid's `std` feature, which gives it an inherent one.
+    #[allow(unused_imports)]
+    use alloc::string::ToString;
+
     use super::*;
 
     #[test]

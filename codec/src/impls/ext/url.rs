@@ -23,7 +23,7 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
 
 use ::url::Url;
 

@@ -44,7 +44,9 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::borrow::ToOwned;
+use alloc::string::String;
 
 use ::uuid::Uuid;
 
@@ -167,7 +169,7 @@ mod scalar {
 /// 14 ns simple. The table-driven scalar parser above took 239 and 230 instructions.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2 {
-    use std::arch::x86_64::{
+    use core::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmplt_epi8, _mm_cvtsi128_si64, _mm_movemask_epi8,
         _mm_or_si128, _mm_packus_epi16, _mm_set1_epi16, _mm_set1_epi8, _mm_set_epi32, _mm_set_epi64x, _mm_slli_epi16,
         _mm_srli_epi16, _mm_sub_epi8, _mm_unpackhi_epi64, _mm_xor_si128,
@@ -405,6 +407,8 @@ impl<'de> DecodeKey<'de> for Uuid {
 
 #[cfg(test)]
 mod tests {
+    use alloc::string::ToString;
+
     use super::*;
 
     #[test]
