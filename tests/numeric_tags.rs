@@ -700,3 +700,75 @@ fn names_from_macro_literals() {
     both(&FromMacro::B, "7", b"\x07");
     both(&TaggedByMacro::Only { x: 1 }, r#"{"k":-5,"x":1}"#, &cat(&[b"\x82", &s("k"), b"\xfb", &s("x"), b"\x01"]));
 }
+
+// ---------------------------------------------------------------- hygiene
+
+/// The generated code names everything it uses by absolute paths: it compiles where the
+/// prelude is gone and the primitive types (`i128` and `u32` among them, which the
+/// discriminant checks and the dispatch use) mean something else.
+#[allow(non_camel_case_types, dead_code)]
+#[no_implicit_prelude]
+mod shadowed {
+    type i128 = ();
+    type u32 = ();
+    type u8 = ();
+    type bool = ();
+    struct Option;
+    struct Some;
+    struct None;
+    struct Ok;
+    struct Err;
+    struct Tag;
+
+    #[derive(::codec::Codec, Debug, PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
+    #[codec(repr = "int")]
+    #[repr(i8)]
+    pub enum Level {
+        Low = -1,
+        High,
+    }
+
+    #[derive(::codec::Codec, Debug, PartialEq)]
+    #[codec(tag = "op")]
+    pub enum Tagged {
+        #[codec(rename = 1)]
+        One {
+            size: ::core::primitive::u8,
+        },
+        #[codec(rename = true)]
+        Yes,
+        Named,
+        #[codec(other, rename = 0)]
+        Other,
+    }
+
+    #[derive(::codec::Codec, Debug, PartialEq)]
+    #[codec(tag = "t", content = "c")]
+    pub enum Adjacent {
+        #[codec(rename = 7)]
+        Seven(::core::primitive::u8),
+    }
+
+    #[derive(::codec::Codec, Debug, PartialEq)]
+    pub enum External {
+        #[codec(rename = 2)]
+        Two,
+        #[codec(rename = 3)]
+        Three(::core::primitive::u8),
+    }
+}
+
+#[test]
+fn derives_where_std_names_are_shadowed() {
+    use shadowed::*;
+    both(&Level::Low, "-1", b"\xff");
+    both(&Level::High, "0", b"\x00");
+    both(&BTreeMap::from([(Level::High, 1u8)]), r#"{"0":1}"#, b"\x81\x00\x01");
+    both(&Tagged::One { size: 2 }, r#"{"op":1,"size":2}"#, &cat(&[b"\x82", &s("op"), b"\x01", &s("size"), b"\x02"]));
+    both(&Tagged::Yes, r#"{"op":true}"#, &cat(&[b"\x81", &s("op"), b"\xc3"]));
+    both(&Tagged::Named, r#"{"op":"Named"}"#, &cat(&[b"\x81", &s("op"), &s("Named")]));
+    assert_eq!(from_json::<Tagged>(r#"{"x":[],"op":5}"#), Tagged::Other);
+    both(&Adjacent::Seven(1), r#"{"t":7,"c":1}"#, &cat(&[b"\x82", &s("t"), b"\x07", &s("c"), b"\x01"]));
+    both(&External::Two, "2", b"\x02");
+    both(&External::Three(4), r#"{"3":4}"#, b"\x81\x03\x04");
+}
