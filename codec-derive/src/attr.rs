@@ -28,6 +28,49 @@ pub enum DefaultKind {
     Path(syn::ExprPath),
 }
 
+/// How a unit-only enum writes its variants: `repr = "str"` (their names, the default) or
+/// `repr = "int"` (their discriminants).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ReprKind {
+    Str,
+    Int,
+}
+
+/// A variant's name as `rename` and `alias` give it: a string, an integer (any `i64` or
+/// `u64` value) or a bool. Integers and bools are written as JSON numbers and bools
+/// (MessagePack ints and bools) wherever a value names the variant, and as their text
+/// where a JSON object key must (a string).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Name {
+    Str(String),
+    Int(i128),
+    Bool(bool),
+}
+
+impl Name {
+    /// The name as text: a string as it is, a number in decimal, `true` or `false`. What
+    /// JSON object keys, error paths and "expected one of" lists show.
+    pub fn text(&self) -> String {
+        match self {
+            Name::Str(s) => s.clone(),
+            Name::Int(n) => n.to_string(),
+            Name::Bool(b) => b.to_string(),
+        }
+    }
+
+    /// The name as the user wrote it in Rust, for compile-time messages: `"2"`, `2`, `true`.
+    pub fn literal(&self) -> String {
+        match self {
+            Name::Str(s) => format!("{s:?}"),
+            other => other.text(),
+        }
+    }
+}
+
+/// The range a numeric name must fit: any `i64` or `u64` value.
+pub const NAME_MIN: i128 = i64::MIN as i128;
+pub const NAME_MAX: i128 = u64::MAX as i128;
+
 #[derive(Default)]
 pub struct Container {
     pub rename_all: Option<Spanned<RenameRule>>,
@@ -42,12 +85,14 @@ pub struct Container {
     pub crate_path: Option<syn::Path>,
     /// `msgpack(struct_as_array)`: MessagePack writes the struct as an array by position.
     pub msgpack_struct_as_array: Option<Span>,
+    /// `repr = "int"` / `repr = "str"`.
+    pub repr: Option<Spanned<ReprKind>>,
 }
 
 #[derive(Default)]
 pub struct Variant {
-    pub rename: Option<Spanned<String>>,
-    pub aliases: Vec<Spanned<String>>,
+    pub rename: Option<Spanned<Name>>,
+    pub aliases: Vec<Spanned<Name>>,
     pub rename_all: Option<Spanned<RenameRule>>,
     pub other: Option<Span>,
 }
@@ -88,6 +133,7 @@ const CONTAINER_ATTRS: &[&str] = &[
     "bound",
     "crate",
     "msgpack",
+    "repr",
 ];
 const VARIANT_ATTRS: &[&str] = &["rename", "alias", "rename_all", "other"];
 const FIELD_ATTRS: &[&str] = &[
@@ -292,6 +338,98 @@ fn spanned_string(meta: &ParseNestedMeta, name: &str) -> syn::Result<Spanned<Str
     Ok(Spanned { value: lit.value(), span: lit.span(), name: meta.path.span() })
 }
 
+/// The literal of a variant's `rename = ...` or `alias = ...`: a string, an integer (`2`,
+/// `-1`, `0x10`, within `i64` or `u64`) or a bool. The whole value is consumed whatever
+/// it is, so the next attribute still parses.
+///
+/// A field's name (`variant == false`) is parsed the same way, so that an integer gets
+/// a message on how to write it as a key, but the other messages ask for a string only.
+fn name_value(meta: &ParseNestedMeta, name: &str, variant: bool) -> syn::Result<Spanned<Name>> {
+    let expected = if variant {
+        format!("expected `{name} = \"...\"`, or an integer or bool literal such as `{name} = 2`")
+    } else {
+        format!("expected `{name} = \"...\"`")
+    };
+    if !meta.input.peek(Token![=]) {
+        return Err(meta.error(expected));
+    }
+    let eq = meta.input.parse::<Token![=]>()?;
+    let tokens = value_tokens(meta.input)?;
+    if tokens.is_empty() {
+        return Err(syn::Error::new(eq.span, expected));
+    }
+    let value = unwrap_invisible_group(tokens.clone());
+    let not_a_name = || {
+        let msg = if variant {
+            format!("expected a string, integer or bool literal: `{name} = \"...\"`, `{name} = 2` or `{name} = true`")
+        } else {
+            format!("expected a string literal: `{name} = \"...\"`")
+        };
+        syn::Error::new_spanned(&tokens, msg)
+    };
+    let expr = syn::parse2::<syn::Expr>(value).map_err(|_| not_a_name())?;
+    let (negative, lit) = match &expr {
+        syn::Expr::Lit(l) => (false, &l.lit),
+        syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => match &**expr {
+            syn::Expr::Lit(l) => (true, &l.lit),
+            _ => return Err(not_a_name()),
+        },
+        _ => return Err(not_a_name()),
+    };
+    let value = match lit {
+        syn::Lit::Str(s) if !negative => Name::Str(s.value()),
+        syn::Lit::Bool(b) if !negative => Name::Bool(b.value),
+        syn::Lit::Int(i) => {
+            let out_of_range = || {
+                syn::Error::new_spanned(
+                    &tokens,
+                    format!("`{name}` out of range: an integer name must fit `i64` or `u64`"),
+                )
+            };
+            let n = i.base10_parse::<i128>().map_err(|_| out_of_range())?;
+            let n = if negative { -n } else { n };
+            if !(NAME_MIN..=NAME_MAX).contains(&n) {
+                return Err(out_of_range());
+            }
+            Name::Int(n)
+        }
+        syn::Lit::Float(_) if variant => {
+            return Err(syn::Error::new_spanned(
+                &tokens,
+                format!("a float cannot be a variant's `{name}`: use an integer, a bool or a string"),
+            ))
+        }
+        _ => return Err(not_a_name()),
+    };
+    Ok(Spanned { value, span: expr.span(), name: meta.path.span() })
+}
+
+/// A field's `rename` or `alias`: a JSON object key, always a string. An integer or bool
+/// (which a variant may have) gets a message that says how to write it as a key.
+fn field_name(meta: &ParseNestedMeta, name: &str) -> syn::Result<Spanned<String>> {
+    let Spanned { value, span, name: attr } = name_value(meta, name, false)?;
+    match value {
+        Name::Str(s) => Ok(Spanned { value: s, span, name: attr }),
+        other => Err(syn::Error::new(
+            span,
+            format!("a field's `{name}` is a JSON object key, always a string: write `{name} = \"{}\"`", other.text()),
+        )),
+    }
+}
+
+/// `repr = "int"` or `repr = "str"`.
+fn repr_kind(meta: &ParseNestedMeta) -> syn::Result<Spanned<ReprKind>> {
+    let lit = string(meta, "repr")?;
+    let value = match lit.value().as_str() {
+        "int" => ReprKind::Int,
+        "str" => ReprKind::Str,
+        other => {
+            return Err(syn::Error::new(lit.span(), format!("unknown repr `{other}`, expected \"int\" or \"str\"")))
+        }
+    };
+    Ok(Spanned { value, span: lit.span(), name: meta.path.span() })
+}
+
 fn rename_rule(meta: &ParseNestedMeta) -> syn::Result<Spanned<RenameRule>> {
     let lit = string(meta, "rename_all")?;
     match RenameRule::from_str(&lit.value()) {
@@ -433,6 +571,10 @@ impl Container {
                     set(cx, &mut c.crate_path, meta, name, path);
                 }
                 "msgpack" => msgpack(cx, &mut c, meta)?,
+                "repr" => {
+                    let r = repr_kind(meta)?;
+                    set(cx, &mut c.repr, meta, name, r);
+                }
                 _ => return Ok(false),
             }
             Ok(true)
@@ -447,10 +589,10 @@ impl Variant {
         for_each_meta(cx, Place::Variant, attrs, |meta, name| {
             match name {
                 "rename" => {
-                    let s = spanned_string(meta, name)?;
-                    set(cx, &mut v.rename, meta, name, s);
+                    let n = name_value(meta, name, true)?;
+                    set(cx, &mut v.rename, meta, name, n);
                 }
-                "alias" => v.aliases.push(spanned_string(meta, name)?),
+                "alias" => v.aliases.push(name_value(meta, name, true)?),
                 "rename_all" => {
                     let rule = rename_rule(meta)?;
                     set(cx, &mut v.rename_all, meta, name, rule);
@@ -470,10 +612,10 @@ impl Field {
         for_each_meta(cx, Place::Field, attrs, |meta, name| {
             match name {
                 "rename" => {
-                    let s = spanned_string(meta, name)?;
+                    let s = field_name(meta, name)?;
                     set(cx, &mut f.rename, meta, name, s);
                 }
-                "alias" => f.aliases.push(spanned_string(meta, name)?),
+                "alias" => f.aliases.push(field_name(meta, name)?),
                 "default" => {
                     let d = default_kind(meta)?;
                     set(cx, &mut f.default, meta, name, d);
