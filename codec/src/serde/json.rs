@@ -776,7 +776,7 @@ fn visit_array<'de, V: Visitor<'de>>(r: &mut JsonReader<'de>, visitor: V) -> Res
             }
             Ok(value)
         }
-        Err(e) => Err(e.or_at(seq.r.position())),
+        Err(e) => Err(e.or_at(end_offset(seq.r, seq.done))),
     }
 }
 
@@ -798,8 +798,16 @@ fn visit_object<'de, V: Visitor<'de>>(
             }
             Ok(value)
         }
-        Err(e) => Err(e.or_at(map.r.position())),
+        Err(e) => Err(e.or_at(end_offset(map.r, map.done))),
     }
+}
+
+/// Where a visitor's error about a whole container goes: at its closing bracket once read
+/// (a missing field, too few elements: where codec's own decoders put them), else where
+/// the reader stopped.
+#[cold]
+fn end_offset(r: &JsonReader<'_>, closed: bool) -> usize {
+    r.position() - usize::from(closed && r.position() > 0)
 }
 
 impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {

@@ -46,11 +46,10 @@
 //! ```
 //!
 //! ## How
-//! A serde `Serializer` writes straight into codec's [`JsonWriter`] (or
-//! [`MsgpackWriter`](crate::msgpack::MsgpackWriter)), and a serde `Deserializer` reads
-//! straight from its [`JsonReader`] (or [`MsgpackReader`](crate::msgpack::MsgpackReader)):
+//! A serde `Serializer` writes straight into codec's [`JsonWriter`] (or `MsgpackWriter`),
+//! and a serde `Deserializer` reads straight from its [`JsonReader`] (or `MsgpackReader`):
 //! no intermediate value, no second parse. They are public as [`json::Serializer`],
-//! [`json::Deserializer`], [`msgpack::Serializer`] and [`msgpack::Deserializer`], for
+//! [`json::Deserializer`], `msgpack::Serializer` and `msgpack::Deserializer`, for
 //! hand-written impls.
 //!
 //! - **Output**: serde_json's compact bytes for JSON (integer map keys quoted, bytes as an
@@ -58,7 +57,8 @@
 //!   MessagePack (structs as maps keyed by field names, unit structs as an empty array,
 //!   128-bit integers as 16-byte bins). The one difference is codec's rule for JSON: NaN and
 //!   the infinities are an encode error, where serde_json writes `null` (which reads back as
-//!   no float). MessagePack writes them.
+//!   no float). MessagePack writes them. Floats are printed by zmij, as serde_json 1.0.154
+//!   prints them (its earlier printer, ryu, wrote `1e21` where zmij writes `1e+21`).
 //! - **Input**: what serde_json and rmp-serde accept. Strings without escapes are handed
 //!   to serde borrowed (`visit_borrowed_str`), so a `&'de str` field of a serde type
 //!   borrows from codec's input; MessagePack strings and bins always borrow. Numbers are

@@ -13,7 +13,8 @@
 //! | unit variant | its name, a str | its index, an int |
 //! | newtype, tuple, struct variant | map of one entry: name => content | |
 //! | struct | map keyed by field names | array of the fields in order (`rmp_serde::to_vec`) |
-//! | ext | (not written) | a newtype of `(i8 type, bytes)`, as rmp-serde |
+//! | rmp-serde's `_ExtStruct((i8, bytes))` | ext | |
+//! | ext | | a newtype struct of `(i8, bytes)`, as rmp-serde gives it |
 //!
 //! ```
 //! use serde::{Deserialize, Serialize};
@@ -33,7 +34,7 @@ use std::borrow::Cow;
 
 use ::serde::de::value::{BorrowedBytesDeserializer, SeqDeserializer};
 use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Unexpected, Visitor};
-use ::serde::ser::{self, Serialize};
+use ::serde::ser::{self, Impossible, Serialize};
 
 use super::{at, in_element, in_member, in_variant, in_written_key, static_name, with_displayed, wrong_count};
 use crate::error::{Error, ErrorKind, Result};
@@ -244,8 +245,12 @@ impl<'a, 'w> ser::Serializer for Serializer<'a, 'w> {
         self.w.write_str(variant)
     }
 
+    /// The value itself; rmp-serde's `_ExtStruct((tag, bytes))` as an ext value.
     #[inline]
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _name: &'static str, value: &T) -> Result<()> {
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, name: &'static str, value: &T) -> Result<()> {
+        if name == EXT_STRUCT {
+            return write_ext_struct(self.w, value);
+        }
         value.serialize(self)
     }
 
@@ -507,6 +512,138 @@ impl ser::SerializeStructVariant for StructSerializer<'_, '_> {
     }
 }
 
+// ---- rmp-serde's ext values ----
+
+/// The name rmp-serde gives a newtype struct that stands for an ext value, holding the
+/// tuple `(i8 type, bytes)`.
+const EXT_STRUCT: &str = "_ExtStruct";
+
+/// Writes an `_ExtStruct`'s content, `(type, bytes)`, as one ext value.
+#[cold]
+fn write_ext_struct<T: ?Sized + Serialize>(w: &mut MsgpackWriter, value: &T) -> Result<()> {
+    let mut ext = ExtWriter { w, tag: None, written: false };
+    value.serialize(&mut ext)?;
+    if !ext.written {
+        return Err(ext_shape_error());
+    }
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn ext_shape_error() -> Error {
+    Error::without_position(ErrorKind::InvalidValue(Cow::Borrowed(
+        "an `_ExtStruct` holds a tuple of its type (an i8) and its bytes",
+    )))
+}
+
+/// Collects an `_ExtStruct`'s tuple: its type, then its bytes, which it writes.
+struct ExtWriter<'a, 'w> {
+    w: &'a mut MsgpackWriter<'w>,
+    tag: Option<i8>,
+    written: bool,
+}
+
+macro_rules! not_ext {
+    ($($method:ident($($arg:ty),*) $(-> $ret:ty)?;)*) => {$(
+        fn $method(self, $(_: $arg),*) -> Result<not_ext!(@ret $($ret)?)> {
+            Err(ext_shape_error())
+        }
+    )*};
+    (@ret) => { () };
+    (@ret $ret:ty) => { $ret };
+}
+
+impl ser::Serializer for &mut ExtWriter<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Impossible<(), Error>;
+    type SerializeTuple = Self;
+    type SerializeTupleStruct = Impossible<(), Error>;
+    type SerializeTupleVariant = Impossible<(), Error>;
+    type SerializeMap = Impossible<(), Error>;
+    type SerializeStruct = Impossible<(), Error>;
+    type SerializeStructVariant = Impossible<(), Error>;
+
+    fn serialize_tuple(self, _len: usize) -> Result<Self> {
+        Ok(self)
+    }
+
+    fn serialize_i8(self, v: i8) -> Result<()> {
+        if self.tag.is_some() {
+            return Err(ext_shape_error());
+        }
+        self.tag = Some(v);
+        Ok(())
+    }
+
+    fn serialize_bytes(self, v: &[u8]) -> Result<()> {
+        match self.tag.take() {
+            Some(tag) if !self.written => {
+                self.written = true;
+                self.w.write_ext(tag, v)
+            }
+            _ => Err(ext_shape_error()),
+        }
+    }
+
+    fn serialize_some<T: ?Sized + Serialize>(self, _value: &T) -> Result<()> {
+        Err(ext_shape_error())
+    }
+
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _name: &'static str, _value: &T) -> Result<()> {
+        Err(ext_shape_error())
+    }
+
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _value: &T,
+    ) -> Result<()> {
+        Err(ext_shape_error())
+    }
+
+    not_ext! {
+        serialize_bool(bool);
+        serialize_i16(i16);
+        serialize_i32(i32);
+        serialize_i64(i64);
+        serialize_u8(u8);
+        serialize_u16(u16);
+        serialize_u32(u32);
+        serialize_u64(u64);
+        serialize_f32(f32);
+        serialize_f64(f64);
+        serialize_char(char);
+        serialize_str(&str);
+        serialize_none();
+        serialize_unit();
+        serialize_unit_struct(&'static str);
+        serialize_unit_variant(&'static str, u32, &'static str);
+        serialize_seq(Option<usize>) -> Impossible<(), Error>;
+        serialize_tuple_struct(&'static str, usize) -> Impossible<(), Error>;
+        serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Impossible<(), Error>;
+        serialize_map(Option<usize>) -> Impossible<(), Error>;
+        serialize_struct(&'static str, usize) -> Impossible<(), Error>;
+        serialize_struct_variant(&'static str, u32, &'static str, usize) -> Impossible<(), Error>;
+    }
+}
+
+impl ser::SerializeTuple for &mut ExtWriter<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        value.serialize(&mut **self)
+    }
+
+    fn end(self) -> Result<()> {
+        Ok(())
+    }
+}
+
 // ---- Deserializer ----
 
 /// A serde `Deserializer` that reads one MessagePack value from a [`MsgpackReader`], with
@@ -563,7 +700,7 @@ fn visit_array<'de, V: Visitor<'de>>(r: &mut MsgpackReader<'de>, visitor: V) -> 
             Ok(value)
         }
         Ok(_) => Err(trailing_error(seq.r.position(), "the array has more elements than the type reads")),
-        Err(e) => Err(e.or_at(seq.r.position())),
+        Err(e) => Err(e.or_at(end_offset(seq.r, seq.left == 0))),
     }
 }
 
@@ -583,8 +720,16 @@ fn visit_map<'de, V: Visitor<'de>>(
             Ok(value)
         }
         Ok(_) => Err(trailing_error(map.r.position(), "the map has more entries than the type reads")),
-        Err(e) => Err(e.or_at(map.r.position())),
+        Err(e) => Err(e.or_at(end_offset(map.r, map.left == 0))),
     }
+}
+
+/// Where a visitor's error about a whole container goes: at its last byte once all of it
+/// was read (a missing field, too few elements: where codec's own decoders put them), else
+/// where the reader stopped.
+#[cold]
+fn end_offset(r: &MsgpackReader<'_>, read_all: bool) -> usize {
+    r.position() - usize::from(read_all && r.position() > 0)
 }
 
 impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
@@ -683,7 +828,14 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
         }
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value> {
+    /// The value, one level of [`nested`](MsgpackReader::nested) down; an ext value for
+    /// rmp-serde's `_ExtStruct((tag, bytes))`.
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        if name == EXT_STRUCT && self.r.peek_kind() == Some(Kind::Ext) {
+            let start = self.r.position();
+            let (tag, data) = self.r.read_ext()?;
+            return at(visitor.visit_newtype_struct(ExtDeserializer { tag, data }), start);
+        }
         self.r.nested(|r| visitor.visit_newtype_struct(Deserializer { r }))
     }
 
