@@ -64,7 +64,7 @@ fn json_error<T: DeserializeOwned + Debug>(json: &str) -> (ErrorKind, Option<usi
 #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct UnitStruct;
 
-#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
 struct Newtype(u64);
 
 #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
@@ -671,6 +671,43 @@ fn with_and_compat_fields_in_a_derived_struct() {
     assert_eq!(without.maybe, Compat(None));
     let err = codec::json::from_str::<Event>(r#"{"eventId":1,"shapes":[],"byColor":{}}"#).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::MissingField("payload"));
+}
+
+/// `Compat<T>` as a map key: serde_json's key rules in JSON, any value in MessagePack (as
+/// rmp-serde writes keys); byte-equal with both on the same maps.
+#[test]
+fn compat_map_keys_follow_the_reference_key_rules() {
+    #[track_caller]
+    fn keys<K: Serialize + DeserializeOwned + Ord + Clone + Debug>(m: BTreeMap<K, u8>) -> String {
+        let wrapped: BTreeMap<Compat<K>, u8> = m.iter().map(|(k, v)| (Compat(k.clone()), *v)).collect();
+        let json = codec::json::to_string(&wrapped).unwrap();
+        assert_eq!(json, serde_json::to_string(&m).unwrap());
+        assert_eq!(codec::json::from_str::<BTreeMap<Compat<K>, u8>>(&json).unwrap(), wrapped);
+        let packed = codec::msgpack::to_vec(&wrapped).unwrap();
+        assert_eq!(packed, rmp_serde::to_vec_named(&m).unwrap());
+        assert_eq!(codec::msgpack::from_slice::<BTreeMap<Compat<K>, u8>>(&packed).unwrap(), wrapped);
+        json
+    }
+    assert_eq!(keys(BTreeMap::from([(Color::Red, 1), (Color::Green, 2)])), r#"{"Red":1,"Green":2}"#);
+    assert_eq!(keys(BTreeMap::from([(-7i64, 1), (u32::MAX as i64, 2)])), r#"{"-7":1,"4294967295":2}"#);
+    assert_eq!(keys(BTreeMap::from([(true, 1)])), r#"{"true":1}"#);
+    assert_eq!(keys(BTreeMap::from([(Newtype(3), 1)])), r#"{"3":1}"#);
+    keys(BTreeMap::from([("k\"ey".to_owned(), 1)]));
+    keys(BTreeMap::from([(u128::MAX, 1)]));
+    // A tuple is no JSON key (serde_json refuses it too), but is a MessagePack one.
+    let tuple_keys = BTreeMap::from([(Compat((1u8, 2u8)), 3u8)]);
+    assert!(codec::json::to_string(&tuple_keys).is_err());
+    let packed = codec::msgpack::to_vec(&tuple_keys).unwrap();
+    assert_eq!(packed, b"\x81\x92\x01\x02\x03");
+    assert_eq!(codec::msgpack::from_slice::<BTreeMap<Compat<(u8, u8)>, u8>>(&packed).unwrap(), tuple_keys);
+    // A key that does not read as the type: the error at the key, in the input's offsets.
+    let e = codec::json::from_str::<BTreeMap<Compat<Color>, u8>>(r#"{"Red": 1, "Blue": 2}"#).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::UnknownVariant { name, .. } if name == "Blue"), "{e}");
+    assert_eq!(e.column(), Some(12));
+    let e = codec::msgpack::from_slice::<BTreeMap<Compat<(u8, u8)>, u8>>(b"\x82\x92\x01\x02\x03\x92\x01\xa1x\x04")
+        .unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::InvalidType { .. }), "{e}");
+    assert_eq!(e.offset(), Some(7));
 }
 
 // ---- errors: kind, position and path ----

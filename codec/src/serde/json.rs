@@ -708,6 +708,19 @@ impl ser::Serializer for MapKeySerializer<'_, '_> {
     }
 }
 
+/// Writes `value` as a JSON object key, by serde_json's rules (what
+/// [`Compat`](super::Compat) keys use).
+#[inline]
+pub(super) fn encode_key<T: ?Sized + Serialize>(value: &T, w: &mut JsonWriter) -> Result<()> {
+    value.serialize(MapKeySerializer { w })
+}
+
+/// Reads `key`, just read by `r`, as a `T`, by serde_json's rules for map keys.
+#[inline]
+pub(super) fn decode_key<'de, T: de::Deserialize<'de>>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<T> {
+    at(T::deserialize(KeyDeserializer { key, r }), key.offset())
+}
+
 // ---- Deserializer ----
 
 /// A serde `Deserializer` that reads one JSON value from a [`JsonReader`], with the

@@ -86,10 +86,10 @@ use ::serde::de::{self, Deserialize, Expected, Unexpected, Visitor};
 use ::serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::{JsonReader, JsonWriter, Key as JsonKey};
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::msgpack::{Key as MsgpackKey, MsgpackReader, MsgpackWriter};
+use crate::{Decode, DecodeKey, Encode, EncodeKey};
 
 pub mod json;
 #[cfg(feature = "msgpack")]
@@ -265,6 +265,49 @@ impl<'de, T: Deserialize<'de>> Decode<'de> for Compat<T> {
     #[cold]
     fn absent() -> Option<Self> {
         T::deserialize(Absent).ok().map(Compat)
+    }
+}
+
+/// A map key, by serde_json's rules in JSON (strings as themselves; integers, floats,
+/// booleans and unit variants quoted; anything else an error) and as any value in
+/// MessagePack, as rmp-serde writes keys.
+///
+/// ```
+/// use codec::serde::Compat;
+/// use std::collections::BTreeMap;
+/// use std::net::Ipv4Addr;
+///
+/// let m = BTreeMap::from([(Compat(Ipv4Addr::LOCALHOST), 1u8), (Compat(Ipv4Addr::new(10, 0, 0, 1)), 2)]);
+/// let json = codec::json::to_string(&m)?;
+/// assert_eq!(json, r#"{"10.0.0.1":2,"127.0.0.1":1}"#);
+/// assert_eq!(codec::json::from_str::<BTreeMap<Compat<Ipv4Addr>, u8>>(&json)?, m);
+/// # Ok::<(), codec::Error>(())
+/// ```
+impl<T: Serialize> EncodeKey for Compat<T> {
+    #[inline]
+    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+        json::encode_key(&self.0, w)
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+        encode_msgpack(&self.0, w)
+    }
+}
+
+/// A map key read by serde_json's rules in JSON (the key's text, or the number, boolean or
+/// unit variant written in it, as the type asks) and as any value in MessagePack.
+impl<'de, T: Deserialize<'de>> DecodeKey<'de> for Compat<T> {
+    #[inline]
+    fn decode_json_key(key: JsonKey<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+        json::decode_key(key, r).map(Compat)
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn decode_msgpack_key(key: MsgpackKey<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+        msgpack::decode_key(key, r).map(Compat)
     }
 }
 
