@@ -494,8 +494,9 @@ fn display_error() -> Error {
     Error::custom("a Display implementation returned an error")
 }
 
-/// A path segment for the map key whose encoding starts at `mark` in the writer's output,
-/// if the key is still in the buffer: `text_of` reads the key from those bytes.
+/// `e` inside the map key whose encoding starts `written` (the writer's output from the
+/// key on, when it was not flushed yet): `text_of` reads the key's text from those bytes.
+/// Without them, or when they do not read, no segment.
 #[cold]
 #[inline(never)]
 fn in_written_key(e: Error, written: Option<&[u8]>, text_of: fn(&[u8]) -> Option<String>) -> Error {
