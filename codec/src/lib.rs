@@ -46,9 +46,13 @@
 //!   of the std impls and of derived impls. Without it (`default-features = false`) the
 //!   derive emits JSON methods only, and a crate of derived types has about half the code
 //!   to compile.
+//! - `serde` (off): the `codec::serde` module, a bridge for any type that implements
+//!   serde's `Serialize` and `Deserialize`: `#[codec(with = "codec::serde")]` on a field,
+//!   or the field type `codec::serde::Compat<T>`, encoded through a serde `Serializer` and
+//!   `Deserializer` written over codec's own writers and readers.
 //!
-//! The feature is additive: turning it on anywhere in a build never breaks a crate that
-//! compiles without it. (Cargo builds one `codec` per build, with every feature that any
+//! The `msgpack` feature is additive: turning it on anywhere in a build never breaks a crate
+//! that compiles without it. (Cargo builds one `codec` per build, with every feature that any
 //! crate in it asks for, so a library written against `codec` without `msgpack` is
 //! compiled with it as soon as another crate in the build wants MessagePack.) To that end:
 //! - Every MessagePack method of [`Encode`], [`Decode`], [`EncodeKey`], [`DecodeKey`],
@@ -148,6 +152,8 @@ pub mod io;
 pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
+#[cfg(feature = "serde")]
+pub mod serde;
 mod sink;
 pub mod with;
 
