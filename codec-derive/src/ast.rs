@@ -118,7 +118,8 @@ impl<'a> Container<'a> {
                     .iter()
                     .map(|v| {
                         let vattrs = attr::Variant::parse(cx, &v.attrs);
-                        let field_rule = vattrs.rename_all.as_ref().map(|r| r.value);
+                        let field_rule =
+                            vattrs.rename_all.as_ref().or(attrs.rename_all_fields.as_ref()).map(|r| r.value);
                         let (style, fields) = fields_from_ast(cx, &v.fields, field_rule);
                         let name = match &vattrs.rename {
                             Some(r) => r.value.clone(),

@@ -49,7 +49,9 @@ use syn::{parse_macro_input, DeriveInput};
 
 /// Derives `codec::Encode` and `codec::Decode` (and `EncodeKey`/`DecodeKey` for enums of
 /// unit variants). Attributes go in `#[codec(...)]`; see the `codec` crate's README.
-#[proc_macro_derive(Codec, attributes(codec))]
+/// `#[serde(...)]` attributes are read too, with serde's meaning, so that a type deriving
+/// both serde's traits and `Codec` writes them once (README, "Migrating from serde").
+#[proc_macro_derive(Codec, attributes(codec, serde))]
 pub fn derive_codec(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     match expand(&input) {
