@@ -155,10 +155,65 @@ fn unsupported(place: Place, name: &str) -> Option<String> {
 /// attribute, or the place.
 pub(super) fn unknown_message(name: &str, place: Place) -> String {
     if place.known().contains(&name) {
-        format!("`{name}` is a codec attribute, not a serde one: write it in `#[codec({name})]`")
-    } else {
-        format!("unknown serde attribute `{name}` on {}", place.noun())
+        return format!("`{name}` is a codec attribute, not a serde one: write it in `#[codec({name})]`");
     }
+    let mut msg = format!("unknown serde attribute `{name}` on {}", place.noun());
+    let limit = (name.chars().count() / 3).clamp(1, 3);
+    let closest = serde_names(place).map(|k| (super::levenshtein(name, k), k)).filter(|(d, _)| *d <= limit).min();
+    if let Some((_, k)) = closest {
+        msg.push_str(&format!(", did you mean `{k}`?"));
+    }
+    msg
+}
+
+/// Every serde attribute that [`meta`] knows at `place`, for "did you mean" hints.
+fn serde_names(place: Place) -> impl Iterator<Item = &'static str> {
+    let (same, other): (&[&str], &[&str]) = match place {
+        Place::Container => (
+            SAME_CONTAINER,
+            &[
+                "crate",
+                "expecting",
+                "rename",
+                "bound",
+                "from",
+                "try_from",
+                "into",
+                "remote",
+                "variant_identifier",
+                "field_identifier",
+            ],
+        ),
+        Place::Variant => (
+            SAME_VARIANT,
+            &[
+                "borrow",
+                "bound",
+                "skip",
+                "skip_serializing",
+                "skip_deserializing",
+                "with",
+                "serialize_with",
+                "deserialize_with",
+                "untagged",
+            ],
+        ),
+        Place::Field => (
+            SAME_FIELD,
+            &[
+                "borrow",
+                "bound",
+                "getter",
+                "skip_serializing",
+                "skip_deserializing",
+                "skip_serializing_if",
+                "with",
+                "serialize_with",
+                "deserialize_with",
+            ],
+        ),
+    };
+    same.iter().chain(other).copied()
 }
 
 /// Consumes `= "..."` or `(...)`, checking no more than serde's grammar's outline.
@@ -289,10 +344,10 @@ fn translate_bound(preds: &str) -> Result<String, String> {
     }
     let out = clause.predicates.to_token_stream();
     if mentions_serde(out.clone()) {
-        return Err(format!(
-            "this `bound` names a part of serde that codec has no counterpart for: add `#[codec(bound = \"...\")]` with codec's traits (`codec::Encode`, `codec::Decode<'de>`); `#[codec]` then wins and serde alone reads this one (serde's `Serialize`, `Deserialize<'de>` and `DeserializeOwned` are translated: {})",
-            out
-        ));
+        return Err(
+            "this `bound` names a part of serde that codec has no counterpart for (only `Serialize`, `Deserialize<'de>` and `DeserializeOwned` become codec's `Encode`, `Decode<'de>` and `DecodeOwned`): add `#[codec(bound = \"...\")]` with codec's traits; `#[codec]` then wins and serde alone reads this one"
+                .to_owned(),
+        );
     }
     Ok(out.to_string())
 }
