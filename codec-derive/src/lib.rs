@@ -14,6 +14,7 @@ mod bound;
 mod case;
 mod check;
 mod ctxt;
+mod debug;
 mod decode;
 mod encode;
 mod fallback;
@@ -80,7 +81,7 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     // or two tokens instead of up to six, and tokens are what macro expansion, name
     // resolution and incremental hashing cost. The names live in this anonymous const
     // only.
-    Ok(quote! {
+    let code = quote! {
         const _: () = {
             #[allow(unused_imports)]
             use #krate as __codec;
@@ -89,5 +90,11 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             #encode
             #decode
         };
-    })
+    };
+    let shown = match debug::requested(&container) {
+        Some(span) => debug::emit(&container, span, &code),
+        None => proc_macro2::TokenStream::new(),
+    };
+    let track = debug::track_env();
+    Ok(quote!(#code #shown #track))
 }
