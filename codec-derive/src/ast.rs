@@ -127,7 +127,8 @@ impl<'a> Container<'a> {
                         .enumerate()
                         .map(|(i, v)| {
                             let vattrs = attr::Variant::parse(cx, &v.attrs);
-                            let field_rule = vattrs.rename_all.as_ref().map(|r| r.value);
+                            let field_rule =
+                                vattrs.rename_all.as_ref().or(attrs.rename_all_fields.as_ref()).map(|r| r.value);
                             let (style, fields) = fields_from_ast(cx, &v.fields, field_rule);
                             let tag = match (&vattrs.rename, discriminants.get(i)) {
                                 // `check` rejects `rename` beside `repr = "int"`.

@@ -9,6 +9,8 @@ use syn::{LitStr, Token};
 use crate::case::{RenameRule, RULE_NAMES};
 use crate::ctxt::Ctxt;
 
+mod serde;
+
 /// A value together with the span of the attribute that set it.
 #[derive(Clone)]
 pub struct Spanned<T> {
@@ -74,6 +76,8 @@ pub const NAME_MAX: i128 = u64::MAX as i128;
 #[derive(Default)]
 pub struct Container {
     pub rename_all: Option<Spanned<RenameRule>>,
+    /// `rename_all_fields`: the `rename_all` of every variant that has none of its own.
+    pub rename_all_fields: Option<Spanned<RenameRule>>,
     pub deny_unknown_fields: Option<Span>,
     pub tag: Option<Spanned<String>>,
     pub content: Option<Spanned<String>>,
@@ -87,6 +91,8 @@ pub struct Container {
     pub msgpack_struct_as_array: Option<Span>,
     /// `repr = "int"` / `repr = "str"`.
     pub repr: Option<Spanned<ReprKind>>,
+    /// `debug`: show the generated code (see `crate::debug`).
+    pub debug: Option<Span>,
 }
 
 #[derive(Default)]
@@ -95,6 +101,8 @@ pub struct Variant {
     pub aliases: Vec<Spanned<Name>>,
     pub rename_all: Option<Spanned<RenameRule>>,
     pub other: Option<Span>,
+    /// serde's `bound` on the variant: fine only beside a `bound` on the enum.
+    pub serde_bound: Option<Span>,
 }
 
 #[derive(Default)]
@@ -112,6 +120,8 @@ pub struct Field {
     pub flatten: Option<Span>,
     /// `bytes`: a byte string, written as a MessagePack bin.
     pub bytes: Option<Span>,
+    /// serde's `bound` on the field: fine only beside a `bound` on the container.
+    pub serde_bound: Option<Span>,
 }
 
 /// Where an attribute is written; decides which names are known there.
@@ -124,6 +134,7 @@ enum Place {
 
 const CONTAINER_ATTRS: &[&str] = &[
     "rename_all",
+    "rename_all_fields",
     "deny_unknown_fields",
     "tag",
     "content",
@@ -134,6 +145,7 @@ const CONTAINER_ATTRS: &[&str] = &[
     "crate",
     "msgpack",
     "repr",
+    "debug",
 ];
 const VARIANT_ATTRS: &[&str] = &["rename", "alias", "rename_all", "other"];
 const FIELD_ATTRS: &[&str] = &[
@@ -221,30 +233,63 @@ fn unknown_message(name: &str, place: Place) -> String {
     msg
 }
 
-/// Calls `f` on each `name = value` / `name` / `name(...)` inside every `#[codec(...)]`.
+/// Which helper attribute a setting is read from: codec's own, or serde's (read so that a
+/// type deriving both writes its attributes once; see `serde.rs` beside this file).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Codec,
+    Serde,
+}
+
+impl Source {
+    fn attr_name(self) -> &'static str {
+        match self {
+            Source::Codec => "codec",
+            Source::Serde => "serde",
+        }
+    }
+}
+
+/// Calls `f` on each `name = value` / `name` / `name(...)` inside every `#[codec(...)]`
+/// (or, for [`Source::Serde`], every `#[serde(...)]`, translated to codec's names first).
 /// `f` returns `Ok(false)` for a name it does not know. Every error is recorded and the
-/// rest of the attribute is still parsed.
+/// rest of the attribute is still parsed. Returns the serde settings that only a
+/// `#[codec]` setting can stand in for, to be checked once both are parsed.
 fn for_each_meta(
     cx: &Ctxt,
     place: Place,
+    source: Source,
     attrs: &[syn::Attribute],
     mut f: impl FnMut(&ParseNestedMeta, &str) -> syn::Result<bool>,
-) {
+) -> Vec<serde::Deferred> {
+    let mut deferred = Vec::new();
+    let attr_name = source.attr_name();
     for attr in attrs {
-        if !attr.path().is_ident("codec") {
+        if !attr.path().is_ident(attr_name) {
             continue;
         }
         let syn::Meta::List(list) = &attr.meta else {
-            cx.error_spanned_by(&attr.meta, "expected `#[codec(...)]` with at least one attribute inside");
+            cx.error_spanned_by(
+                &attr.meta,
+                format!("expected `#[{attr_name}(...)]` with at least one attribute inside"),
+            );
             continue;
         };
         let result = list.parse_nested_meta(|meta| {
             let name = meta.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
-            match f(&meta, &name) {
+            let outcome = match source {
+                Source::Codec => f(&meta, &name),
+                Source::Serde => serde::meta(place, &meta, &name, &mut f, &mut deferred),
+            };
+            match outcome {
                 Ok(true) => Ok(()),
                 Ok(false) => {
                     let shown = meta.path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::");
-                    cx.error_spanned_by(&meta.path, unknown_message(&shown, place));
+                    let msg = match source {
+                        Source::Codec => unknown_message(&shown, place),
+                        Source::Serde => serde::unknown_message(&shown, place),
+                    };
+                    cx.error_spanned_by(&meta.path, msg);
                     skip_meta_value(&meta)
                 }
                 Err(e) => {
@@ -257,6 +302,7 @@ fn for_each_meta(
             cx.syn_error(e);
         }
     }
+    deferred
 }
 
 /// Consumes whatever follows a rejected attribute name so parsing can go on.
@@ -430,8 +476,8 @@ fn repr_kind(meta: &ParseNestedMeta) -> syn::Result<Spanned<ReprKind>> {
     Ok(Spanned { value, span: lit.span(), name: meta.path.span() })
 }
 
-fn rename_rule(meta: &ParseNestedMeta) -> syn::Result<Spanned<RenameRule>> {
-    let lit = string(meta, "rename_all")?;
+fn rename_rule(meta: &ParseNestedMeta, name: &str) -> syn::Result<Spanned<RenameRule>> {
+    let lit = string(meta, name)?;
     match RenameRule::from_str(&lit.value()) {
         Some(rule) => Ok(Spanned { value: rule, span: lit.span(), name: meta.path.span() }),
         None => Err(syn::Error::new(
@@ -541,13 +587,21 @@ fn msgpack(cx: &Ctxt, c: &mut Container, meta: &ParseNestedMeta) -> syn::Result<
 }
 
 impl Container {
+    /// The settings of `#[codec(...)]` and `#[serde(...)]` together (see [`Source`]).
     pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
+        let codec = Container::parse_from(cx, attrs, Source::Codec).0;
+        let (serde, deferred) = Container::parse_from(cx, attrs, Source::Serde);
+        serde::merge_container(cx, codec, serde, deferred)
+    }
+
+    fn parse_from(cx: &Ctxt, attrs: &[syn::Attribute], source: Source) -> (Container, Vec<serde::Deferred>) {
         let mut c = Container::default();
-        for_each_meta(cx, Place::Container, attrs, |meta, name| {
+        let deferred = for_each_meta(cx, Place::Container, source, attrs, |meta, name| {
             match name {
-                "rename_all" => {
-                    let rule = rename_rule(meta)?;
-                    set(cx, &mut c.rename_all, meta, name, rule);
+                "rename_all" | "rename_all_fields" => {
+                    let rule = rename_rule(meta, name)?;
+                    let slot = if name == "rename_all" { &mut c.rename_all } else { &mut c.rename_all_fields };
+                    set(cx, slot, meta, name, rule);
                 }
                 "deny_unknown_fields" => return flag(cx, &mut c.deny_unknown_fields, meta, name),
                 "tag" => {
@@ -575,18 +629,26 @@ impl Container {
                     let r = repr_kind(meta)?;
                     set(cx, &mut c.repr, meta, name, r);
                 }
+                "debug" => return flag(cx, &mut c.debug, meta, name),
                 _ => return Ok(false),
             }
             Ok(true)
         });
-        c
+        (c, deferred)
     }
 }
 
 impl Variant {
+    /// The settings of `#[codec(...)]` and `#[serde(...)]` together (see [`Source`]).
     pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Variant {
+        let codec = Variant::parse_from(cx, attrs, Source::Codec).0;
+        let (serde, deferred) = Variant::parse_from(cx, attrs, Source::Serde);
+        serde::merge_variant(cx, codec, serde, deferred)
+    }
+
+    fn parse_from(cx: &Ctxt, attrs: &[syn::Attribute], source: Source) -> (Variant, Vec<serde::Deferred>) {
         let mut v = Variant::default();
-        for_each_meta(cx, Place::Variant, attrs, |meta, name| {
+        let deferred = for_each_meta(cx, Place::Variant, source, attrs, |meta, name| {
             match name {
                 "rename" => {
                     let n = name_value(meta, name, true)?;
@@ -594,7 +656,7 @@ impl Variant {
                 }
                 "alias" => v.aliases.push(name_value(meta, name, true)?),
                 "rename_all" => {
-                    let rule = rename_rule(meta)?;
+                    let rule = rename_rule(meta, name)?;
                     set(cx, &mut v.rename_all, meta, name, rule);
                 }
                 "other" => return flag(cx, &mut v.other, meta, name),
@@ -602,14 +664,21 @@ impl Variant {
             }
             Ok(true)
         });
-        v
+        (v, deferred)
     }
 }
 
 impl Field {
+    /// The settings of `#[codec(...)]` and `#[serde(...)]` together (see [`Source`]).
     pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
+        let codec = Field::parse_from(cx, attrs, Source::Codec).0;
+        let (serde, deferred) = Field::parse_from(cx, attrs, Source::Serde);
+        serde::merge_field(cx, codec, serde, deferred)
+    }
+
+    fn parse_from(cx: &Ctxt, attrs: &[syn::Attribute], source: Source) -> (Field, Vec<serde::Deferred>) {
         let mut f = Field::default();
-        for_each_meta(cx, Place::Field, attrs, |meta, name| {
+        let deferred = for_each_meta(cx, Place::Field, source, attrs, |meta, name| {
             match name {
                 "rename" => {
                     let s = field_name(meta, name)?;
@@ -646,7 +715,7 @@ impl Field {
             }
             Ok(true)
         });
-        f
+        (f, deferred)
     }
 }
 

@@ -16,6 +16,7 @@ pub fn check(cx: &Ctxt, c: &Container) {
     container_default_needs_named_struct(cx, c);
     struct_as_array_rules(cx, c);
     repr_rules(cx, c);
+    serde_bound_needs_container_bound(cx, c);
     match &c.data {
         Data::Struct(style, fields) => {
             fields_rules(cx, *style, fields, &format!("struct `{}`", c.ident));
@@ -32,12 +33,40 @@ pub fn check(cx: &Ctxt, c: &Container) {
     }
 }
 
+/// serde's `bound` on a field or variant replaces serde's inferred bound for that part
+/// only; codec has bounds on the whole type alone, so it follows such a type only when the
+/// container states its bounds itself (`#[codec(bound)]` or a translated `#[serde(bound)]`).
+fn serde_bound_needs_container_bound(cx: &Ctxt, c: &Container) {
+    if c.attrs.bound_encode.is_some() || c.attrs.bound_decode.is_some() {
+        return;
+    }
+    let spans: Vec<proc_macro2::Span> = match &c.data {
+        Data::Struct(_, fields) => fields.iter().filter_map(|f| f.attrs.serde_bound).collect(),
+        Data::Enum(variants) => variants
+            .iter()
+            .flat_map(|v| v.attrs.serde_bound.into_iter().chain(v.fields.iter().filter_map(|f| f.attrs.serde_bound)))
+            .collect(),
+    };
+    for span in spans {
+        cx.error_at(
+            span,
+            "codec has no `bound` on a field or variant: write the where-predicates, with codec's traits, in `#[codec(bound = \"...\")]` on the struct or enum (it replaces every inferred bound)",
+        );
+    }
+}
+
 /// `tag`, `content` and `untagged` choose an enum's representation; on a struct they
 /// would silently mean nothing.
 fn enum_attrs_only_on_enums(cx: &Ctxt, c: &Container) {
     if let Data::Struct(..) = c.data {
         if let Some(t) = &c.attrs.tag {
-            cx.error_at(t.name, "`tag` applies to enums only");
+            cx.error_at(
+                t.name,
+                "`tag` applies to enums only (codec has no counterpart of serde's `tag` on a struct, which writes the struct's name: add a field for it)",
+            );
+        }
+        if let Some(r) = &c.attrs.rename_all_fields {
+            cx.error_at(r.name, "`rename_all_fields` applies to enums only: on a struct, write `rename_all`");
         }
         if let Some(t) = &c.attrs.content {
             cx.error_at(t.name, "`content` applies to enums only");
