@@ -20,4 +20,13 @@ mod strings;
 mod sync;
 pub(crate) mod time;
 mod tuples;
-mod wrappers;
+pub(crate) mod wrappers;
+
+use crate::json::JsonReader;
+
+/// The offset of the next value (past whitespace), for errors found after reading it.
+#[inline]
+pub(crate) fn value_start(r: &mut JsonReader<'_>) -> usize {
+    let _ = r.peek();
+    r.position()
+}
