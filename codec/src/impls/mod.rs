@@ -16,6 +16,7 @@ mod path;
 mod primitives;
 mod range;
 mod record;
+pub(crate) mod string_form;
 mod strings;
 mod sync;
 pub(crate) mod time;

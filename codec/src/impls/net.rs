@@ -48,89 +48,41 @@
 //! ```
 
 use std::borrow::Cow;
-use std::fmt::{self, Display, Write as _};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 use std::str::FromStr;
 
+use super::string_form::{self, Buf, FromText, ToText};
 #[cfg(feature = "msgpack")]
 use crate::__private::mp;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode, EncodeKey};
+use crate::{Decode, DecodeKey, Encode};
 
-/// Room for the longest text of any address: `[` + 39 + `%` + 10 + `]:` + 5 = 58 bytes.
-const TEXT_CAPACITY: usize = 64;
-
-/// An address's text, formatted on the stack.
-struct Text {
-    buf: [u8; TEXT_CAPACITY],
-    len: usize,
-}
-
-impl Text {
-    #[inline(always)]
-    fn new() -> Text {
-        Text { buf: [0; TEXT_CAPACITY], len: 0 }
-    }
-
-    #[inline(always)]
-    fn as_bytes(&self) -> &[u8] {
-        self.buf.get(..self.len).unwrap_or_default()
-    }
-
-    /// The text as a `str`: only `fmt::Write` and ASCII digits and dots ever fill the
-    /// buffer, so this never fails; should it, the error is an encode error, not a panic.
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn as_str(&self) -> Result<&str> {
-        std::str::from_utf8(self.as_bytes()).map_err(|_| format_failed())
-    }
-
-    /// An IPv4 address's dotted quad, as `Display` writes it, without the formatting
-    /// machinery (`Display` checks for width and precision, then writes each octet
-    /// through `fmt`).
-    #[inline]
-    fn push_v4(&mut self, ip: &Ipv4Addr) {
-        for (i, &octet) in ip.octets().iter().enumerate() {
-            if i > 0 {
-                self.push(b'.');
-            }
-            if octet >= 100 {
-                self.push(b'0' + octet / 100);
-            }
-            if octet >= 10 {
-                self.push(b'0' + octet / 10 % 10);
-            }
-            self.push(b'0' + octet % 10);
+/// An IPv4 address's dotted quad, as `Display` writes it, without the formatting
+/// machinery (`Display` checks for width and precision, then writes each octet through
+/// `fmt`).
+#[inline]
+fn push_v4(buf: &mut Buf, ip: &Ipv4Addr) {
+    for (i, &octet) in ip.octets().iter().enumerate() {
+        if i > 0 {
+            buf.push(b'.');
         }
-    }
-
-    #[inline(always)]
-    fn push(&mut self, b: u8) {
-        if let Some(slot) = self.buf.get_mut(self.len) {
-            *slot = b;
-            self.len += 1;
+        if octet >= 100 {
+            buf.push(b'0' + octet / 100);
         }
-    }
-
-    /// Anything `Display` writes, into the buffer.
-    #[inline]
-    fn display(value: &impl Display) -> Result<Text> {
-        let mut text = Text::new();
-        write!(text, "{value}").map_err(|_| format_failed())?;
-        Ok(text)
+        if octet >= 10 {
+            buf.push(b'0' + octet / 10 % 10);
+        }
+        buf.push(b'0' + octet % 10);
     }
 }
 
-impl fmt::Write for Text {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        self.buf.get_mut(self.len..end).ok_or(fmt::Error)?.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
-    }
+/// Anything `Display` writes, on the stack.
+#[inline]
+fn display(value: &impl std::fmt::Display) -> Result<Buf> {
+    Buf::display(value).ok_or_else(format_failed)
 }
 
 #[cold]
@@ -147,11 +99,6 @@ fn not_an_address(what: &'static str, text: &str, at: usize) -> Error {
     let shown: String = text.chars().take(64).collect();
     let more = if shown.len() < text.len() { "..." } else { "" };
     Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("expected {what}, found {shown:?}{more}"))), at)
-}
-
-#[inline]
-fn parse<T: Address>(text: &str, what: &'static str, at: usize) -> Result<T> {
-    T::parse_text(text).ok_or_else(|| not_an_address(what, text, at))
 }
 
 /// The dotted quad `text`, exactly as std's `Ipv4Addr::from_str` accepts it: four decimal
@@ -184,25 +131,6 @@ fn parse_v4(text: &[u8]) -> Option<Ipv4Addr> {
         *octet = value as u8;
     }
     (i == text.len()).then_some(Ipv4Addr::from(octets))
-}
-
-/// The address in the JSON string at the reader.
-#[inline]
-fn decode_json_text<'de, T: Address>(r: &mut JsonReader<'de>, what: &'static str) -> Result<T> {
-    if r.peek() != Some(b'"') {
-        return Err(r.invalid_type(what));
-    }
-    let token = r.read_string_token()?;
-    let text = r.decode_string(token)?;
-    parse(text.as_str(), what, token.offset())
-}
-
-/// The address in the MessagePack str at the reader.
-#[inline]
-#[cfg(feature = "msgpack")]
-fn decode_msgpack_text<T: Address>(r: &mut MsgpackReader<'_>, what: &'static str) -> Result<T> {
-    let at = r.position();
-    parse(r.read_str()?, what, at)
 }
 
 /// `N` octets: an array of `N` integers (rmp-serde's default), or a bin of `N` bytes.
@@ -278,14 +206,10 @@ fn not_one_key(what: &'static str, at: usize) -> Error {
 /// read from the key's own bytes with errors placed in the input.
 #[inline]
 #[cfg(feature = "msgpack")]
-fn decode_msgpack_key<'de, T: Address + Decode<'de>>(
-    key: msgpack::Key<'de>,
-    r: &mut MsgpackReader<'de>,
-    what: &'static str,
-) -> Result<T> {
+fn decode_msgpack_key<'de, T: Address + Decode<'de>>(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<T> {
     let raw = r.key_raw(key);
     if raw.first().map(|&b| Kind::of(b)) == Some(Kind::Str) {
-        return parse(r.key_str(key)?, what, key.offset());
+        return string_form::decode_msgpack_key(key, r);
     }
     T::decode_msgpack(&mut MsgpackReader::new(raw)).map_err(|e| key_error(e, key.offset()))
 }
@@ -298,8 +222,8 @@ fn key_error(e: Error, key_offset: usize) -> Error {
     Error::new(e.kind().clone(), key_offset + e.offset().unwrap_or(0))
 }
 
-/// What the six address types share: a text form (JSON, keys).
-trait Address: FromStr {
+/// What the six address types share: a text form (JSON, keys), printed on the stack.
+trait Address: FromStr + FromText {
     /// The type in words, for messages: "an IPv4 address".
     const WHAT: &'static str;
 
@@ -310,7 +234,7 @@ trait Address: FromStr {
     }
 
     /// The text `Display` writes.
-    fn text(&self) -> Result<Text>;
+    fn text(&self) -> Result<Buf>;
 }
 
 /// The compact MessagePack form of each type (serde's, for formats that are not
@@ -333,10 +257,10 @@ impl Address for Ipv4Addr {
     }
 
     #[inline]
-    fn text(&self) -> Result<Text> {
-        let mut text = Text::new();
-        text.push_v4(self);
-        Ok(text)
+    fn text(&self) -> Result<Buf> {
+        let mut buf = Buf::new();
+        push_v4(&mut buf, self);
+        Ok(buf)
     }
 }
 
@@ -344,8 +268,8 @@ impl Address for Ipv6Addr {
     const WHAT: &'static str = "an IPv6 address";
 
     #[inline]
-    fn text(&self) -> Result<Text> {
-        Text::display(self)
+    fn text(&self) -> Result<Buf> {
+        display(self)
     }
 }
 
@@ -362,7 +286,7 @@ impl Address for IpAddr {
     }
 
     #[inline]
-    fn text(&self) -> Result<Text> {
+    fn text(&self) -> Result<Buf> {
         match self {
             IpAddr::V4(ip) => ip.text(),
             IpAddr::V6(ip) => ip.text(),
@@ -374,14 +298,12 @@ impl Address for SocketAddrV4 {
     const WHAT: &'static str = "an IPv4 socket address";
 
     #[inline]
-    fn text(&self) -> Result<Text> {
-        let mut text = Text::new();
-        text.push_v4(self.ip());
-        text.push(b':');
-        for &b in itoa::Buffer::new().format(self.port()).as_bytes() {
-            text.push(b);
-        }
-        Ok(text)
+    fn text(&self) -> Result<Buf> {
+        let mut buf = Buf::new();
+        push_v4(&mut buf, self.ip());
+        buf.push(b':');
+        buf.push_int(self.port());
+        Ok(buf)
     }
 }
 
@@ -389,8 +311,8 @@ impl Address for SocketAddrV6 {
     const WHAT: &'static str = "an IPv6 socket address";
 
     #[inline]
-    fn text(&self) -> Result<Text> {
-        Text::display(self)
+    fn text(&self) -> Result<Buf> {
+        display(self)
     }
 }
 
@@ -398,7 +320,7 @@ impl Address for SocketAddr {
     const WHAT: &'static str = "a socket address";
 
     #[inline]
-    fn text(&self) -> Result<Text> {
+    fn text(&self) -> Result<Buf> {
         match self {
             SocketAddr::V4(a) => a.text(),
             SocketAddr::V6(a) => a.text(),
@@ -546,15 +468,34 @@ fn decode_pair<'de, Ip: Decode<'de>>(r: &mut MsgpackReader<'de>) -> Result<(Ip, 
 
 macro_rules! address_impls {
     ($($ty:ident)*) => {$(
+        impl ToText for $ty {
+            #[inline]
+            fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+                write(self.text()?.as_str())
+            }
+
+            /// No address's text holds a byte JSON escapes.
+            #[inline]
+            fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
+                string_form::write_plain_json(w, self.text()?.as_bytes());
+                Ok(())
+            }
+        }
+
+        impl FromText for $ty {
+            type Text = str;
+            const EXPECTED: Option<&'static str> = Some(Self::WHAT);
+
+            #[inline]
+            fn from_text(text: &str, at: usize) -> Result<Self> {
+                Self::parse_text(text).ok_or_else(|| not_an_address(Self::WHAT, text, at))
+            }
+        }
+
         impl Encode for $ty {
             #[inline]
             fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                let text = self.text()?;
-                // No address's text holds a byte JSON escapes.
-                w.write_byte(b'"');
-                w.write_raw(text.as_bytes());
-                w.write_byte(b'"');
-                Ok(())
+                self.encode_text_json(w)
             }
 
             #[inline]
@@ -567,44 +508,32 @@ macro_rules! address_impls {
         impl<'de> Decode<'de> for $ty {
             #[inline]
             fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                decode_json_text(r, Self::WHAT)
+                string_form::decode_json(r)
             }
 
             #[inline]
             #[cfg(feature = "msgpack")]
             fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
                 match r.peek_kind() {
-                    Some(Kind::Str) => decode_msgpack_text(r, Self::WHAT),
+                    Some(Kind::Str) => string_form::decode_msgpack_str(r),
                     Some(kind) if Self::KINDS.contains(&kind) => Self::decode_compact(r),
                     _ => Err(r.invalid_type(Self::WHAT)),
                 }
             }
         }
 
-        impl EncodeKey for $ty {
-            #[inline]
-            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-                self.encode_json(w)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-                w.write_str(self.text()?.as_str()?)
-            }
-        }
+        super::string_form::string_impls!(EncodeKey for $ty);
 
         impl<'de> DecodeKey<'de> for $ty {
             #[inline]
             fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-                let text = r.key_str(key)?;
-                parse(text.as_str(), Self::WHAT, key.offset())
+                string_form::decode_json_key(key, r)
             }
 
             #[inline]
             #[cfg(feature = "msgpack")]
             fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-                decode_msgpack_key(key, r, Self::WHAT)
+                decode_msgpack_key(key, r)
             }
         }
     )*};

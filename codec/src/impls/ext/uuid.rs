@@ -49,6 +49,7 @@ use std::borrow::Cow;
 use ::uuid::Uuid;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::impls::string_form::{self, FromText};
 use crate::json::{JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
@@ -299,7 +300,7 @@ fn why_invalid(s: &[u8]) -> String {
 #[cold]
 #[inline(never)]
 fn invalid_text(at: usize, s: &[u8]) -> Error {
-    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("not a UUID: {}", why_invalid(s)))), at)
+    string_form::not_a(at, "UUID", why_invalid(s))
 }
 
 #[cold]
@@ -309,13 +310,17 @@ fn wrong_length(at: usize, len: usize) -> Error {
     Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("not a UUID: found {len} bytes, expected 16"))), at)
 }
 
-/// Reads a UUID string token's text and parses it.
-#[inline]
-fn from_json_text<'de>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Uuid> {
-    let text = r.key_bytes(key)?;
-    match parse_text(text) {
-        Some(bytes) => Ok(Uuid::from_bytes(bytes)),
-        None => Err(invalid_text(key.offset(), text)),
+/// The string form: any spelling `Uuid::parse_str` reads.
+impl FromText for Uuid {
+    type Text = [u8];
+    const EXPECTED: Option<&'static str> = Some("a UUID string");
+
+    #[inline]
+    fn from_text(text: &[u8], at: usize) -> Result<Self> {
+        match parse_text(text) {
+            Some(bytes) => Ok(Uuid::from_bytes(bytes)),
+            None => Err(invalid_text(at, text)),
+        }
     }
 }
 
@@ -336,11 +341,7 @@ impl Encode for Uuid {
 impl<'de> Decode<'de> for Uuid {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        if r.peek() != Some(b'"') {
-            return Err(r.invalid_type("a UUID string"));
-        }
-        let key = r.read_string_token()?;
-        from_json_text(key, r)
+        string_form::decode_json(r)
     }
 
     #[inline]
@@ -355,17 +356,14 @@ impl<'de> Decode<'de> for Uuid {
                     Err(_) => Err(wrong_length(at, bytes.len())),
                 }
             }
-            Some(Kind::Str) => {
-                let key = r.read_string_token()?;
-                let text = r.key_bytes(key)?;
-                parse_text(text).map(Uuid::from_bytes).ok_or_else(|| invalid_text(at, text))
-            }
+            Some(Kind::Str) => string_form::decode_msgpack_str(r),
             Some(Kind::Array) => <[u8; 16]>::decode_msgpack(r).map(Uuid::from_bytes),
             _ => Err(r.invalid_type("a UUID (a 16-byte bin or a string)")),
         }
     }
 }
 
+/// Keys take the value's form in both formats.
 impl EncodeKey for Uuid {
     #[inline]
     fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
@@ -382,7 +380,7 @@ impl EncodeKey for Uuid {
 impl<'de> DecodeKey<'de> for Uuid {
     #[inline]
     fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        from_json_text(key, r)
+        string_form::decode_json_key(key, r)
     }
 
     #[inline]
@@ -394,10 +392,7 @@ impl<'de> DecodeKey<'de> for Uuid {
                 b.copy_from_slice(bytes);
                 Ok(Uuid::from_bytes(b))
             }
-            [0xa0..=0xbf | 0xd9..=0xdb, ..] => {
-                let text = r.key_bytes(key)?;
-                parse_text(text).map(Uuid::from_bytes).ok_or_else(|| invalid_text(key.offset(), text))
-            }
+            [0xa0..=0xbf | 0xd9..=0xdb, ..] => string_form::decode_msgpack_key(key, r),
             _ => Err(r.key_type_error(key, "a UUID key (a 16-byte bin or a string)")),
         }
     }

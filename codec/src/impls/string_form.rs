@@ -1,0 +1,469 @@
+//! Types whose JSON form is one string (and which are therefore JSON map keys too): the one
+//! place that connects such a type's text to the JSON and MessagePack readers and writers,
+//! as a value and as a map key. IP addresses, paths, URLs, ULIDs, versions, decimals,
+//! dates and times, and string types of other crates go through it.
+//!
+//! A type says how to get its text ([`ToText`]: borrowed from the value, printed into the
+//! stack buffer [`Buf`], or through `Display`) and how to read it back ([`FromText`]: from
+//! the text as a checked `str`, or as raw bytes for parsers that check every byte anyway);
+//! [`string_impls!`] then writes the `Encode`, `Decode`, `EncodeKey` and `DecodeKey` impls
+//! that call the functions here. A type whose value takes another form in one format (a
+//! UUID is a bin in MessagePack, a `Decimal` may be a JSON number) calls the functions it
+//! needs from its own impls.
+//!
+//! Nothing here allocates or copies the text: a JSON string without escapes is parsed
+//! where it stands in the input, one with escapes from the reader's scratch buffer, a
+//! MessagePack str in the input; printing goes to the stack unless a `Display` text does
+//! not fit there.
+
+use std::fmt::{self, Display, Write as _};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::{JsonReader, JsonWriter, Key, Str};
+#[cfg(feature = "msgpack")]
+use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
+
+// ---------------------------------------------------------------- the stack buffer
+
+/// Room for the longest text the printers write: `-262143-12-31T23:59:60.999999999+23:59`
+/// is 38 bytes, a socket address 58; jiff's zoned values add a zone name, and go through
+/// [`with_display`], which falls back to a `String` when it does not fit.
+const BUF_LEN: usize = 96;
+
+/// A small stack buffer that printers fill with ASCII (and [`fmt::Write`] with whole
+/// `str`s, so its bytes are always UTF-8).
+pub(crate) struct Buf {
+    bytes: [u8; BUF_LEN],
+    len: usize,
+}
+
+impl Buf {
+    #[inline]
+    pub(crate) fn new() -> Buf {
+        Buf { bytes: [0; BUF_LEN], len: 0 }
+    }
+
+    /// `v`'s `Display` text, or `None` when it does not fit.
+    #[inline]
+    pub(crate) fn display(v: &impl Display) -> Option<Buf> {
+        let mut buf = Buf::new();
+        write!(buf, "{v}").ok().map(|()| buf)
+    }
+
+    /// Appends one ASCII byte (the printers never write more than [`BUF_LEN`]).
+    #[inline]
+    pub(crate) fn push(&mut self, b: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
+
+    /// Appends `v` in decimal.
+    #[inline]
+    pub(crate) fn push_int(&mut self, v: impl itoa::Integer) {
+        for &b in itoa::Buffer::new().format(v).as_bytes() {
+            self.push(b);
+        }
+    }
+
+    /// The bytes written so far.
+    #[inline]
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
+    }
+
+    /// The text written so far.
+    #[inline]
+    pub(crate) fn as_str(&self) -> &str {
+        // Printers write ASCII and `fmt::Write` whole `str`s, so this never fails; an empty
+        // string if it did.
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+
+    /// Whether more was written than fits (the excess was dropped).
+    #[cfg(test)]
+    pub(crate) fn overflowed(&self) -> bool {
+        self.len == BUF_LEN
+    }
+}
+
+/// For `Display` impls: text past the buffer's end is an error, after which the caller
+/// formats into a `String` instead.
+impl fmt::Write for Buf {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        if end >= BUF_LEN {
+            self.len = BUF_LEN;
+            return Err(fmt::Error);
+        }
+        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+/// Calls `write` with `v`'s `Display` text: from the stack when it fits, else from a
+/// `String`.
+#[cfg_attr(not(any(feature = "jiff02", feature = "semver")), allow(dead_code))]
+#[inline]
+pub(crate) fn with_display(v: &impl Display, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+    match Buf::display(v) {
+        Some(buf) => write(buf.as_str()),
+        None => write(&v.to_string()),
+    }
+}
+
+/// Writes `text`, which holds no byte JSON escapes, between quotes without the escape
+/// scan.
+#[inline]
+pub(crate) fn write_plain_json(w: &mut JsonWriter, text: &[u8]) {
+    w.write_byte(b'"');
+    w.write_raw(text);
+    w.write_byte(b'"');
+}
+
+/// "invalid value: not a {what}: {why}" at `at`: a string that a type's parser rejected.
+#[cfg_attr(
+    not(any(feature = "rust_decimal", feature = "semver", feature = "ulid", feature = "url", feature = "uuid")),
+    allow(dead_code)
+)]
+#[cold]
+#[inline(never)]
+pub(crate) fn not_a(at: usize, what: &str, why: impl Display) -> Error {
+    Error::new(ErrorKind::InvalidValue(format!("not a {what}: {why}").into()), at)
+}
+
+// ---------------------------------------------------------------- the traits
+
+/// The encoding side: a value's text.
+pub(crate) trait ToText {
+    /// Calls `write` with the text: borrowed from the value, or printed on the stack.
+    fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()>;
+
+    /// Writes the text as a JSON string. Types whose text needs no escape may override
+    /// this to skip the escape scan.
+    #[inline]
+    fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
+        self.with_text(|s| {
+            w.write_str(s);
+            Ok(())
+        })
+    }
+
+    /// Writes the text as a MessagePack str.
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn encode_text_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        self.with_text(|s| w.write_str(s))
+    }
+}
+
+/// The decoding side: a value read from its text.
+pub(crate) trait FromText: Sized {
+    /// What [`from_text`](Self::from_text) reads: `str`, UTF-8 checked by the reader (an
+    /// `InvalidUtf8` error at the bad byte), or `[u8]`, the bytes as they are, for a parser
+    /// that checks every byte anyway (a UUID's hex digits).
+    type Text: ?Sized + Text;
+
+    /// What a type error says was expected where a value is not a string; `None` leaves
+    /// the reader's own error ("a string").
+    const EXPECTED: Option<&'static str> = None;
+
+    /// The same for a MessagePack map key that is not a str ("a string key" when `None`).
+    #[cfg_attr(not(feature = "msgpack"), allow(dead_code))]
+    const EXPECTED_KEY: Option<&'static str> = None;
+
+    /// The value `text` spells, or an error at `at`, where its string starts.
+    fn from_text(text: &Self::Text, at: usize) -> Result<Self>;
+}
+
+/// How each reader hands out the text of a string: [`FromText::Text`].
+pub(crate) trait Text: 'static {
+    /// The text of the JSON string `token`, just read.
+    fn of_json<'s, 'de>(r: &'s mut JsonReader<'de>, token: Key<'de>) -> Result<&'s Self>;
+
+    /// The text of the MessagePack str at the reader, which it reads.
+    #[cfg(feature = "msgpack")]
+    fn of_msgpack<'de>(r: &mut MsgpackReader<'de>) -> Result<&'de Self>;
+
+    /// The text of the MessagePack map key `key`, or a type error when it is no str.
+    #[cfg(feature = "msgpack")]
+    fn of_msgpack_key<'de>(r: &mut MsgpackReader<'de>, key: msgpack::Key<'de>) -> Result<&'de Self>;
+}
+
+impl Text for str {
+    #[inline]
+    fn of_json<'s, 'de>(r: &'s mut JsonReader<'de>, token: Key<'de>) -> Result<&'s str> {
+        Ok(match r.decode_string(token)? {
+            Str::Borrowed(s) => s,
+            Str::Transient(s) => s,
+        })
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn of_msgpack<'de>(r: &mut MsgpackReader<'de>) -> Result<&'de str> {
+        r.read_str()
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn of_msgpack_key<'de>(r: &mut MsgpackReader<'de>, key: msgpack::Key<'de>) -> Result<&'de str> {
+        r.key_str(key)
+    }
+}
+
+impl Text for [u8] {
+    #[inline]
+    fn of_json<'s, 'de>(r: &'s mut JsonReader<'de>, token: Key<'de>) -> Result<&'s [u8]> {
+        r.key_bytes(token)
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn of_msgpack<'de>(r: &mut MsgpackReader<'de>) -> Result<&'de [u8]> {
+        let token = r.read_string_token()?;
+        r.key_bytes(token)
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn of_msgpack_key<'de>(r: &mut MsgpackReader<'de>, key: msgpack::Key<'de>) -> Result<&'de [u8]> {
+        // The reader gives any other key bytes that match no name; here that would reach
+        // the parser, so it is the type error `key_str` makes.
+        if !is_msgpack_str(r.key_raw(key).first().copied()) {
+            return Err(r.key_type_error(key, "a string key"));
+        }
+        r.key_bytes(key)
+    }
+}
+
+/// Whether `b` is the first byte of a MessagePack str (fixstr, str 8, 16 or 32).
+#[cfg(feature = "msgpack")]
+#[inline]
+fn is_msgpack_str(b: Option<u8>) -> bool {
+    matches!(b, Some(0xa0..=0xbf | 0xd9..=0xdb))
+}
+
+// ---------------------------------------------------------------- reading
+
+/// Reads a JSON string (escaped or not) and parses it; errors point at its opening quote.
+#[inline]
+pub(crate) fn decode_json<T: FromText>(r: &mut JsonReader<'_>) -> Result<T> {
+    if let Some(expected) = T::EXPECTED {
+        if r.peek() != Some(b'"') {
+            return Err(r.invalid_type(expected));
+        }
+    }
+    let token = r.read_string_token()?;
+    decode_json_key(token, r)
+}
+
+/// Parses the JSON string `token` just read: a map key, or a value read by the caller.
+#[inline]
+pub(crate) fn decode_json_key<'de, T: FromText>(token: Key<'de>, r: &mut JsonReader<'de>) -> Result<T> {
+    T::from_text(T::Text::of_json(r, token)?, token.offset())
+}
+
+/// Reads a MessagePack str and parses it.
+#[cfg(feature = "msgpack")]
+#[cfg_attr(
+    not(any(
+        feature = "arrayvec",
+        feature = "chrono",
+        feature = "compact_str",
+        feature = "jiff02",
+        feature = "semver",
+        feature = "smol_str",
+        feature = "time",
+        feature = "ulid",
+        feature = "url"
+    )),
+    allow(dead_code)
+)]
+#[inline]
+pub(crate) fn decode_msgpack<T: FromText>(r: &mut MsgpackReader<'_>) -> Result<T> {
+    if let Some(expected) = T::EXPECTED {
+        if !is_msgpack_str(r.peek()) {
+            return Err(r.invalid_type(expected));
+        }
+    }
+    decode_msgpack_str(r)
+}
+
+/// [`decode_msgpack`] where the caller has seen that a str is next.
+#[cfg(feature = "msgpack")]
+#[inline]
+pub(crate) fn decode_msgpack_str<T: FromText>(r: &mut MsgpackReader<'_>) -> Result<T> {
+    let at = r.position();
+    T::from_text(T::Text::of_msgpack(r)?, at)
+}
+
+/// Parses a MessagePack map key, which must be a str.
+#[cfg(feature = "msgpack")]
+#[inline]
+pub(crate) fn decode_msgpack_key<'de, T: FromText>(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<T> {
+    if let Some(expected) = T::EXPECTED_KEY {
+        if !is_msgpack_str(r.key_raw(key).first().copied()) {
+            return Err(r.key_type_error(key, expected));
+        }
+    }
+    T::from_text(T::Text::of_msgpack_key(r, key)?, key.offset())
+}
+
+// ---------------------------------------------------------------- the impls
+
+/// The listed traits of the listed types through their string form ([`ToText`] for
+/// `Encode` and `EncodeKey`, [`FromText`] for `Decode` and `DecodeKey`), in both formats:
+///
+/// ```text
+/// string_impls!(Encode, Decode, EncodeKey, DecodeKey for Url, Ulid);
+/// string_impls!(EncodeKey, DecodeKey for DateTime<Utc>); // its values take another form
+/// string_impls!(impl[const CAP: usize] Encode, Decode, EncodeKey, DecodeKey for ArrayString<CAP>);
+/// ```
+macro_rules! string_impls {
+    (@each [$($part:ident)+] $gen:tt $ty:ty) => {
+        $( $crate::impls::string_form::string_impls!(@$part $gen $ty); )+
+    };
+    (@Encode [$($gen:tt)*] $ty:ty) => {
+        impl<$($gen)*> $crate::Encode for $ty {
+            #[inline]
+            fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+                $crate::impls::string_form::ToText::encode_text_json(self, w)
+            }
+
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            fn encode_msgpack(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+                $crate::impls::string_form::ToText::encode_text_msgpack(self, w)
+            }
+        }
+    };
+    (@Decode [$($gen:tt)*] $ty:ty) => {
+        impl<'de, $($gen)*> $crate::Decode<'de> for $ty {
+            #[inline]
+            fn decode_json(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
+                $crate::impls::string_form::decode_json(r)
+            }
+
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
+                $crate::impls::string_form::decode_msgpack(r)
+            }
+        }
+    };
+    (@EncodeKey [$($gen:tt)*] $ty:ty) => {
+        impl<$($gen)*> $crate::EncodeKey for $ty {
+            #[inline]
+            fn encode_json_key(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+                $crate::impls::string_form::ToText::encode_text_json(self, w)
+            }
+
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            fn encode_msgpack_key(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+                $crate::impls::string_form::ToText::encode_text_msgpack(self, w)
+            }
+        }
+    };
+    (@DecodeKey [$($gen:tt)*] $ty:ty) => {
+        impl<'de, $($gen)*> $crate::DecodeKey<'de> for $ty {
+            #[inline]
+            fn decode_json_key(
+                key: $crate::json::Key<'de>,
+                r: &mut $crate::json::JsonReader<'de>,
+            ) -> $crate::Result<Self> {
+                $crate::impls::string_form::decode_json_key(key, r)
+            }
+
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            fn decode_msgpack_key(
+                key: $crate::msgpack::Key<'de>,
+                r: &mut $crate::msgpack::MsgpackReader<'de>,
+            ) -> $crate::Result<Self> {
+                $crate::impls::string_form::decode_msgpack_key(key, r)
+            }
+        }
+    };
+    (@types $parts:tt $($ty:ty),+) => {
+        $( $crate::impls::string_form::string_impls!(@each $parts [] $ty); )+
+    };
+    (impl[$($gen:tt)*] $($part:ident),+ for $ty:ty) => {
+        $crate::impls::string_form::string_impls!(@each [$($part)+] [$($gen)*] $ty);
+    };
+    ($($part:ident),+ for $($ty:ty),+ $(,)?) => {
+        $crate::impls::string_form::string_impls!(@types [$($part)+] $($ty),+);
+    };
+}
+pub(crate) use string_impls;
+
+/// A string type of another crate (`SmolStr`, `CompactString`): its text is itself, read
+/// back through `$new(&str)`; all four traits.
+#[allow(unused_macros)]
+macro_rules! string_type {
+    ($ty:ty, $new:expr) => {
+        impl $crate::impls::string_form::ToText for $ty {
+            #[inline]
+            fn with_text(&self, write: impl FnOnce(&str) -> $crate::Result<()>) -> $crate::Result<()> {
+                write(self)
+            }
+        }
+
+        impl $crate::impls::string_form::FromText for $ty {
+            type Text = str;
+
+            #[inline]
+            fn from_text(text: &str, _at: usize) -> $crate::Result<Self> {
+                Ok($new(text))
+            }
+        }
+
+        $crate::impls::string_form::string_impls!(Encode, Decode, EncodeKey, DecodeKey for $ty);
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use string_type;
+
+#[cfg(test)]
+mod tests {
+    use std::fmt::Write;
+
+    use super::*;
+
+    #[test]
+    fn buf_write_overflow_is_an_error() {
+        let mut b = Buf::new();
+        assert!(b.write_str("x").is_ok());
+        assert!(b.write_str(&"y".repeat(BUF_LEN)).is_err());
+        assert!(b.overflowed());
+    }
+
+    #[test]
+    fn display_falls_back_to_a_string() {
+        let long = "z".repeat(2 * BUF_LEN);
+        for text in ["", "short", long.as_str()] {
+            let mut seen = String::new();
+            with_display(&text, |s| {
+                seen.push_str(s);
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(seen, text);
+        }
+        assert!(Buf::display(&long).is_none());
+        assert_eq!(Buf::display(&12.5).unwrap().as_str(), "12.5");
+    }
+
+    #[test]
+    fn push_int_writes_decimal() {
+        let mut b = Buf::new();
+        b.push_int(u16::MAX);
+        b.push(b':');
+        b.push_int(-7i64);
+        assert_eq!(b.as_str(), "65535:-7");
+        assert_eq!(b.as_bytes(), b"65535:-7");
+    }
+}
