@@ -6,7 +6,7 @@
 //! hasher). `net.rs` uses only types that live in `core::net`.
 
 mod cell;
-mod collections;
+pub(crate) mod collections;
 mod duration;
 pub(crate) mod ext;
 mod maps;

@@ -31,14 +31,14 @@ use std::borrow::Cow;
 
 use ::arrayvec::{ArrayString, ArrayVec};
 
-use super::super::collections::encode_seq;
+use super::super::collections::seq_encode;
 #[cfg(feature = "msgpack")]
-use super::super::collections::encode_seq_msgpack;
+use super::super::collections::try_decode_seq_msgpack;
 use crate::error::{Error, ErrorKind, Result};
 use crate::impls::string_form::{string_impls, FromText, ToText};
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use crate::msgpack::MsgpackReader;
 use crate::{Decode, Encode};
 
 #[cold]
@@ -63,17 +63,8 @@ fn string_too_long(at: usize, len: usize, cap: usize) -> Error {
     Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
 }
 
-impl<T: Encode, const CAP: usize> Encode for ArrayVec<T, CAP> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_seq(w, self)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_seq_msgpack(w, self.len(), self)
-    }
+seq_encode! {
+    [T: Encode, const CAP: usize] ArrayVec<T, CAP>;
 }
 
 impl<'de, T: Decode<'de>, const CAP: usize> Decode<'de> for ArrayVec<T, CAP> {
@@ -101,23 +92,16 @@ impl<'de, T: Decode<'de>, const CAP: usize> Decode<'de> for ArrayVec<T, CAP> {
         }
     }
 
+    /// The array's header says how many elements follow: too many is an error there.
     #[inline]
     #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         let at = r.position();
-        let n = r.read_array_len()?;
-        if n > CAP {
-            return Err(array_too_long(at, n, CAP));
-        }
-        let mut out = ArrayVec::new();
-        for index in 0..n {
-            match T::decode_msgpack(r) {
-                Ok(v) => out.push(v),
-                Err(e) => return Err(e.in_index(index)),
-            }
-        }
-        r.leave();
-        Ok(out)
+        let make = |_: &mut MsgpackReader<'de>, n| match n <= CAP {
+            true => Ok(ArrayVec::new()),
+            false => Err(array_too_long(at, n, CAP)),
+        };
+        try_decode_seq_msgpack(r, make, ArrayVec::push)
     }
 }
 
