@@ -51,14 +51,16 @@ use std::borrow::Cow;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 use std::str::FromStr;
 
-use super::string_form::{self, Buf, FromText, ToText};
+use super::string_form::{self, json_string_impls, string_impls, Buf, FromText, ToText};
 #[cfg(feature = "msgpack")]
 use crate::__private::mp;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode};
+#[cfg(feature = "msgpack")]
+use crate::Decode;
+use crate::DecodeKey;
 
 /// An IPv4 address's dotted quad, as `Display` writes it, without the formatting
 /// machinery (`Display` checks for width and precision, then writes each octet through
@@ -328,130 +330,90 @@ impl Address for SocketAddr {
     }
 }
 
-#[cfg(feature = "msgpack")]
-impl Compact for Ipv4Addr {
-    const KINDS: &'static [Kind] = &[Kind::Array, Kind::Bin];
+/// The [`Compact`] impls, by kind of address.
+macro_rules! compact_impls {
+    // Octets: an array of `$n` integers (also read from a bin).
+    ($($ty:ident: octets $n:literal;)*) => {$(
+        #[cfg(feature = "msgpack")]
+        impl Compact for $ty {
+            const KINDS: &'static [Kind] = &[Kind::Array, Kind::Bin];
 
-    #[inline]
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_octets(w, &self.octets())
-    }
-
-    #[inline]
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-        decode_octets::<4>(r).map(Ipv4Addr::from)
-    }
-}
-
-#[cfg(feature = "msgpack")]
-impl Compact for Ipv6Addr {
-    const KINDS: &'static [Kind] = &[Kind::Array, Kind::Bin];
-
-    #[inline]
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_octets(w, &self.octets())
-    }
-
-    #[inline]
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-        decode_octets::<16>(r).map(Ipv6Addr::from)
-    }
-}
-
-#[cfg(feature = "msgpack")]
-impl Compact for IpAddr {
-    const KINDS: &'static [Kind] = &[Kind::Map];
-
-    #[inline]
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-        match self {
-            IpAddr::V4(ip) => {
-                w.write_raw(b"\x81\xa2V4");
-                ip.encode_compact(w)
+            #[inline]
+            fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
+                encode_octets(w, &self.octets())
             }
-            IpAddr::V6(ip) => {
-                w.write_raw(b"\x81\xa2V6");
-                ip.encode_compact(w)
+
+            #[inline]
+            fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
+                decode_octets::<$n>(r).map($ty::from)
             }
         }
-    }
+    )*};
+    // A socket address: the array `[ip, port]`, made back by `$new`.
+    ($($ty:ident: socket |$ip:ident, $port:ident| $new:expr;)*) => {$(
+        #[cfg(feature = "msgpack")]
+        impl Compact for $ty {
+            const KINDS: &'static [Kind] = &[Kind::Array];
 
-    #[inline]
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-        decode_variant(
-            r,
-            Self::WHAT,
-            |r| Ipv4Addr::decode_msgpack(r).map(IpAddr::V4),
-            |r| Ipv6Addr::decode_msgpack(r).map(IpAddr::V6),
-        )
-    }
-}
-
-#[cfg(feature = "msgpack")]
-impl Compact for SocketAddrV4 {
-    const KINDS: &'static [Kind] = &[Kind::Array];
-
-    #[inline]
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_raw(b"\x92");
-        self.ip().encode_compact(w)?;
-        w.write_u64(u64::from(self.port()));
-        Ok(())
-    }
-
-    #[inline]
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-        let (ip, port) = decode_pair(r)?;
-        Ok(SocketAddrV4::new(ip, port))
-    }
-}
-
-#[cfg(feature = "msgpack")]
-impl Compact for SocketAddrV6 {
-    const KINDS: &'static [Kind] = &[Kind::Array];
-
-    #[inline]
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_raw(b"\x92");
-        self.ip().encode_compact(w)?;
-        w.write_u64(u64::from(self.port()));
-        Ok(())
-    }
-
-    #[inline]
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-        let (ip, port) = decode_pair(r)?;
-        Ok(SocketAddrV6::new(ip, port, 0, 0))
-    }
-}
-
-#[cfg(feature = "msgpack")]
-impl Compact for SocketAddr {
-    const KINDS: &'static [Kind] = &[Kind::Map];
-
-    #[inline]
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-        match self {
-            SocketAddr::V4(a) => {
-                w.write_raw(b"\x81\xa2V4");
-                a.encode_compact(w)
+            #[inline]
+            fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
+                w.write_raw(b"\x92");
+                self.ip().encode_compact(w)?;
+                w.write_u64(u64::from(self.port()));
+                Ok(())
             }
-            SocketAddr::V6(a) => {
-                w.write_raw(b"\x81\xa2V6");
-                a.encode_compact(w)
+
+            #[inline]
+            fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
+                let ($ip, $port) = decode_pair(r)?;
+                Ok($new)
             }
         }
-    }
+    )*};
+    // An enum of a V4 and a V6 address: serde's map of one key, `V4` or `V6`.
+    ($($ty:ident: either $v4:ident $v6:ident;)*) => {$(
+        #[cfg(feature = "msgpack")]
+        impl Compact for $ty {
+            const KINDS: &'static [Kind] = &[Kind::Map];
 
-    #[inline]
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-        decode_variant(
-            r,
-            Self::WHAT,
-            |r| SocketAddrV4::decode_msgpack(r).map(SocketAddr::V4),
-            |r| SocketAddrV6::decode_msgpack(r).map(SocketAddr::V6),
-        )
-    }
+            #[inline]
+            fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
+                match self {
+                    $ty::V4(a) => {
+                        w.write_raw(b"\x81\xa2V4");
+                        a.encode_compact(w)
+                    }
+                    $ty::V6(a) => {
+                        w.write_raw(b"\x81\xa2V6");
+                        a.encode_compact(w)
+                    }
+                }
+            }
+
+            #[inline]
+            fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
+                decode_variant(
+                    r,
+                    Self::WHAT,
+                    |r| $v4::decode_msgpack(r).map($ty::V4),
+                    |r| $v6::decode_msgpack(r).map($ty::V6),
+                )
+            }
+        }
+    )*};
+}
+
+compact_impls! {
+    Ipv4Addr: octets 4;
+    Ipv6Addr: octets 16;
+}
+compact_impls! {
+    SocketAddrV4: socket |ip, port| SocketAddrV4::new(ip, port);
+    SocketAddrV6: socket |ip, port| SocketAddrV6::new(ip, port, 0, 0);
+}
+compact_impls! {
+    IpAddr: either Ipv4Addr Ipv6Addr;
+    SocketAddr: either SocketAddrV4 SocketAddrV6;
 }
 
 /// A socket address's compact form: the array `[ip, port]`.
@@ -492,37 +454,17 @@ macro_rules! address_impls {
             }
         }
 
-        impl Encode for $ty {
-            #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                self.encode_text_json(w)
+        json_string_impls!(Encode for $ty, msgpack: |v, w| v.encode_compact(w));
+        // The string of the JSON form is read in MessagePack too.
+        json_string_impls!(
+            Decode for $ty,
+            msgpack: |r| match r.peek_kind() {
+                Some(Kind::Str) => string_form::decode_msgpack_str(r),
+                Some(kind) if Self::KINDS.contains(&kind) => Self::decode_compact(r),
+                _ => Err(r.invalid_type(Self::WHAT)),
             }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                self.encode_compact(w)
-            }
-        }
-
-        impl<'de> Decode<'de> for $ty {
-            #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                string_form::decode_json(r)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                match r.peek_kind() {
-                    Some(Kind::Str) => string_form::decode_msgpack_str(r),
-                    Some(kind) if Self::KINDS.contains(&kind) => Self::decode_compact(r),
-                    _ => Err(r.invalid_type(Self::WHAT)),
-                }
-            }
-        }
-
-        super::string_form::string_impls!(EncodeKey for $ty);
+        );
+        string_impls!(EncodeKey for $ty);
 
         impl<'de> DecodeKey<'de> for $ty {
             #[inline]

@@ -400,6 +400,49 @@ macro_rules! string_impls {
 }
 pub(crate) use string_impls;
 
+/// `Encode` or `Decode` of a type whose JSON form is its string form but whose MessagePack
+/// form is another: `$msgpack` writes it (`$v` the value, `$w` the writer) or reads it
+/// (`$r` the reader).
+///
+/// ```text
+/// json_string_impls!(Encode for Uuid, msgpack: |v, w| w.write_bin(v.as_bytes()));
+/// json_string_impls!(Decode for Timestamp, msgpack: |r| read_timestamp(r));
+/// ```
+#[allow(unused_macros)]
+macro_rules! json_string_impls {
+    (Encode for $ty:ty, msgpack: |$v:ident, $w:ident| $msgpack:expr) => {
+        impl $crate::Encode for $ty {
+            #[inline]
+            fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+                $crate::impls::string_form::ToText::encode_text_json(self, w)
+            }
+
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            fn encode_msgpack(&self, $w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+                let $v = self;
+                $msgpack
+            }
+        }
+    };
+    (Decode for $ty:ty, msgpack: |$r:ident| $msgpack:expr) => {
+        impl<'de> $crate::Decode<'de> for $ty {
+            #[inline]
+            fn decode_json(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
+                $crate::impls::string_form::decode_json(r)
+            }
+
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            fn decode_msgpack($r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
+                $msgpack
+            }
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use json_string_impls;
+
 /// A string type of another crate (`SmolStr`, `CompactString`): its text is itself, read
 /// back through `$new(&str)`; all four traits.
 #[allow(unused_macros)]

@@ -63,7 +63,7 @@ use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTim
 
 use super::datetime::{self, scan_or_from_str, text_forms, Buf, FracStyle, Scanner, YearStyle};
 use crate::error::Result;
-use crate::impls::string_form::{self, string_impls, ToText};
+use crate::impls::string_form::{json_string_impls, string_impls};
 use crate::json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter, Timestamp};
@@ -201,39 +201,15 @@ fn read_instant(r: &mut MsgpackReader<'_>) -> Result<DateTime<Utc>> {
         .ok_or_else(|| datetime::out_of_range(at, "the timestamp is beyond chrono's range"))
 }
 
-macro_rules! instant_impls {
-    ($tz:ty, $to_tz:expr) => {
-        impl Encode for DateTime<$tz> {
-            #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                self.encode_text_json(w)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                timestamp(self)?.encode_msgpack(w)
-            }
-        }
-
-        impl<'de> Decode<'de> for DateTime<$tz> {
-            #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                string_form::decode_json(r)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                read_instant(r).map($to_tz)
-            }
-        }
-    };
-}
-
-instant_impls!(Utc, |dt| dt);
+json_string_impls!(Encode for DateTime<Utc>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
+json_string_impls!(Decode for DateTime<Utc>, msgpack: |r| read_instant(r));
 #[cfg(feature = "chrono-clock")]
-instant_impls!(chrono::Local, |dt: DateTime<Utc>| dt.with_timezone(&chrono::Local));
+json_string_impls!(Encode for DateTime<chrono::Local>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
+#[cfg(feature = "chrono-clock")]
+json_string_impls!(
+    Decode for DateTime<chrono::Local>,
+    msgpack: |r| read_instant(r).map(|dt| dt.with_timezone(&chrono::Local))
+);
 
 // ---------------------------------------------------------------- TimeDelta
 

@@ -48,11 +48,7 @@ use jiff::{SignedDuration, Span, Timestamp, Zoned};
 
 use super::datetime::{self, reason, scan_or_from_str, text_forms, Buf, FracStyle, Scanner, YearStyle};
 use crate::error::Result;
-use crate::impls::string_form::{self, string_impls, FromText, ToText};
-use crate::json::{JsonReader, JsonWriter};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::impls::string_form::{self, json_string_impls, string_impls, FromText, ToText};
 
 // ---------------------------------------------------------------- printing
 
@@ -177,39 +173,26 @@ string_impls!(EncodeKey, DecodeKey for Timestamp);
 
 // ---------------------------------------------------------------- Timestamp
 
-impl Encode for Timestamp {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_text_json(w)
-    }
-
-    /// The timestamp extension: every jiff `Timestamp` fits one.
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        let nanos = self.as_nanosecond();
+// The timestamp extension in MessagePack: every jiff `Timestamp` fits one.
+json_string_impls!(
+    Encode for Timestamp,
+    msgpack: |v, w| {
+        let nanos = v.as_nanosecond();
         let secs = nanos.div_euclid(1_000_000_000) as i64;
         crate::msgpack::Timestamp::new(secs, nanos.rem_euclid(1_000_000_000) as u32)
             .ok_or_else(|| datetime::not_representable("no timestamp"))?
             .encode_msgpack(w)
     }
-}
-
-impl<'de> Decode<'de> for Timestamp {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        string_form::decode_json(r)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+);
+json_string_impls!(
+    Decode for Timestamp,
+    msgpack: |r| {
         let at = r.position();
         let t = crate::msgpack::Timestamp::read(r)?;
         Timestamp::from_nanosecond(t.seconds() as i128 * 1_000_000_000 + t.nanoseconds() as i128)
             .map_err(|_| datetime::out_of_range(at, "the timestamp is beyond jiff's range"))
     }
-}
+);
 
 // ---------------------------------------------------------------- `with` modules
 

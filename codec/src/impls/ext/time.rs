@@ -50,11 +50,11 @@ use ::time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, Utc
 
 use super::datetime::{self, reason, text_forms, Buf, FracStyle, Scanner, TextForm, YearStyle};
 use crate::error::Result;
-use crate::impls::string_form::{self, string_impls, ToText};
+use crate::impls::string_form::{self, json_string_impls, string_impls, ToText};
 use crate::json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{Kind, MsgpackReader, MsgpackWriter, Timestamp};
-use crate::{Decode, Encode};
+use crate::Decode;
 
 /// Whether time was built with `large-dates` (years up to ±999,999), which changes the
 /// years its parser reads.
@@ -309,21 +309,13 @@ string_impls!(EncodeKey, DecodeKey for Date, Time, PrimitiveDateTime, OffsetDate
 
 // ---------------------------------------------------------------- UtcDateTime
 
-impl Encode for UtcDateTime {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_text_json(w)
-    }
-
-    /// The timestamp extension: every `UtcDateTime` fits one.
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        Timestamp::new(self.unix_timestamp(), self.nanosecond())
-            .ok_or_else(|| datetime::not_representable("no timestamp"))?
-            .encode_msgpack(w)
-    }
-}
+// The timestamp extension in MessagePack: every `UtcDateTime` fits one.
+json_string_impls!(
+    Encode for UtcDateTime,
+    msgpack: |v, w| Timestamp::new(v.unix_timestamp(), v.nanosecond())
+        .ok_or_else(|| datetime::not_representable("no timestamp"))?
+        .encode_msgpack(w)
+);
 
 impl<'de> Decode<'de> for UtcDateTime {
     #[inline]
@@ -351,19 +343,8 @@ impl<'de> Decode<'de> for UtcDateTime {
 
 // ---------------------------------------------------------------- Duration
 
-impl Encode for Duration {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_text_json(w)
-    }
-
-    /// `[seconds, nanoseconds]`, as time writes it in binary formats.
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        (self.whole_seconds(), self.subsec_nanoseconds()).encode_msgpack(w)
-    }
-}
+// `[seconds, nanoseconds]` in MessagePack, as time writes it in binary formats.
+json_string_impls!(Encode for Duration, msgpack: |v, w| (v.whole_seconds(), v.subsec_nanoseconds()).encode_msgpack(w));
 
 impl<'de> Decode<'de> for Duration {
     #[inline]

@@ -44,16 +44,14 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use std::borrow::Cow;
-
 use ::uuid::Uuid;
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::impls::string_form::{self, FromText};
+use crate::error::{Error, Result};
+use crate::impls::string_form::{self, json_string_impls, FromText, ToText};
 use crate::json::{JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode, EncodeKey};
+use crate::{DecodeKey, Encode, EncodeKey};
 
 /// Each hex digit's value; 0xff for a byte that is none. Both halves of a byte are
 /// looked up before anything is tested: a digit's value has its high nibble clear, so
@@ -307,10 +305,26 @@ fn invalid_text(at: usize, s: &[u8]) -> Error {
 #[inline(never)]
 #[cfg(feature = "msgpack")]
 fn wrong_length(at: usize, len: usize) -> Error {
-    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("not a UUID: found {len} bytes, expected 16"))), at)
+    string_form::not_a(at, "UUID", format_args!("found {len} bytes, expected 16"))
 }
 
-/// The string form: any spelling `Uuid::parse_str` reads.
+/// The string form: the hyphenated lowercase text, written in one piece.
+impl ToText for Uuid {
+    #[inline]
+    fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+        let quoted = quoted_hyphenated(self.as_bytes());
+        // The digits and hyphens are ASCII.
+        write(std::str::from_utf8(&quoted[1..37]).unwrap_or_default())
+    }
+
+    #[inline]
+    fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_raw(&quoted_hyphenated(self.as_bytes()));
+        Ok(())
+    }
+}
+
+/// Any spelling `Uuid::parse_str` reads.
 impl FromText for Uuid {
     type Text = [u8];
     const EXPECTED: Option<&'static str> = Some("a UUID string");
@@ -324,29 +338,11 @@ impl FromText for Uuid {
     }
 }
 
-impl Encode for Uuid {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_raw(&quoted_hyphenated(self.as_bytes()));
-        Ok(())
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_bin(self.as_bytes())
-    }
-}
-
-impl<'de> Decode<'de> for Uuid {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        string_form::decode_json(r)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+json_string_impls!(Encode for Uuid, msgpack: |v, w| w.write_bin(v.as_bytes()));
+// A 16-byte bin, or what else serde reads as a UUID: its string, an array of 16 integers.
+json_string_impls!(
+    Decode for Uuid,
+    msgpack: |r| {
         let at = r.position();
         match r.peek_kind() {
             Some(Kind::Bin) => {
@@ -361,7 +357,7 @@ impl<'de> Decode<'de> for Uuid {
             _ => Err(r.invalid_type("a UUID (a 16-byte bin or a string)")),
         }
     }
-}
+);
 
 /// Keys take the value's form in both formats.
 impl EncodeKey for Uuid {
