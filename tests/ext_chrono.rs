@@ -9,7 +9,7 @@ use std::fmt::Debug;
 
 use chrono::{DateTime, FixedOffset, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, TimeZone, Utc};
 use codec::{Decode, Encode, ErrorKind};
-use common::{agree, edits};
+use common::{agree, edits, keys_like_serde};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -329,20 +329,11 @@ fn map_keys_match_serde() {
     let by_fixed = BTreeMap::from([(t.with_timezone(&off(3600)), 1u8)]);
     let by_time = BTreeMap::from([(t.time(), 1u8)]);
     let by_naive = BTreeMap::from([(t.naive_utc(), 1u8)]);
-    macro_rules! check {
-        ($m:expr, $ty:ty) => {{
-            let json = codec::json::to_string(&$m).unwrap();
-            assert_eq!(json, serde_json::to_string(&$m).unwrap());
-            assert_eq!(codec::json::from_str::<$ty>(&json).unwrap(), $m);
-            let packed = codec::msgpack::to_vec(&$m).unwrap();
-            assert_eq!(codec::msgpack::from_slice::<$ty>(&packed).unwrap(), $m);
-        }};
-    }
-    check!(by_day, BTreeMap<NaiveDate, u8>);
-    check!(by_instant, BTreeMap<DateTime<Utc>, u8>);
-    check!(by_fixed, BTreeMap<DateTime<FixedOffset>, u8>);
-    check!(by_time, BTreeMap<NaiveTime, u8>);
-    check!(by_naive, BTreeMap<NaiveDateTime, u8>);
+    keys_like_serde(&by_day);
+    keys_like_serde(&by_instant);
+    keys_like_serde(&by_fixed);
+    keys_like_serde(&by_time);
+    keys_like_serde(&by_naive);
     assert_eq!(
         codec::json::to_string(&by_instant).unwrap(),
         r#"{"1970-01-01T00:00:00.000000001Z":2,"2024-02-29T12:30:00Z":1}"#

@@ -9,7 +9,7 @@ use std::fmt::Debug;
 
 use codec::{Decode, Encode, ErrorKind};
 // Compared by `Debug`, which shows a span's units and a zoned value's zone.
-use common::{agree_debug as agree, edits};
+use common::{agree_debug as agree, edits, keys_like_serde};
 use jiff::civil::{Date, DateTime, Time};
 use jiff::tz::{Offset, TimeZone};
 use jiff::{SignedDuration, Span, Timestamp, ToSpan, Zoned};
@@ -289,20 +289,11 @@ fn msgpack_forms() {
 fn map_keys_match_serde() {
     let t = ts(1_709_209_800, 250_000_000);
     let dt = Offset::UTC.to_datetime(t);
-    macro_rules! check {
-        ($m:expr, $ty:ty) => {{
-            let m = $m;
-            let json = codec::json::to_string(&m).unwrap();
-            assert_eq!(json, serde_json::to_string(&m).unwrap());
-            assert_eq!(codec::json::from_str::<$ty>(&json).unwrap(), m);
-            assert_eq!(codec::msgpack::from_slice::<$ty>(&codec::msgpack::to_vec(&m).unwrap()).unwrap(), m);
-        }};
-    }
-    check!(BTreeMap::from([(t, 1u8), (ts(-5, 0), 2)]), BTreeMap<Timestamp, u8>);
-    check!(BTreeMap::from([(dt, 1u8)]), BTreeMap<DateTime, u8>);
-    check!(BTreeMap::from([(dt.date(), 1u8)]), BTreeMap<Date, u8>);
-    check!(BTreeMap::from([(dt.time(), 1u8)]), BTreeMap<Time, u8>);
-    check!(BTreeMap::from([(SignedDuration::from_secs(5), 1u8)]), BTreeMap<SignedDuration, u8>);
+    keys_like_serde(&BTreeMap::from([(t, 1u8), (ts(-5, 0), 2)]));
+    keys_like_serde(&BTreeMap::from([(dt, 1u8)]));
+    keys_like_serde(&BTreeMap::from([(dt.date(), 1u8)]));
+    keys_like_serde(&BTreeMap::from([(dt.time(), 1u8)]));
+    keys_like_serde(&BTreeMap::from([(SignedDuration::from_secs(5), 1u8)]));
 }
 
 // ---------------------------------------------------------------- `with` modules

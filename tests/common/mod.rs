@@ -85,6 +85,20 @@ where
     agree_with::<T>(text, |a, b| format!("{a:?}") == format!("{b:?}"));
 }
 
+/// The map `m` (keyed by the type under test) is written as serde_json writes it, and read
+/// back from JSON and from MessagePack.
+#[track_caller]
+pub fn keys_like_serde<M>(m: &M)
+where
+    M: Encode + for<'de> Decode<'de> + Serialize + PartialEq + Debug,
+{
+    let json = codec::json::to_string(m).unwrap();
+    assert_eq!(json, serde_json::to_string(m).unwrap());
+    assert_eq!(&codec::json::from_str::<M>(&json).unwrap(), m, "{json}");
+    let packed = codec::msgpack::to_vec(m).unwrap();
+    assert_eq!(&codec::msgpack::from_slice::<M>(&packed).unwrap(), m, "{json} in MessagePack");
+}
+
 /// Up to three edits of a string (see [`Edits::apply`]), with characters from `alphabet`.
 pub fn edits(alphabet: &'static [u8]) -> impl Strategy<Value = Edits> {
     prop::collection::vec((0..40usize, 0..3u8, 0..64usize), 0..4).prop_map(move |edits| Edits { alphabet, edits })
