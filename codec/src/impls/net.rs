@@ -48,6 +48,7 @@
 //! ```
 
 use std::borrow::Cow;
+use std::fmt::Display;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 use std::str::FromStr;
 
@@ -55,12 +56,11 @@ use super::string_form::{self, json_string_impls, string_impls, Buf, FromText, T
 #[cfg(feature = "msgpack")]
 use crate::__private::mp;
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key};
+use crate::json::JsonWriter;
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
 #[cfg(feature = "msgpack")]
 use crate::Decode;
-use crate::DecodeKey;
 
 /// An IPv4 address's dotted quad, as `Display` writes it, without the formatting
 /// machinery (`Display` checks for width and precision, then writes each octet through
@@ -79,12 +79,6 @@ fn push_v4(buf: &mut Buf, ip: &Ipv4Addr) {
         }
         buf.push(b'0' + octet % 10);
     }
-}
-
-/// Anything `Display` writes, on the stack.
-#[inline]
-fn display(value: &impl std::fmt::Display) -> Result<Buf> {
-    Buf::display(value).ok_or_else(format_failed)
 }
 
 #[cold]
@@ -225,7 +219,7 @@ fn key_error(e: Error, key_offset: usize) -> Error {
 }
 
 /// What the six address types share: a text form (JSON, keys), printed on the stack.
-trait Address: FromStr + FromText {
+trait Address: Display + FromStr + FromText {
     /// The type in words, for messages: "an IPv4 address".
     const WHAT: &'static str;
 
@@ -236,7 +230,10 @@ trait Address: FromStr + FromText {
     }
 
     /// The text `Display` writes.
-    fn text(&self) -> Result<Buf>;
+    #[inline]
+    fn text(&self) -> Result<Buf> {
+        Buf::display(self).ok_or_else(format_failed)
+    }
 }
 
 /// The compact MessagePack form of each type (serde's, for formats that are not
@@ -268,11 +265,6 @@ impl Address for Ipv4Addr {
 
 impl Address for Ipv6Addr {
     const WHAT: &'static str = "an IPv6 address";
-
-    #[inline]
-    fn text(&self) -> Result<Buf> {
-        display(self)
-    }
 }
 
 impl Address for IpAddr {
@@ -311,11 +303,6 @@ impl Address for SocketAddrV4 {
 
 impl Address for SocketAddrV6 {
     const WHAT: &'static str = "an IPv6 socket address";
-
-    #[inline]
-    fn text(&self) -> Result<Buf> {
-        display(self)
-    }
 }
 
 impl Address for SocketAddr {
@@ -466,18 +453,7 @@ macro_rules! address_impls {
         );
         string_impls!(EncodeKey for $ty);
 
-        impl<'de> DecodeKey<'de> for $ty {
-            #[inline]
-            fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-                string_form::decode_json_key(key, r)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-                decode_msgpack_key(key, r)
-            }
-        }
+        json_string_impls!(DecodeKey for $ty, msgpack: |key, r| decode_msgpack_key(key, r));
     )*};
 }
 

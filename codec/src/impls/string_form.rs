@@ -400,9 +400,9 @@ macro_rules! string_impls {
 }
 pub(crate) use string_impls;
 
-/// `Encode` or `Decode` of a type whose JSON form is its string form but whose MessagePack
-/// form is another: `$msgpack` writes it (`$v` the value, `$w` the writer) or reads it
-/// (`$r` the reader).
+/// `Encode`, `Decode` or `DecodeKey` of a type whose JSON form is its string form but whose
+/// MessagePack form is another: `$msgpack` writes it (`$v` the value, `$w` the writer) or
+/// reads it (`$r` the reader, `$key` the key).
 ///
 /// ```text
 /// json_string_impls!(Encode for Uuid, msgpack: |v, w| w.write_bin(v.as_bytes()));
@@ -421,6 +421,26 @@ macro_rules! json_string_impls {
             #[inline]
             fn encode_msgpack(&self, $w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
                 let $v = self;
+                $msgpack
+            }
+        }
+    };
+    (DecodeKey for $ty:ty, msgpack: |$key:ident, $r:ident| $msgpack:expr) => {
+        impl<'de> $crate::DecodeKey<'de> for $ty {
+            #[inline]
+            fn decode_json_key(
+                key: $crate::json::Key<'de>,
+                r: &mut $crate::json::JsonReader<'de>,
+            ) -> $crate::Result<Self> {
+                $crate::impls::string_form::decode_json_key(key, r)
+            }
+
+            #[cfg(feature = "msgpack")]
+            #[inline]
+            fn decode_msgpack_key(
+                $key: $crate::msgpack::Key<'de>,
+                $r: &mut $crate::msgpack::MsgpackReader<'de>,
+            ) -> $crate::Result<Self> {
                 $msgpack
             }
         }

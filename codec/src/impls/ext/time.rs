@@ -275,15 +275,49 @@ fn decode_json_any<T: TupleForm + TextForm>(r: &mut JsonReader<'_>) -> Result<T>
     }
 }
 
+/// The string, or the tuple when the value is an array: the MessagePack form of most types.
 #[cfg(feature = "msgpack")]
 #[inline]
-fn is_msgpack_array(r: &MsgpackReader<'_>) -> bool {
-    matches!(r.peek_kind(), Some(Kind::Array))
+fn decode_msgpack_any<T: TupleForm + TextForm>(r: &mut MsgpackReader<'_>) -> Result<T> {
+    if matches!(r.peek_kind(), Some(Kind::Array)) {
+        tuple_msgpack(r)
+    } else {
+        string_form::decode_msgpack(r)
+    }
 }
 
-/// The string, or the tuple when the value is an array, in both formats.
+/// A timestamp, or the string or tuple of the JSON form.
+#[cfg(feature = "msgpack")]
+#[inline]
+fn decode_utc_msgpack(r: &mut MsgpackReader<'_>) -> Result<UtcDateTime> {
+    match r.peek_kind() {
+        Some(Kind::Array) => tuple_msgpack(r),
+        Some(Kind::Str) => string_form::decode_msgpack_str(r),
+        _ => {
+            let at = r.position();
+            let t = Timestamp::read(r)?;
+            let nanos = t.seconds() as i128 * 1_000_000_000 + t.nanoseconds() as i128;
+            UtcDateTime::from_unix_timestamp_nanos(nanos)
+                .map_err(|_| datetime::out_of_range(at, "the timestamp is beyond time's range"))
+        }
+    }
+}
+
+/// The tuple `[seconds, nanoseconds]` (what is written), or the string of the JSON form.
+#[cfg(feature = "msgpack")]
+#[inline]
+fn decode_duration_msgpack(r: &mut MsgpackReader<'_>) -> Result<Duration> {
+    if matches!(r.peek_kind(), Some(Kind::Str)) {
+        string_form::decode_msgpack_str(r)
+    } else {
+        tuple_msgpack(r)
+    }
+}
+
+/// `Decode` from the string, or the tuple when the value is an array, in JSON; in
+/// MessagePack as `$msgpack` reads it.
 macro_rules! decode_impls {
-    ($($ty:ty),*) => {$(
+    ($($($ty:ty),+ => $msgpack:path;)*) => {$($(
         impl<'de> Decode<'de> for $ty {
             #[inline]
             fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
@@ -293,17 +327,17 @@ macro_rules! decode_impls {
             #[cfg(feature = "msgpack")]
             #[inline]
             fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                if is_msgpack_array(r) {
-                    tuple_msgpack(r)
-                } else {
-                    string_form::decode_msgpack(r)
-                }
+                $msgpack(r)
             }
         }
-    )*};
+    )+)*};
 }
 
-decode_impls!(Date, Time, PrimitiveDateTime, OffsetDateTime);
+decode_impls! {
+    Date, Time, PrimitiveDateTime, OffsetDateTime => decode_msgpack_any;
+    UtcDateTime => decode_utc_msgpack;
+    Duration => decode_duration_msgpack;
+}
 string_impls!(Encode for Date, Time, PrimitiveDateTime, OffsetDateTime);
 string_impls!(EncodeKey, DecodeKey for Date, Time, PrimitiveDateTime, OffsetDateTime, UtcDateTime);
 
@@ -317,51 +351,10 @@ json_string_impls!(
         .encode_msgpack(w)
 );
 
-impl<'de> Decode<'de> for UtcDateTime {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        decode_json_any(r)
-    }
-
-    /// A timestamp, or the string or tuple of the JSON form.
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        match r.peek_kind() {
-            Some(Kind::Array) => tuple_msgpack(r),
-            Some(Kind::Str) => string_form::decode_msgpack_str(r),
-            _ => {
-                let at = r.position();
-                let t = Timestamp::read(r)?;
-                let nanos = t.seconds() as i128 * 1_000_000_000 + t.nanoseconds() as i128;
-                UtcDateTime::from_unix_timestamp_nanos(nanos)
-                    .map_err(|_| datetime::out_of_range(at, "the timestamp is beyond time's range"))
-            }
-        }
-    }
-}
-
 // ---------------------------------------------------------------- Duration
 
 // `[seconds, nanoseconds]` in MessagePack, as time writes it in binary formats.
 json_string_impls!(Encode for Duration, msgpack: |v, w| (v.whole_seconds(), v.subsec_nanoseconds()).encode_msgpack(w));
-
-impl<'de> Decode<'de> for Duration {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        decode_json_any(r)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        if matches!(r.peek_kind(), Some(Kind::Str)) {
-            string_form::decode_msgpack_str(r)
-        } else {
-            tuple_msgpack(r)
-        }
-    }
-}
 
 // ---------------------------------------------------------------- RFC 3339
 

@@ -48,10 +48,10 @@ use ::uuid::Uuid;
 
 use crate::error::{Error, Result};
 use crate::impls::string_form::{self, json_string_impls, FromText, ToText};
-use crate::json::{JsonReader, JsonWriter, Key};
+use crate::json::JsonWriter;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
-use crate::{DecodeKey, Encode, EncodeKey};
+use crate::msgpack::{Kind, MsgpackWriter};
+use crate::{Encode, EncodeKey};
 
 /// Each hex digit's value; 0xff for a byte that is none. Both halves of a byte are
 /// looked up before anything is tested: a digit's value has its high nibble clear, so
@@ -373,26 +373,18 @@ impl EncodeKey for Uuid {
     }
 }
 
-impl<'de> DecodeKey<'de> for Uuid {
-    #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        string_form::decode_json_key(key, r)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        match r.key_raw(key) {
-            [0xc4, 16, bytes @ ..] if bytes.len() == 16 => {
-                let mut b = [0; 16];
-                b.copy_from_slice(bytes);
-                Ok(Uuid::from_bytes(b))
-            }
-            [0xa0..=0xbf | 0xd9..=0xdb, ..] => string_form::decode_msgpack_key(key, r),
-            _ => Err(r.key_type_error(key, "a UUID key (a 16-byte bin or a string)")),
+json_string_impls!(
+    DecodeKey for Uuid,
+    msgpack: |key, r| match r.key_raw(key) {
+        [0xc4, 16, bytes @ ..] if bytes.len() == 16 => {
+            let mut b = [0; 16];
+            b.copy_from_slice(bytes);
+            Ok(Uuid::from_bytes(b))
         }
+        [0xa0..=0xbf | 0xd9..=0xdb, ..] => string_form::decode_msgpack_key(key, r),
+        _ => Err(r.key_type_error(key, "a UUID key (a 16-byte bin or a string)")),
     }
-}
+);
 
 #[cfg(test)]
 mod tests {
