@@ -88,25 +88,15 @@ macro_rules! nonzero_impls {
 
 nonzero_impls!(u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize);
 
-// Newtypes written as their content, in every format and as keys; a missing field of one
-// is missing as its content would be (`Wrapping<Option<u8>>` is `Wrapping(None)`).
-forward_encode! {
-    [T: Encode] Wrapping<T> => |v| v.0;
-    [T: Encode] Saturating<T> => |v| v.0;
-    [T: Encode] Reverse<T> => |v| v.0;
+/// Newtypes written as their content, in every format and as keys; a missing field of one
+/// is missing as its content would be (`Wrapping<Option<u8>>` is `Wrapping(None)`).
+macro_rules! transparent_impls {
+    ($($w:ident)*) => {$(
+        forward_encode! { [T: Encode] $w<T> => |v| v.0; }
+        forward_decode! { [T: Decode<'de>] $w<T> => T, $w; }
+        forward_encode_key! { [T: EncodeKey] $w<T> => |v| v.0; }
+        forward_decode_key! { [T: DecodeKey<'de>] $w<T> => T, $w; }
+    )*};
 }
-forward_decode! {
-    [T: Decode<'de>] Wrapping<T> => T, Wrapping;
-    [T: Decode<'de>] Saturating<T> => T, Saturating;
-    [T: Decode<'de>] Reverse<T> => T, Reverse;
-}
-forward_encode_key! {
-    [T: EncodeKey] Wrapping<T> => |v| v.0;
-    [T: EncodeKey] Saturating<T> => |v| v.0;
-    [T: EncodeKey] Reverse<T> => |v| v.0;
-}
-forward_decode_key! {
-    [T: DecodeKey<'de>] Wrapping<T> => T, Wrapping;
-    [T: DecodeKey<'de>] Saturating<T> => T, Saturating;
-    [T: DecodeKey<'de>] Reverse<T> => T, Reverse;
-}
+
+transparent_impls!(Wrapping Saturating Reverse);
