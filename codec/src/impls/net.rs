@@ -52,7 +52,7 @@ use std::fmt::Display;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 use std::str::FromStr;
 
-use super::string_form::{self, json_string_impls, string_impls, Buf, FromText, ToText};
+use super::string_form::{self, string_impls, Buf, FromText, ToText};
 #[cfg(feature = "msgpack")]
 use crate::__private::mp;
 use crate::error::{Error, ErrorKind, Result};
@@ -441,9 +441,9 @@ macro_rules! address_impls {
             }
         }
 
-        json_string_impls!(Encode for $ty, msgpack: |v, w| v.encode_compact(w));
+        string_impls!(Encode for $ty, msgpack: |v, w| v.encode_compact(w));
         // The string of the JSON form is read in MessagePack too.
-        json_string_impls!(
+        string_impls!(
             Decode for $ty,
             msgpack: |r| match r.peek_kind() {
                 Some(Kind::Str) => string_form::decode_msgpack_str(r),
@@ -453,7 +453,7 @@ macro_rules! address_impls {
         );
         string_impls!(EncodeKey for $ty);
 
-        json_string_impls!(DecodeKey for $ty, msgpack: |key, r| decode_msgpack_key(key, r));
+        string_impls!(DecodeKey for $ty, msgpack: |key, r| decode_msgpack_key(key, r));
     )*};
 }
 

@@ -315,18 +315,31 @@ pub(crate) fn decode_msgpack_key<'de, T: FromText>(key: msgpack::Key<'de>, r: &m
 // ---------------------------------------------------------------- the impls
 
 /// The listed traits of the listed types through their string form ([`ToText`] for
-/// `Encode` and `EncodeKey`, [`FromText`] for `Decode` and `DecodeKey`), in both formats:
+/// `Encode` and `EncodeKey`, [`FromText`] for `Decode` and `DecodeKey`), in both formats;
+/// or one trait of one type whose MessagePack form is another, given by an expression
+/// that writes it (`$v` the value, `$w` the writer) or reads it (`$r` the reader, `$key`
+/// the key):
 ///
 /// ```text
 /// string_impls!(Encode, Decode, EncodeKey, DecodeKey for Url, Ulid);
-/// string_impls!(EncodeKey, DecodeKey for DateTime<Utc>); // its values take another form
+/// string_impls!(EncodeKey, DecodeKey for DateTime<Utc>);
+/// string_impls!(Encode for DateTime<Utc>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
+/// string_impls!(Decode for DateTime<Utc>, msgpack: |r| read_timestamp(r));
 /// string_impls!(impl[const CAP: usize] Encode, Decode, EncodeKey, DecodeKey for ArrayString<CAP>);
 /// ```
 macro_rules! string_impls {
     (@each [$($part:ident)+] $gen:tt $ty:ty) => {
-        $( $crate::impls::string_form::string_impls!(@$part $gen $ty); )+
+        $( $crate::impls::string_form::string_impls!(@$part $gen $ty; []); )+
     };
-    (@Encode [$($gen:tt)*] $ty:ty) => {
+    // The MessagePack body: the string form's, or the given one with its names bound.
+    (@msgpack [] ($($arg:expr),+) $default:block) => {
+        $default
+    };
+    (@msgpack [|$($name:ident),+| $given:expr] ($($arg:expr),+) $default:block) => {{
+        $( let $name = $arg; )+
+        $given
+    }};
+    (@Encode [$($gen:tt)*] $ty:ty; [$($given:tt)*]) => {
         impl<$($gen)*> $crate::Encode for $ty {
             #[inline]
             fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
@@ -336,11 +349,13 @@ macro_rules! string_impls {
             #[cfg(feature = "msgpack")]
             #[inline]
             fn encode_msgpack(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
-                $crate::impls::string_form::ToText::encode_text_msgpack(self, w)
+                $crate::impls::string_form::string_impls!(@msgpack [$($given)*] (self, w) {
+                    $crate::impls::string_form::ToText::encode_text_msgpack(self, w)
+                })
             }
         }
     };
-    (@Decode [$($gen:tt)*] $ty:ty) => {
+    (@Decode [$($gen:tt)*] $ty:ty; [$($given:tt)*]) => {
         impl<'de, $($gen)*> $crate::Decode<'de> for $ty {
             #[inline]
             fn decode_json(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
@@ -350,11 +365,13 @@ macro_rules! string_impls {
             #[cfg(feature = "msgpack")]
             #[inline]
             fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::string_form::decode_msgpack(r)
+                $crate::impls::string_form::string_impls!(@msgpack [$($given)*] (r) {
+                    $crate::impls::string_form::decode_msgpack(r)
+                })
             }
         }
     };
-    (@EncodeKey [$($gen:tt)*] $ty:ty) => {
+    (@EncodeKey [$($gen:tt)*] $ty:ty; []) => {
         impl<$($gen)*> $crate::EncodeKey for $ty {
             #[inline]
             fn encode_json_key(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
@@ -368,7 +385,7 @@ macro_rules! string_impls {
             }
         }
     };
-    (@DecodeKey [$($gen:tt)*] $ty:ty) => {
+    (@DecodeKey [$($gen:tt)*] $ty:ty; [$($given:tt)*]) => {
         impl<'de, $($gen)*> $crate::DecodeKey<'de> for $ty {
             #[inline]
             fn decode_json_key(
@@ -384,12 +401,23 @@ macro_rules! string_impls {
                 key: $crate::msgpack::Key<'de>,
                 r: &mut $crate::msgpack::MsgpackReader<'de>,
             ) -> $crate::Result<Self> {
-                $crate::impls::string_form::decode_msgpack_key(key, r)
+                $crate::impls::string_form::string_impls!(@msgpack [$($given)*] (key, r) {
+                    $crate::impls::string_form::decode_msgpack_key(key, r)
+                })
             }
         }
     };
     (@types $parts:tt $($ty:ty),+) => {
         $( $crate::impls::string_form::string_impls!(@each $parts [] $ty); )+
+    };
+    (Encode for $ty:ty, msgpack: |$v:ident, $w:ident| $msgpack:expr) => {
+        $crate::impls::string_form::string_impls!(@Encode [] $ty; [|$v, $w| $msgpack]);
+    };
+    (Decode for $ty:ty, msgpack: |$r:ident| $msgpack:expr) => {
+        $crate::impls::string_form::string_impls!(@Decode [] $ty; [|$r| $msgpack]);
+    };
+    (DecodeKey for $ty:ty, msgpack: |$key:ident, $r:ident| $msgpack:expr) => {
+        $crate::impls::string_form::string_impls!(@DecodeKey [] $ty; [|$key, $r| $msgpack]);
     };
     (impl[$($gen:tt)*] $($part:ident),+ for $ty:ty) => {
         $crate::impls::string_form::string_impls!(@each [$($part)+] [$($gen)*] $ty);
@@ -399,69 +427,6 @@ macro_rules! string_impls {
     };
 }
 pub(crate) use string_impls;
-
-/// `Encode`, `Decode` or `DecodeKey` of a type whose JSON form is its string form but whose
-/// MessagePack form is another: `$msgpack` writes it (`$v` the value, `$w` the writer) or
-/// reads it (`$r` the reader, `$key` the key).
-///
-/// ```text
-/// json_string_impls!(Encode for Uuid, msgpack: |v, w| w.write_bin(v.as_bytes()));
-/// json_string_impls!(Decode for Timestamp, msgpack: |r| read_timestamp(r));
-/// ```
-#[allow(unused_macros)]
-macro_rules! json_string_impls {
-    (Encode for $ty:ty, msgpack: |$v:ident, $w:ident| $msgpack:expr) => {
-        impl $crate::Encode for $ty {
-            #[inline]
-            fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
-                $crate::impls::string_form::ToText::encode_text_json(self, w)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn encode_msgpack(&self, $w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
-                let $v = self;
-                $msgpack
-            }
-        }
-    };
-    (DecodeKey for $ty:ty, msgpack: |$key:ident, $r:ident| $msgpack:expr) => {
-        impl<'de> $crate::DecodeKey<'de> for $ty {
-            #[inline]
-            fn decode_json_key(
-                key: $crate::json::Key<'de>,
-                r: &mut $crate::json::JsonReader<'de>,
-            ) -> $crate::Result<Self> {
-                $crate::impls::string_form::decode_json_key(key, r)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn decode_msgpack_key(
-                $key: $crate::msgpack::Key<'de>,
-                $r: &mut $crate::msgpack::MsgpackReader<'de>,
-            ) -> $crate::Result<Self> {
-                $msgpack
-            }
-        }
-    };
-    (Decode for $ty:ty, msgpack: |$r:ident| $msgpack:expr) => {
-        impl<'de> $crate::Decode<'de> for $ty {
-            #[inline]
-            fn decode_json(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::string_form::decode_json(r)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn decode_msgpack($r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
-                $msgpack
-            }
-        }
-    };
-}
-#[allow(unused_imports)]
-pub(crate) use json_string_impls;
 
 /// A string type of another crate (`SmolStr`, `CompactString`): its text is itself, read
 /// back through `$new(&str)`; all four traits.

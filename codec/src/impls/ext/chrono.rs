@@ -63,7 +63,7 @@ use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTim
 
 use super::datetime::{self, scan_or_from_str, text_forms, Buf, FracStyle, Scanner, YearStyle};
 use crate::error::Result;
-use crate::impls::string_form::{json_string_impls, string_impls};
+use crate::impls::string_form::string_impls;
 use crate::json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter, Timestamp};
@@ -201,12 +201,12 @@ fn read_instant(r: &mut MsgpackReader<'_>) -> Result<DateTime<Utc>> {
         .ok_or_else(|| datetime::out_of_range(at, "the timestamp is beyond chrono's range"))
 }
 
-json_string_impls!(Encode for DateTime<Utc>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
-json_string_impls!(Decode for DateTime<Utc>, msgpack: |r| read_instant(r));
+string_impls!(Encode for DateTime<Utc>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
+string_impls!(Decode for DateTime<Utc>, msgpack: |r| read_instant(r));
 #[cfg(feature = "chrono-clock")]
-json_string_impls!(Encode for DateTime<chrono::Local>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
+string_impls!(Encode for DateTime<chrono::Local>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
 #[cfg(feature = "chrono-clock")]
-json_string_impls!(
+string_impls!(
     Decode for DateTime<chrono::Local>,
     msgpack: |r| read_instant(r).map(|dt| dt.with_timezone(&chrono::Local))
 );

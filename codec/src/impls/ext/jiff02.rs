@@ -48,7 +48,7 @@ use jiff::{SignedDuration, Span, Timestamp, Zoned};
 
 use super::datetime::{self, reason, scan_or_from_str, text_forms, Buf, FracStyle, Scanner, YearStyle};
 use crate::error::Result;
-use crate::impls::string_form::{self, json_string_impls, string_impls, FromText, ToText};
+use crate::impls::string_form::{self, string_impls, FromText, ToText};
 
 // ---------------------------------------------------------------- printing
 
@@ -174,7 +174,7 @@ string_impls!(EncodeKey, DecodeKey for Timestamp);
 // ---------------------------------------------------------------- Timestamp
 
 // The timestamp extension in MessagePack: every jiff `Timestamp` fits one.
-json_string_impls!(
+string_impls!(
     Encode for Timestamp,
     msgpack: |v, w| {
         let nanos = v.as_nanosecond();
@@ -184,7 +184,7 @@ json_string_impls!(
             .encode_msgpack(w)
     }
 );
-json_string_impls!(
+string_impls!(
     Decode for Timestamp,
     msgpack: |r| {
         let at = r.position();

@@ -50,7 +50,7 @@ use ::time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, Utc
 
 use super::datetime::{self, reason, text_forms, Buf, FracStyle, Scanner, TextForm, YearStyle};
 use crate::error::Result;
-use crate::impls::string_form::{self, json_string_impls, string_impls, ToText};
+use crate::impls::string_form::{self, string_impls, ToText};
 use crate::json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{Kind, MsgpackReader, MsgpackWriter, Timestamp};
@@ -344,7 +344,7 @@ string_impls!(EncodeKey, DecodeKey for Date, Time, PrimitiveDateTime, OffsetDate
 // ---------------------------------------------------------------- UtcDateTime
 
 // The timestamp extension in MessagePack: every `UtcDateTime` fits one.
-json_string_impls!(
+string_impls!(
     Encode for UtcDateTime,
     msgpack: |v, w| Timestamp::new(v.unix_timestamp(), v.nanosecond())
         .ok_or_else(|| datetime::not_representable("no timestamp"))?
@@ -354,7 +354,7 @@ json_string_impls!(
 // ---------------------------------------------------------------- Duration
 
 // `[seconds, nanoseconds]` in MessagePack, as time writes it in binary formats.
-json_string_impls!(Encode for Duration, msgpack: |v, w| (v.whole_seconds(), v.subsec_nanoseconds()).encode_msgpack(w));
+string_impls!(Encode for Duration, msgpack: |v, w| (v.whole_seconds(), v.subsec_nanoseconds()).encode_msgpack(w));
 
 // ---------------------------------------------------------------- RFC 3339
 

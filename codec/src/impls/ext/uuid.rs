@@ -47,7 +47,7 @@
 use ::uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::impls::string_form::{self, json_string_impls, FromText, ToText};
+use crate::impls::string_form::{self, string_impls, FromText, ToText};
 use crate::json::JsonWriter;
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{Kind, MsgpackWriter};
@@ -338,9 +338,9 @@ impl FromText for Uuid {
     }
 }
 
-json_string_impls!(Encode for Uuid, msgpack: |v, w| w.write_bin(v.as_bytes()));
+string_impls!(Encode for Uuid, msgpack: |v, w| w.write_bin(v.as_bytes()));
 // A 16-byte bin, or what else serde reads as a UUID: its string, an array of 16 integers.
-json_string_impls!(
+string_impls!(
     Decode for Uuid,
     msgpack: |r| {
         let at = r.position();
@@ -373,7 +373,7 @@ impl EncodeKey for Uuid {
     }
 }
 
-json_string_impls!(
+string_impls!(
     DecodeKey for Uuid,
     msgpack: |key, r| match r.key_raw(key) {
         [0xc4, 16, bytes @ ..] if bytes.len() == 16 => {
