@@ -52,7 +52,7 @@ use std::fmt::Display;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 use std::str::FromStr;
 
-use super::string_form::{self, string_impls, Buf, FromText, ToText};
+use super::string_form::{self, string_impls, FromText, StackText, ToText};
 #[cfg(feature = "msgpack")]
 use crate::__private::mp;
 use crate::error::{Error, ErrorKind, Result};
@@ -61,6 +61,9 @@ use crate::json::JsonWriter;
 use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
 #[cfg(feature = "msgpack")]
 use crate::Decode;
+
+/// An address's text: `[` + 39 + `%` + 10 + `]:` + 5 = 58 bytes at most.
+type Buf = StackText<64>;
 
 /// An IPv4 address's dotted quad, as `Display` writes it, without the formatting
 /// machinery (`Display` checks for width and precision, then writes each octet through

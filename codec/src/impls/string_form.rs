@@ -25,32 +25,38 @@ use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
 
 // ---------------------------------------------------------------- the stack buffer
 
-/// Room for the longest text the printers write: `-262143-12-31T23:59:60.999999999+23:59`
-/// is 38 bytes, a socket address 58; jiff's zoned values add a zone name, and go through
-/// [`with_display`], which falls back to a `String` when it does not fit.
+/// Room for the longest text the date/time printers write:
+/// `-262143-12-31T23:59:60.999999999+23:59` is 38 bytes; jiff's zoned values add a zone
+/// name, and go through [`with_display`], which falls back to a `String` when the text
+/// does not fit.
 const BUF_LEN: usize = 96;
 
-/// A small stack buffer that printers fill with ASCII (and [`fmt::Write`] with whole
-/// `str`s, so its bytes are always UTF-8).
-pub(crate) struct Buf {
-    bytes: [u8; BUF_LEN],
+/// The stack buffer of most printers. (IP addresses, at most 58 bytes, use a
+/// `StackText<64>`: the buffer is zeroed for every value, and those are encoded by the
+/// million.)
+pub(crate) type Buf = StackText<BUF_LEN>;
+
+/// A small stack buffer of `N` bytes that printers fill with ASCII (and [`fmt::Write`]
+/// with whole `str`s, so its bytes are always UTF-8).
+pub(crate) struct StackText<const N: usize> {
+    bytes: [u8; N],
     len: usize,
 }
 
-impl Buf {
+impl<const N: usize> StackText<N> {
     #[inline]
-    pub(crate) fn new() -> Buf {
-        Buf { bytes: [0; BUF_LEN], len: 0 }
+    pub(crate) fn new() -> Self {
+        StackText { bytes: [0; N], len: 0 }
     }
 
     /// `v`'s `Display` text, or `None` when it does not fit.
     #[inline]
-    pub(crate) fn display(v: &impl Display) -> Option<Buf> {
-        let mut buf = Buf::new();
+    pub(crate) fn display(v: &impl Display) -> Option<Self> {
+        let mut buf = Self::new();
         write!(buf, "{v}").ok().map(|()| buf)
     }
 
-    /// Appends one ASCII byte (the printers never write more than [`BUF_LEN`]).
+    /// Appends one ASCII byte (the printers never write more than `N`).
     #[inline]
     pub(crate) fn push(&mut self, b: u8) {
         if let Some(slot) = self.bytes.get_mut(self.len) {
@@ -84,17 +90,17 @@ impl Buf {
     /// Whether more was written than fits (the excess was dropped).
     #[cfg(test)]
     pub(crate) fn overflowed(&self) -> bool {
-        self.len == BUF_LEN
+        self.len == N
     }
 }
 
 /// For `Display` impls: text past the buffer's end is an error, after which the caller
 /// formats into a `String` instead.
-impl fmt::Write for Buf {
+impl<const N: usize> fmt::Write for StackText<N> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         let end = self.len + s.len();
-        if end >= BUF_LEN {
-            self.len = BUF_LEN;
+        if end >= N {
+            self.len = N;
             return Err(fmt::Error);
         }
         self.bytes[self.len..end].copy_from_slice(s.as_bytes());
