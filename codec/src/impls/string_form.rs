@@ -31,9 +31,9 @@ use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
 /// does not fit.
 const BUF_LEN: usize = 96;
 
-/// The stack buffer of most printers. (IP addresses, at most 58 bytes, use a
-/// `StackText<64>`: the buffer is zeroed for every value, and those are encoded by the
-/// million.)
+/// The stack buffer of the date/time printers and of [`with_display`]. (Addresses, at
+/// most 58 bytes, use a `StackText<64>`: the buffer is zeroed for each value, and 32
+/// bytes fewer measured 6 instructions fewer per `Ipv4Addr` written.)
 pub(crate) type Buf = StackText<BUF_LEN>;
 
 /// A small stack buffer of `N` bytes that printers fill with ASCII (and [`fmt::Write`]
@@ -463,9 +463,179 @@ pub(crate) use string_type;
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
     use std::fmt::Write;
 
     use super::*;
+    use crate::json;
+    #[cfg(feature = "msgpack")]
+    use crate::msgpack as mp;
+
+    /// A string form read as checked text: a word of lowercase letters, with its own
+    /// type-error text.
+    #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+    struct Word(String);
+
+    impl ToText for Word {
+        fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+            write(&self.0)
+        }
+    }
+
+    impl FromText for Word {
+        type Text = str;
+        const EXPECTED: Option<&'static str> = Some("a word");
+
+        fn from_text(text: &str, at: usize) -> Result<Self> {
+            match text.bytes().all(|b| b.is_ascii_lowercase()) {
+                true => Ok(Word(text.to_owned())),
+                false => Err(not_a(at, "word", text)),
+            }
+        }
+    }
+
+    string_impls!(Encode, Decode, EncodeKey, DecodeKey for Word);
+
+    /// A string form read as raw bytes, printed on the stack, with the reader's own type
+    /// errors for values and its own for MessagePack keys: a byte as two hex digits.
+    #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+    struct Hex(u8);
+
+    impl ToText for Hex {
+        fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+            let mut buf = Buf::new();
+            write!(buf, "{:02x}", self.0).map_err(|_| not_a(0, "buffer", "full"))?;
+            write(buf.as_str())
+        }
+    }
+
+    impl FromText for Hex {
+        type Text = [u8];
+        const EXPECTED_KEY: Option<&'static str> = Some("a hex key");
+
+        fn from_text(text: &[u8], at: usize) -> Result<Self> {
+            let digits = std::str::from_utf8(text).ok().filter(|t| t.len() == 2);
+            match digits.and_then(|t| u8::from_str_radix(t, 16).ok()) {
+                Some(b) => Ok(Hex(b)),
+                None => Err(not_a(at, "hex byte", String::from_utf8_lossy(text))),
+            }
+        }
+    }
+
+    string_impls!(Encode, Decode, EncodeKey, DecodeKey for Hex);
+
+    /// A string in JSON and an integer in MessagePack, through the override arms.
+    #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+    struct Code(u8);
+
+    impl ToText for Code {
+        fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+            write(&format!("c{}", self.0))
+        }
+    }
+
+    impl FromText for Code {
+        type Text = str;
+
+        fn from_text(text: &str, at: usize) -> Result<Self> {
+            text.strip_prefix('c').and_then(|n| n.parse().ok()).map(Code).ok_or_else(|| not_a(at, "code", text))
+        }
+    }
+
+    string_impls!(Encode for Code, msgpack: |v, w| {
+        w.write_u64(u64::from(v.0));
+        Ok(())
+    });
+    string_impls!(Decode for Code, msgpack: |r| {
+        let at = r.position();
+        u8::try_from(r.read_u64()?).map(Code).map_err(|_| not_a(at, "code", "too large"))
+    });
+    string_impls!(DecodeKey for Code, msgpack: |key, r| {
+        let n = r.key_u64(key, "a code key", 255)?;
+        Ok(Code(n as u8))
+    });
+
+    fn kind<T: std::fmt::Debug>(r: Result<T>) -> (ErrorKind, Option<usize>) {
+        let e = r.unwrap_err();
+        (e.kind().clone(), e.offset())
+    }
+
+    fn invalid_type(expected: &'static str, found: &'static str) -> ErrorKind {
+        ErrorKind::InvalidType { expected: expected.into(), found: found.into() }
+    }
+
+    #[test]
+    fn json_values_are_their_text() {
+        assert_eq!(json::to_string(&Word("ab".into())).unwrap(), r#""ab""#);
+        assert_eq!(json::to_string(&Hex(0x1f)).unwrap(), r#""1f""#);
+        assert_eq!(json::to_string(&Code(7)).unwrap(), r#""c7""#);
+        assert_eq!(json::from_str::<Word>(r#" "ab""#).unwrap(), Word("ab".into()));
+        // Escapes are read through the reader's scratch buffer, in both kinds of text.
+        assert_eq!(json::from_str::<Word>(r#""ab""#).unwrap(), Word("ab".into()));
+        assert_eq!(json::from_str::<Hex>(r#""1f""#).unwrap(), Hex(0x1f));
+        assert_eq!(json::from_str::<Code>(r#""c9""#).unwrap(), Code(9));
+    }
+
+    #[test]
+    fn json_errors_are_at_the_string() {
+        // A type error names the form's `EXPECTED`, or the reader's "a string".
+        assert_eq!(kind(json::from_str::<Word>(" 1")), (invalid_type("a word", "integer"), Some(1)));
+        assert_eq!(kind(json::from_str::<Hex>(" 1")), (invalid_type("a string", "integer"), Some(1)));
+        // The parser's error is at the opening quote.
+        let e = json::from_str::<Word>(r#"  "aB""#).unwrap_err();
+        assert_eq!((e.offset(), e.to_string().as_str()), (Some(2), "invalid value: not a word: aB (line 1, column 3)"));
+        // A `str` text is checked UTF-8; a `[u8]` text goes to the parser as it is.
+        assert_eq!(kind(json::from_slice::<Word>(b"\"a\xff\"")), (ErrorKind::InvalidUtf8, Some(2)));
+        let e = json::from_slice::<Hex>(b"\"a\xff\"").unwrap_err();
+        assert!(e.to_string().starts_with("invalid value: not a hex byte: a\u{fffd}"), "{e}");
+    }
+
+    #[test]
+    fn json_keys_are_their_text() {
+        let m = BTreeMap::from([(Word("b".into()), 1), (Word("a".into()), 2)]);
+        let text = json::to_string(&m).unwrap();
+        assert_eq!(text, r#"{"a":2,"b":1}"#);
+        assert_eq!(json::from_str::<BTreeMap<Word, u8>>(&text).unwrap(), m);
+        assert_eq!(json::from_str::<BTreeMap<Hex, u8>>(r#"{"0a":1}"#).unwrap(), BTreeMap::from([(Hex(10), 1)]));
+        assert_eq!(json::from_str::<BTreeMap<Code, u8>>(r#"{"c3":1}"#).unwrap(), BTreeMap::from([(Code(3), 1)]));
+        let e = json::from_str::<BTreeMap<Word, u8>>(r#"{"a1":1}"#).unwrap_err();
+        assert_eq!(e.offset(), Some(1));
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[test]
+    fn msgpack_values_are_their_text_unless_given() {
+        assert_eq!(mp::to_vec(&Word("ab".into())).unwrap(), b"\xa2ab");
+        assert_eq!(mp::from_slice::<Word>(b"\xa2ab").unwrap(), Word("ab".into()));
+        assert_eq!(mp::from_slice::<Hex>(b"\xd9\x021f").unwrap(), Hex(0x1f));
+        assert_eq!(kind(mp::from_slice::<Word>(b"\x01")), (invalid_type("a word", "integer"), Some(0)));
+        assert_eq!(kind(mp::from_slice::<Hex>(b"\x01")), (invalid_type("a string", "integer"), Some(0)));
+        let e = mp::from_slice::<Word>(b"\xa2aB").unwrap_err();
+        assert_eq!((e.offset(), e.to_string().as_str()), (Some(0), "invalid value: not a word: aB (byte 0)"));
+        // The override arms: an integer in MessagePack, values and keys.
+        assert_eq!(mp::to_vec(&Code(7)).unwrap(), b"\x07");
+        assert_eq!(mp::from_slice::<Code>(b"\x07").unwrap(), Code(7));
+        assert!(mp::from_slice::<Code>(b"\xcd\x01\x00").unwrap_err().to_string().contains("too large"));
+        assert_eq!(mp::from_slice::<BTreeMap<Code, u8>>(b"\x81\x03\x01").unwrap(), BTreeMap::from([(Code(3), 1)]));
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[test]
+    fn msgpack_keys_are_str() {
+        let m = BTreeMap::from([(Hex(1), 2u8)]);
+        let packed = mp::to_vec(&m).unwrap();
+        assert_eq!(packed, b"\x81\xa201\x02");
+        assert_eq!(mp::from_slice::<BTreeMap<Hex, u8>>(&packed).unwrap(), m);
+        // A key of another type: the form's `EXPECTED_KEY`, or the reader's "a string key".
+        assert_eq!(
+            kind(mp::from_slice::<BTreeMap<Hex, u8>>(b"\x81\x01\x02")),
+            (invalid_type("a hex key", "integer"), Some(1))
+        );
+        assert_eq!(
+            kind(mp::from_slice::<BTreeMap<Word, u8>>(b"\x81\x01\x02")),
+            (invalid_type("a string key", "integer"), Some(1))
+        );
+    }
 
     #[test]
     fn buf_write_overflow_is_an_error() {
