@@ -1,4 +1,7 @@
-//! `Encode`/`Decode` for std types, one file per family.
+//! `Encode`/`Decode` for std types, one file per family. Beside them, what the families
+//! and the integrations of `ext/` share: `string_form.rs` connects any type whose JSON form
+//! is a string to the readers and writers, `wrappers.rs` has the forwarding macros of
+//! types written as what they hold, `collections.rs` the sequence helpers and macros.
 //!
 //! Which of them need more than `core` + `alloc` (for the coming `no_std` build, where
 //! each such file is gated as a whole): `path.rs` (`Path`, `OsString`), `sync.rs`

@@ -450,7 +450,7 @@ pub(crate) mod with {
             string_form::decode_msgpack::<Rfc3339Text>(r).map(|v| v.0)
         }
 
-        /// `Option<OffsetDateTime>` as [`rfc3339`](super::rfc3339) or `null`.
+        /// `Option<OffsetDateTime>` as [`rfc3339`] or `null`.
         pub mod option {
             use super::*;
 
