@@ -16,7 +16,7 @@
 //! MessagePack). MessagePack:
 //! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` (and `twitter_mp_borrowed`) decode the dataset's MessagePack
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
-//! and so cancels out in the subtraction). `citm_pretty` (`_sj`) and `canada_pretty` encode pretty JSON ten
+//! and so cancels out in the subtraction). `citm_pretty` (`_sj`), `twitter_pretty` and `canada_pretty` encode pretty JSON ten
 //! times with codec (serde_json). `events` (`_sj`) decodes the generated events (1 MB).
 //! Streams: `citm_reader` and `canada_reader`
 //! (`from_reader` over the bytes as a `&[u8]` reader), `ndjson` (`iter_values`) and
@@ -141,6 +141,12 @@ fn main() {
             let v: citm::CitmCatalog = codec::json::from_slice(b).unwrap();
             for _ in 0..10 {
                 black_box(serde_json::to_vec_pretty(&v).unwrap());
+            }
+        }),
+        "twitter_pretty" => ("json-benchmark/twitter.json", |b| {
+            let v: twitter::Twitter = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::json::to_vec_pretty(&v).unwrap());
             }
         }),
         "canada_pretty" => ("json-benchmark/canada.json", |b| {

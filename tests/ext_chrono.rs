@@ -9,9 +9,12 @@ use std::fmt::Debug;
 
 use chrono::{DateTime, FixedOffset, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, TimeZone, Utc};
 use codec::{Decode, Encode, ErrorKind};
+use common::{agree, edits, keys_like_serde};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+
+mod common;
 
 /// codec writes what serde_json writes, and both read that text back alike (to `v`
 /// itself unless chrono's text loses something: an offset's seconds are rounded away, and
@@ -34,28 +37,6 @@ where
     let packed = codec::msgpack::to_vec(v).unwrap();
     let from_msgpack = codec::msgpack::from_slice::<T>(&packed).ok();
     assert!(from_msgpack.as_ref() == Some(v) || from_msgpack == from_json, "{ours} in MessagePack: {from_msgpack:?}");
-}
-
-/// codec and serde_json agree on the JSON string `text`: the same value (and text), or
-/// both an error (codec's an `InvalidValue` at the string).
-#[track_caller]
-fn agree<T>(text: &str)
-where
-    T: Encode + for<'de> Decode<'de> + Serialize + DeserializeOwned + PartialEq + Debug,
-{
-    let json = serde_json::to_string(text).unwrap();
-    match (codec::json::from_str::<T>(&json), serde_json::from_str::<T>(&json)) {
-        (Ok(a), Ok(b)) => {
-            assert_eq!(a, b, "{json}");
-            assert_eq!(codec::json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap(), "{json}");
-        }
-        (Err(e), Err(_)) => {
-            assert!(matches!(e.kind(), ErrorKind::InvalidValue(_)), "{json}: {e:?}");
-            assert_eq!(e.offset(), Some(0), "{json}");
-        }
-        (Ok(a), Err(e)) => panic!("{json}: codec read {a:?}, serde_json failed: {e}"),
-        (Err(e), Ok(b)) => panic!("{json}: serde_json read {b:?}, codec failed: {e}"),
-    }
 }
 
 fn utc(secs: i64, nanos: u32) -> DateTime<Utc> {
@@ -258,41 +239,21 @@ fn accepted_and_rejected_strings_agree_with_serde() {
     }
 }
 
-/// Edits `base` at `edits` (position, operation, byte): replaces, inserts or deletes.
-fn mutate(base: &str, edits: &[(usize, u8, usize)]) -> String {
-    const ALPHABET: &[u8] = b"0123456789-+:.TtZz U,";
-    let mut b = base.as_bytes().to_vec();
-    for &(at, op, c) in edits {
-        let at = at % (b.len() + 1);
-        let c = ALPHABET[c % ALPHABET.len()];
-        match op {
-            0 if at < b.len() => b[at] = c,
-            1 => b.insert(at, c),
-            _ if at < b.len() => {
-                b.remove(at);
-            }
-            _ => {}
-        }
-    }
-    String::from_utf8(b).unwrap()
-}
-
-fn edits() -> impl Strategy<Value = Vec<(usize, u8, usize)>> {
-    prop::collection::vec((0..40usize, 0..3u8, 0..64usize), 0..4)
-}
+/// The characters that edits put in: those of chrono's texts.
+const TEXT_CHARS: &[u8] = b"0123456789-+:.TtZz U,";
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn mutated_strings_agree_with_serde(t in any_utc(), o in any_offset(), e in edits()) {
+    fn mutated_strings_agree_with_serde(t in any_utc(), o in any_offset(), e in edits(TEXT_CHARS)) {
         let zoned = t.with_timezone(&o);
         let text = zoned.to_rfc3339();
-        agree::<DateTime<FixedOffset>>(&mutate(&text, &e));
-        agree::<DateTime<Utc>>(&mutate(&text, &e));
-        agree::<NaiveDate>(&mutate(&t.date_naive().to_string(), &e));
-        agree::<NaiveTime>(&mutate(&t.time().to_string(), &e));
-        agree::<NaiveDateTime>(&mutate(&format!("{:?}", t.naive_utc()), &e));
+        agree::<DateTime<FixedOffset>>(&e.apply(&text));
+        agree::<DateTime<Utc>>(&e.apply(&text));
+        agree::<NaiveDate>(&e.apply(&t.date_naive().to_string()));
+        agree::<NaiveTime>(&e.apply(&t.time().to_string()));
+        agree::<NaiveDateTime>(&e.apply(&format!("{:?}", t.naive_utc())));
     }
 }
 
@@ -368,20 +329,11 @@ fn map_keys_match_serde() {
     let by_fixed = BTreeMap::from([(t.with_timezone(&off(3600)), 1u8)]);
     let by_time = BTreeMap::from([(t.time(), 1u8)]);
     let by_naive = BTreeMap::from([(t.naive_utc(), 1u8)]);
-    macro_rules! check {
-        ($m:expr, $ty:ty) => {{
-            let json = codec::json::to_string(&$m).unwrap();
-            assert_eq!(json, serde_json::to_string(&$m).unwrap());
-            assert_eq!(codec::json::from_str::<$ty>(&json).unwrap(), $m);
-            let packed = codec::msgpack::to_vec(&$m).unwrap();
-            assert_eq!(codec::msgpack::from_slice::<$ty>(&packed).unwrap(), $m);
-        }};
-    }
-    check!(by_day, BTreeMap<NaiveDate, u8>);
-    check!(by_instant, BTreeMap<DateTime<Utc>, u8>);
-    check!(by_fixed, BTreeMap<DateTime<FixedOffset>, u8>);
-    check!(by_time, BTreeMap<NaiveTime, u8>);
-    check!(by_naive, BTreeMap<NaiveDateTime, u8>);
+    keys_like_serde(&by_day);
+    keys_like_serde(&by_instant);
+    keys_like_serde(&by_fixed);
+    keys_like_serde(&by_time);
+    keys_like_serde(&by_naive);
     assert_eq!(
         codec::json::to_string(&by_instant).unwrap(),
         r#"{"1970-01-01T00:00:00.000000001Z":2,"2024-02-29T12:30:00Z":1}"#

@@ -18,20 +18,12 @@ use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 use codec::{Codec, DecodeOwned, Encode, ErrorKind};
+use common::config;
 use proptest::prelude::*;
-use proptest::test_runner::Config;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-/// `cases` unless `PROPTEST_CASES` says otherwise; no failure persistence files.
-fn config(cases: u32) -> Config {
-    let mut config = Config::default();
-    if std::env::var_os("PROPTEST_CASES").is_none() {
-        config.cases = cases;
-    }
-    config.failure_persistence = None;
-    config
-}
+mod common;
 
 /// The JSON codec writes is serde_json's, byte for byte, and codec's MessagePack is
 /// rmp-serde's; codec reads both back to `v`, and so do serde_json and rmp-serde. Returns

@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 use codec::{Decode, Encode, ErrorKind};
+// Compared by `Debug`, which shows a span's units and a zoned value's zone.
+use common::{agree_debug as agree, edits, keys_like_serde};
 use jiff::civil::{Date, DateTime, Time};
 use jiff::tz::{Offset, TimeZone};
 use jiff::{SignedDuration, Span, Timestamp, ToSpan, Zoned};
@@ -15,27 +17,7 @@ use proptest::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-/// codec and serde_json agree on the JSON string `text`: the same value and text, or both
-/// an error (codec's an `InvalidValue` at the string).
-#[track_caller]
-fn agree<T>(text: &str)
-where
-    T: Encode + for<'de> Decode<'de> + Serialize + DeserializeOwned + Debug,
-{
-    let json = serde_json::to_string(text).unwrap();
-    match (codec::json::from_str::<T>(&json), serde_json::from_str::<T>(&json)) {
-        (Ok(a), Ok(b)) => {
-            assert_eq!(format!("{a:?}"), format!("{b:?}"), "{json}");
-            assert_eq!(codec::json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap(), "{json}");
-        }
-        (Err(e), Err(_)) => {
-            assert!(matches!(e.kind(), ErrorKind::InvalidValue(_)), "{json}: {e:?}");
-            assert_eq!(e.offset(), Some(0), "{json}");
-        }
-        (Ok(a), Err(e)) => panic!("{json}: codec read {a:?}, serde_json failed: {e}"),
-        (Err(e), Ok(b)) => panic!("{json}: serde_json read {b:?}, codec failed: {e}"),
-    }
-}
+mod common;
 
 /// codec writes what serde_json writes, reads it back alike, and MessagePack round trips
 /// (compared by `Debug`, which shows a span's units and a zoned value's zone).
@@ -248,40 +230,21 @@ fn accepted_and_rejected_strings_agree_with_serde() {
     }
 }
 
-fn mutate(base: &str, edits: &[(usize, u8, usize)]) -> String {
-    const ALPHABET: &[u8] = b"0123456789-+:.,TtZz []";
-    let mut b = base.as_bytes().to_vec();
-    for &(at, op, c) in edits {
-        let at = at % (b.len() + 1);
-        let c = ALPHABET[c % ALPHABET.len()];
-        match op {
-            0 if at < b.len() => b[at] = c,
-            1 => b.insert(at, c),
-            _ if at < b.len() => {
-                b.remove(at);
-            }
-            _ => {}
-        }
-    }
-    String::from_utf8(b).unwrap()
-}
-
-fn edits() -> impl Strategy<Value = Vec<(usize, u8, usize)>> {
-    prop::collection::vec((0..40usize, 0..3u8, 0..64usize), 0..4)
-}
+/// The characters that edits put in: those of jiff's texts.
+const TEXT_CHARS: &[u8] = b"0123456789-+:.,TtZz []";
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn mutated_strings_agree_with_serde(t in any_timestamp(), o in -64..=64i32, e in edits()) {
+    fn mutated_strings_agree_with_serde(t in any_timestamp(), o in -64..=64i32, e in edits(TEXT_CHARS)) {
         let z = t.to_zoned(TimeZone::fixed(Offset::from_seconds(o * 900).unwrap()));
-        agree::<Timestamp>(&mutate(&z.timestamp().display_with_offset(z.offset()).to_string(), &e));
-        agree::<Timestamp>(&mutate(&t.to_string(), &e));
+        agree::<Timestamp>(&e.apply(&z.timestamp().display_with_offset(z.offset()).to_string()));
+        agree::<Timestamp>(&e.apply(&t.to_string()));
         let dt = Offset::UTC.to_datetime(t);
-        agree::<DateTime>(&mutate(&dt.to_string(), &e));
-        agree::<Date>(&mutate(&dt.date().to_string(), &e));
-        agree::<Time>(&mutate(&dt.time().to_string(), &e));
+        agree::<DateTime>(&e.apply(&dt.to_string()));
+        agree::<Date>(&e.apply(&dt.date().to_string()));
+        agree::<Time>(&e.apply(&dt.time().to_string()));
     }
 }
 
@@ -326,20 +289,11 @@ fn msgpack_forms() {
 fn map_keys_match_serde() {
     let t = ts(1_709_209_800, 250_000_000);
     let dt = Offset::UTC.to_datetime(t);
-    macro_rules! check {
-        ($m:expr, $ty:ty) => {{
-            let m = $m;
-            let json = codec::json::to_string(&m).unwrap();
-            assert_eq!(json, serde_json::to_string(&m).unwrap());
-            assert_eq!(codec::json::from_str::<$ty>(&json).unwrap(), m);
-            assert_eq!(codec::msgpack::from_slice::<$ty>(&codec::msgpack::to_vec(&m).unwrap()).unwrap(), m);
-        }};
-    }
-    check!(BTreeMap::from([(t, 1u8), (ts(-5, 0), 2)]), BTreeMap<Timestamp, u8>);
-    check!(BTreeMap::from([(dt, 1u8)]), BTreeMap<DateTime, u8>);
-    check!(BTreeMap::from([(dt.date(), 1u8)]), BTreeMap<Date, u8>);
-    check!(BTreeMap::from([(dt.time(), 1u8)]), BTreeMap<Time, u8>);
-    check!(BTreeMap::from([(SignedDuration::from_secs(5), 1u8)]), BTreeMap<SignedDuration, u8>);
+    keys_like_serde(&BTreeMap::from([(t, 1u8), (ts(-5, 0), 2)]));
+    keys_like_serde(&BTreeMap::from([(dt, 1u8)]));
+    keys_like_serde(&BTreeMap::from([(dt.date(), 1u8)]));
+    keys_like_serde(&BTreeMap::from([(dt.time(), 1u8)]));
+    keys_like_serde(&BTreeMap::from([(SignedDuration::from_secs(5), 1u8)]));
 }
 
 // ---------------------------------------------------------------- `with` modules

@@ -8,42 +8,13 @@ use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 use codec::{Decode, Encode, ErrorKind};
+use common::{agree, agree_json, edits, keys_like_serde};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcDateTime, UtcOffset};
 
-/// codec and serde_json agree on the JSON text `json`: the same value and text, or both
-/// an error.
-#[track_caller]
-fn agree_json<T>(json: &str)
-where
-    T: Encode + for<'de> Decode<'de> + Serialize + DeserializeOwned + PartialEq + Debug,
-{
-    match (codec::json::from_str::<T>(json), serde_json::from_str::<T>(json)) {
-        (Ok(a), Ok(b)) => {
-            assert_eq!(a, b, "{json}");
-            assert_eq!(codec::json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap(), "{json}");
-        }
-        (Err(_), Err(_)) => {}
-        (Ok(a), Err(e)) => panic!("{json}: codec read {a:?}, serde_json failed: {e}"),
-        (Err(e), Ok(b)) => panic!("{json}: serde_json read {b:?}, codec failed: {e}"),
-    }
-}
-
-/// As [`agree_json`] for the JSON string `text`; codec's error is an `InvalidValue` at it.
-#[track_caller]
-fn agree<T>(text: &str)
-where
-    T: Encode + for<'de> Decode<'de> + Serialize + DeserializeOwned + PartialEq + Debug,
-{
-    let json = serde_json::to_string(text).unwrap();
-    agree_json::<T>(&json);
-    if let Err(e) = codec::json::from_str::<T>(&json) {
-        assert!(matches!(e.kind(), ErrorKind::InvalidValue(_)), "{json}: {e:?}");
-        assert_eq!(e.offset(), Some(0), "{json}");
-    }
-}
+mod common;
 
 /// codec writes what serde_json writes, both read it back to `v`, and MessagePack round
 /// trips.
@@ -268,40 +239,21 @@ fn tuples_agree_with_serde() {
     }
 }
 
-fn mutate(base: &str, edits: &[(usize, u8, usize)]) -> String {
-    const ALPHABET: &[u8] = b"0123456789-+:. T";
-    let mut b = base.as_bytes().to_vec();
-    for &(at, op, c) in edits {
-        let at = at % (b.len() + 1);
-        let c = ALPHABET[c % ALPHABET.len()];
-        match op {
-            0 if at < b.len() => b[at] = c,
-            1 => b.insert(at, c),
-            _ if at < b.len() => {
-                b.remove(at);
-            }
-            _ => {}
-        }
-    }
-    String::from_utf8(b).unwrap()
-}
-
-fn edits() -> impl Strategy<Value = Vec<(usize, u8, usize)>> {
-    prop::collection::vec((0..40usize, 0..3u8, 0..64usize), 0..4)
-}
+/// The characters that edits put in: those of time's texts.
+const TEXT_CHARS: &[u8] = b"0123456789-+:. T";
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn mutated_strings_agree_with_serde(p in any_primitive(), o in -93_599..=93_599i32, d: i64, e in edits()) {
+    fn mutated_strings_agree_with_serde(p in any_primitive(), o in -93_599..=93_599i32, d: i64, e in edits(TEXT_CHARS)) {
         let text = |v: &dyn erased::Text| v.text();
-        agree::<OffsetDateTime>(&mutate(&text(&p.assume_offset(off(o))), &e));
-        agree::<PrimitiveDateTime>(&mutate(&text(&p), &e));
-        agree::<UtcDateTime>(&mutate(&text(&p.as_utc()), &e));
-        agree::<Date>(&mutate(&text(&p.date()), &e));
-        agree::<Time>(&mutate(&text(&p.time()), &e));
-        agree::<Duration>(&mutate(&text(&Duration::nanoseconds(d)), &e));
+        agree::<OffsetDateTime>(&e.apply(&text(&p.assume_offset(off(o)))));
+        agree::<PrimitiveDateTime>(&e.apply(&text(&p)));
+        agree::<UtcDateTime>(&e.apply(&text(&p.as_utc())));
+        agree::<Date>(&e.apply(&text(&p.date())));
+        agree::<Time>(&e.apply(&text(&p.time())));
+        agree::<Duration>(&e.apply(&text(&Duration::nanoseconds(d))));
     }
 }
 
@@ -379,20 +331,11 @@ fn msgpack_forms() {
 #[test]
 fn map_keys_match_serde() {
     let p = PrimitiveDateTime::new(date(2024, 2, 29), hms(12, 30, 0, 250_000_000));
-    macro_rules! check {
-        ($m:expr, $ty:ty) => {{
-            let m = $m;
-            let json = codec::json::to_string(&m).unwrap();
-            assert_eq!(json, serde_json::to_string(&m).unwrap());
-            assert_eq!(codec::json::from_str::<$ty>(&json).unwrap(), m);
-            assert_eq!(codec::msgpack::from_slice::<$ty>(&codec::msgpack::to_vec(&m).unwrap()).unwrap(), m);
-        }};
-    }
-    check!(BTreeMap::from([(p.date(), 1u8), (date(-5, 1, 1), 2)]), BTreeMap<Date, u8>);
-    check!(BTreeMap::from([(p.time(), 1u8)]), BTreeMap<Time, u8>);
-    check!(BTreeMap::from([(p, 1u8)]), BTreeMap<PrimitiveDateTime, u8>);
-    check!(BTreeMap::from([(p.as_utc(), 1u8)]), BTreeMap<UtcDateTime, u8>);
-    check!(BTreeMap::from([(p.assume_offset(off(-3600)), 1u8)]), BTreeMap<OffsetDateTime, u8>);
+    keys_like_serde(&BTreeMap::from([(p.date(), 1u8), (date(-5, 1, 1), 2)]));
+    keys_like_serde(&BTreeMap::from([(p.time(), 1u8)]));
+    keys_like_serde(&BTreeMap::from([(p, 1u8)]));
+    keys_like_serde(&BTreeMap::from([(p.as_utc(), 1u8)]));
+    keys_like_serde(&BTreeMap::from([(p.assume_offset(off(-3600)), 1u8)]));
 }
 
 // ---------------------------------------------------------------- `with` modules
@@ -450,7 +393,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn with_modules_match_time_serde(p in any_primitive(), o in -86_399..=86_399i32, some: bool, e in edits()) {
+    fn with_modules_match_time_serde(p in any_primitive(), o in -86_399..=86_399i32, some: bool, e in edits(TEXT_CHARS)) {
         let v = p.assume_offset(off(o));
         let o_ = |v| some.then_some(v);
         let theirs = reference::Stamps { s: v, ms: v, us: v, ns: v, s_opt: o_(v), ns_opt: o_(v) };
@@ -466,7 +409,7 @@ proptest! {
                 prop_assert_eq!(codec::json::to_string(&Rfc(v)).unwrap(), json.clone());
                 prop_assert_eq!(codec::json::to_string(&RfcOpt(o_(v))).unwrap(), serde_json::to_string(&reference::RfcOpt(o_(v))).unwrap());
                 let text: String = serde_json::from_str(&json).unwrap();
-                let mutated = serde_json::to_string(&mutate(&text, &e)).unwrap();
+                let mutated = serde_json::to_string(&e.apply(&text)).unwrap();
                 let a = codec::json::from_str::<Rfc>(&mutated).ok();
                 let b = serde_json::from_str::<reference::Rfc>(&mutated).ok();
                 prop_assert_eq!(a.map(|a| (a.0, a.0.offset())), b.map(|b| (b.0, b.0.offset())), "{}", mutated);

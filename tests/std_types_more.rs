@@ -23,10 +23,12 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use codec::{Codec, Decode, Encode, Error, ErrorKind};
+use common::config;
 use proptest::prelude::*;
-use proptest::test_runner::Config;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+
+mod common;
 
 // ================================================================ helpers
 
@@ -108,15 +110,6 @@ fn assert_invalid_value(e: &Error, offset: usize, msg: &str) {
     assert!(matches!(e.kind(), ErrorKind::InvalidValue(_)), "{e:?}");
     assert_eq!(e.offset(), Some(offset), "{e}");
     assert!(e.to_string().contains(msg), "`{e}` lacks `{msg}`");
-}
-
-fn config(cases: u32) -> Config {
-    let mut config = Config::default();
-    if std::env::var_os("PROPTEST_CASES").is_none() {
-        config.cases = cases;
-    }
-    config.failure_persistence = None;
-    config
 }
 
 // ================================================================ Duration

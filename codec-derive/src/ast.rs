@@ -4,7 +4,7 @@
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
-use crate::attr;
+use crate::attr::{self, Name, ReprKind};
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 
@@ -54,8 +54,12 @@ pub struct Variant<'a> {
     pub attrs: attr::Variant,
     pub style: Style,
     pub fields: Vec<Field<'a>>,
-    /// The JSON name.
+    /// The name as text ([`Name::text`]): the JSON object key of the external
+    /// representation, the path segment and what messages list.
     pub name: String,
+    /// The name as written where a value names the variant: a string, or an integer or
+    /// bool (`rename = 2`, or the discriminant under `repr = "int"`).
+    pub tag: Name,
     pub original: &'a syn::Variant,
 }
 
@@ -99,8 +103,9 @@ impl<'a> Field<'a> {
 }
 
 impl<'a> Variant<'a> {
-    pub fn keys(&self) -> impl Iterator<Item = &str> {
-        std::iter::once(self.name.as_str()).chain(self.attrs.aliases.iter().map(|a| a.value.as_str()))
+    /// Every name this variant is decoded from: its own, then its aliases.
+    pub fn tags(&self) -> impl Iterator<Item = &Name> {
+        std::iter::once(&self.tag).chain(self.attrs.aliases.iter().map(|a| &a.value))
     }
 }
 
@@ -113,21 +118,30 @@ impl<'a> Container<'a> {
                 let (style, fields) = fields_from_ast(cx, &s.fields, rule);
                 Data::Struct(style, fields)
             }
-            syn::Data::Enum(e) => Data::Enum(
-                e.variants
-                    .iter()
-                    .map(|v| {
-                        let vattrs = attr::Variant::parse(cx, &v.attrs);
-                        let field_rule = vattrs.rename_all.as_ref().map(|r| r.value);
-                        let (style, fields) = fields_from_ast(cx, &v.fields, field_rule);
-                        let name = match &vattrs.rename {
-                            Some(r) => r.value.clone(),
-                            None => json_name(&v.ident, rule, true),
-                        };
-                        Variant { ident: &v.ident, attrs: vattrs, style, fields, name, original: v }
-                    })
-                    .collect(),
-            ),
+            syn::Data::Enum(e) => {
+                let by_discriminant = attrs.repr.as_ref().is_some_and(|r| r.value == ReprKind::Int);
+                let discriminants = if by_discriminant { discriminants(cx, e) } else { Vec::new() };
+                Data::Enum(
+                    e.variants
+                        .iter()
+                        .enumerate()
+                        .map(|(i, v)| {
+                            let vattrs = attr::Variant::parse(cx, &v.attrs);
+                            let field_rule =
+                                vattrs.rename_all.as_ref().or(attrs.rename_all_fields.as_ref()).map(|r| r.value);
+                            let (style, fields) = fields_from_ast(cx, &v.fields, field_rule);
+                            let tag = match (&vattrs.rename, discriminants.get(i)) {
+                                // `check` rejects `rename` beside `repr = "int"`.
+                                (_, Some(&d)) => Name::Int(d),
+                                (Some(r), None) => r.value.clone(),
+                                (None, None) => Name::Str(json_name(&v.ident, rule, true)),
+                            };
+                            let name = tag.text();
+                            Variant { ident: &v.ident, attrs: vattrs, style, fields, name, tag, original: v }
+                        })
+                        .collect(),
+                )
+            }
             syn::Data::Union(u) => {
                 cx.error_spanned_by(
                     u.union_token,
@@ -159,6 +173,53 @@ impl<'a> Container<'a> {
             (Some(t), None, _) => Repr::Internal { tag: &t.value },
             _ => Repr::External,
         }
+    }
+}
+
+/// The discriminant of each variant as rustc assigns it: the literal after `=`, or one
+/// more than the previous variant's (the first counting from 0). Computed here because
+/// the derive writes the numbers as literals; the generated code checks each against
+/// `Variant as i128` at compile time. A discriminant that is not an integer literal
+/// (`= 1 << 3`, `= BASE`) is an error on it: its value is not known to the derive.
+fn discriminants(cx: &Ctxt, e: &syn::DataEnum) -> Vec<i128> {
+    let mut next: i128 = 0;
+    e.variants
+        .iter()
+        .map(|v| {
+            let value = match &v.discriminant {
+                None => next,
+                Some((_, expr)) => match literal_int(expr) {
+                    Some(n) => n,
+                    None => {
+                        cx.error_spanned_by(
+                            expr,
+                            "`repr = \"int\"` needs each explicit discriminant to be an integer literal (such as `= 3` or `= -1`): the derive writes the values at compile time",
+                        );
+                        next
+                    }
+                },
+            };
+            if !(attr::NAME_MIN..=attr::NAME_MAX).contains(&value) {
+                let at = v.discriminant.as_ref().map_or(v.ident.span(), |(_, e)| e.span());
+                cx.error_at(at, format!("discriminant of `{}` out of range: `repr = \"int\"` values must fit `i64` or `u64`", v.ident));
+            }
+            next = value.saturating_add(1);
+            value
+        })
+        .collect()
+}
+
+/// The value of an integer literal, negated or not, seen through the invisible groups and
+/// parentheses that macros wrap it in; also a byte literal (`b'a'`), a valid `u8`
+/// discriminant.
+fn literal_int(expr: &syn::Expr) -> Option<i128> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse::<i128>().ok(),
+        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Byte(b), .. }) => Some(i128::from(b.value())),
+        syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => literal_int(expr).map(|n| -n),
+        syn::Expr::Group(g) => literal_int(&g.expr),
+        syn::Expr::Paren(p) => literal_int(&p.expr),
+        _ => None,
     }
 }
 

@@ -9,6 +9,8 @@ use syn::{LitStr, Token};
 use crate::case::{RenameRule, RULE_NAMES};
 use crate::ctxt::Ctxt;
 
+mod serde;
+
 /// A value together with the span of the attribute that set it.
 #[derive(Clone)]
 pub struct Spanned<T> {
@@ -28,9 +30,54 @@ pub enum DefaultKind {
     Path(syn::ExprPath),
 }
 
+/// How a unit-only enum writes its variants: `repr = "str"` (their names, the default) or
+/// `repr = "int"` (their discriminants).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ReprKind {
+    Str,
+    Int,
+}
+
+/// A variant's name as `rename` and `alias` give it: a string, an integer (any `i64` or
+/// `u64` value) or a bool. Integers and bools are written as JSON numbers and bools
+/// (MessagePack ints and bools) wherever a value names the variant, and as their text
+/// where a JSON object key must (a string).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Name {
+    Str(String),
+    Int(i128),
+    Bool(bool),
+}
+
+impl Name {
+    /// The name as text: a string as it is, a number in decimal, `true` or `false`. What
+    /// JSON object keys, error paths and "expected one of" lists show.
+    pub fn text(&self) -> String {
+        match self {
+            Name::Str(s) => s.clone(),
+            Name::Int(n) => n.to_string(),
+            Name::Bool(b) => b.to_string(),
+        }
+    }
+
+    /// The name as the user wrote it in Rust, for compile-time messages: `"2"`, `2`, `true`.
+    pub fn literal(&self) -> String {
+        match self {
+            Name::Str(s) => format!("{s:?}"),
+            other => other.text(),
+        }
+    }
+}
+
+/// The range a numeric name must fit: any `i64` or `u64` value.
+pub const NAME_MIN: i128 = i64::MIN as i128;
+pub const NAME_MAX: i128 = u64::MAX as i128;
+
 #[derive(Default)]
 pub struct Container {
     pub rename_all: Option<Spanned<RenameRule>>,
+    /// `rename_all_fields`: the `rename_all` of every variant that has none of its own.
+    pub rename_all_fields: Option<Spanned<RenameRule>>,
     pub deny_unknown_fields: Option<Span>,
     pub tag: Option<Spanned<String>>,
     pub content: Option<Spanned<String>>,
@@ -42,14 +89,20 @@ pub struct Container {
     pub crate_path: Option<syn::Path>,
     /// `msgpack(struct_as_array)`: MessagePack writes the struct as an array by position.
     pub msgpack_struct_as_array: Option<Span>,
+    /// `repr = "int"` / `repr = "str"`.
+    pub repr: Option<Spanned<ReprKind>>,
+    /// `debug`: show the generated code (see `crate::debug`).
+    pub debug: Option<Span>,
 }
 
 #[derive(Default)]
 pub struct Variant {
-    pub rename: Option<Spanned<String>>,
-    pub aliases: Vec<Spanned<String>>,
+    pub rename: Option<Spanned<Name>>,
+    pub aliases: Vec<Spanned<Name>>,
     pub rename_all: Option<Spanned<RenameRule>>,
     pub other: Option<Span>,
+    /// serde's `bound` on the variant: fine only beside a `bound` on the enum.
+    pub serde_bound: Option<Span>,
 }
 
 #[derive(Default)]
@@ -67,6 +120,8 @@ pub struct Field {
     pub flatten: Option<Span>,
     /// `bytes`: a byte string, written as a MessagePack bin.
     pub bytes: Option<Span>,
+    /// serde's `bound` on the field: fine only beside a `bound` on the container.
+    pub serde_bound: Option<Span>,
 }
 
 /// Where an attribute is written; decides which names are known there.
@@ -79,6 +134,7 @@ enum Place {
 
 const CONTAINER_ATTRS: &[&str] = &[
     "rename_all",
+    "rename_all_fields",
     "deny_unknown_fields",
     "tag",
     "content",
@@ -88,6 +144,8 @@ const CONTAINER_ATTRS: &[&str] = &[
     "bound",
     "crate",
     "msgpack",
+    "repr",
+    "debug",
 ];
 const VARIANT_ATTRS: &[&str] = &["rename", "alias", "rename_all", "other"];
 const FIELD_ATTRS: &[&str] = &[
@@ -175,30 +233,63 @@ fn unknown_message(name: &str, place: Place) -> String {
     msg
 }
 
-/// Calls `f` on each `name = value` / `name` / `name(...)` inside every `#[codec(...)]`.
+/// Which helper attribute a setting is read from: codec's own, or serde's (read so that a
+/// type deriving both writes its attributes once; see `serde.rs` beside this file).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Codec,
+    Serde,
+}
+
+impl Source {
+    fn attr_name(self) -> &'static str {
+        match self {
+            Source::Codec => "codec",
+            Source::Serde => "serde",
+        }
+    }
+}
+
+/// Calls `f` on each `name = value` / `name` / `name(...)` inside every `#[codec(...)]`
+/// (or, for [`Source::Serde`], every `#[serde(...)]`, translated to codec's names first).
 /// `f` returns `Ok(false)` for a name it does not know. Every error is recorded and the
-/// rest of the attribute is still parsed.
+/// rest of the attribute is still parsed. Returns the serde settings that only a
+/// `#[codec]` setting can stand in for, to be checked once both are parsed.
 fn for_each_meta(
     cx: &Ctxt,
     place: Place,
+    source: Source,
     attrs: &[syn::Attribute],
     mut f: impl FnMut(&ParseNestedMeta, &str) -> syn::Result<bool>,
-) {
+) -> Vec<serde::Deferred> {
+    let mut deferred = Vec::new();
+    let attr_name = source.attr_name();
     for attr in attrs {
-        if !attr.path().is_ident("codec") {
+        if !attr.path().is_ident(attr_name) {
             continue;
         }
         let syn::Meta::List(list) = &attr.meta else {
-            cx.error_spanned_by(&attr.meta, "expected `#[codec(...)]` with at least one attribute inside");
+            cx.error_spanned_by(
+                &attr.meta,
+                format!("expected `#[{attr_name}(...)]` with at least one attribute inside"),
+            );
             continue;
         };
         let result = list.parse_nested_meta(|meta| {
             let name = meta.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
-            match f(&meta, &name) {
+            let outcome = match source {
+                Source::Codec => f(&meta, &name),
+                Source::Serde => serde::meta(place, &meta, &name, &mut f, &mut deferred),
+            };
+            match outcome {
                 Ok(true) => Ok(()),
                 Ok(false) => {
                     let shown = meta.path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::");
-                    cx.error_spanned_by(&meta.path, unknown_message(&shown, place));
+                    let msg = match source {
+                        Source::Codec => unknown_message(&shown, place),
+                        Source::Serde => serde::unknown_message(&shown, place),
+                    };
+                    cx.error_spanned_by(&meta.path, msg);
                     skip_meta_value(&meta)
                 }
                 Err(e) => {
@@ -211,6 +302,7 @@ fn for_each_meta(
             cx.syn_error(e);
         }
     }
+    deferred
 }
 
 /// Consumes whatever follows a rejected attribute name so parsing can go on.
@@ -292,8 +384,100 @@ fn spanned_string(meta: &ParseNestedMeta, name: &str) -> syn::Result<Spanned<Str
     Ok(Spanned { value: lit.value(), span: lit.span(), name: meta.path.span() })
 }
 
-fn rename_rule(meta: &ParseNestedMeta) -> syn::Result<Spanned<RenameRule>> {
-    let lit = string(meta, "rename_all")?;
+/// The literal of a variant's `rename = ...` or `alias = ...`: a string, an integer (`2`,
+/// `-1`, `0x10`, within `i64` or `u64`) or a bool. The whole value is consumed whatever
+/// it is, so the next attribute still parses.
+///
+/// A field's name (`variant == false`) is parsed the same way, so that an integer gets
+/// a message on how to write it as a key, but the other messages ask for a string only.
+fn name_value(meta: &ParseNestedMeta, name: &str, variant: bool) -> syn::Result<Spanned<Name>> {
+    let expected = if variant {
+        format!("expected `{name} = \"...\"`, or an integer or bool literal such as `{name} = 2`")
+    } else {
+        format!("expected `{name} = \"...\"`")
+    };
+    if !meta.input.peek(Token![=]) {
+        return Err(meta.error(expected));
+    }
+    let eq = meta.input.parse::<Token![=]>()?;
+    let tokens = value_tokens(meta.input)?;
+    if tokens.is_empty() {
+        return Err(syn::Error::new(eq.span, expected));
+    }
+    let value = unwrap_invisible_group(tokens.clone());
+    let not_a_name = || {
+        let msg = if variant {
+            format!("expected a string, integer or bool literal: `{name} = \"...\"`, `{name} = 2` or `{name} = true`")
+        } else {
+            format!("expected a string literal: `{name} = \"...\"`")
+        };
+        syn::Error::new_spanned(&tokens, msg)
+    };
+    let expr = syn::parse2::<syn::Expr>(value).map_err(|_| not_a_name())?;
+    let (negative, lit) = match &expr {
+        syn::Expr::Lit(l) => (false, &l.lit),
+        syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => match &**expr {
+            syn::Expr::Lit(l) => (true, &l.lit),
+            _ => return Err(not_a_name()),
+        },
+        _ => return Err(not_a_name()),
+    };
+    let value = match lit {
+        syn::Lit::Str(s) if !negative => Name::Str(s.value()),
+        syn::Lit::Bool(b) if !negative => Name::Bool(b.value),
+        syn::Lit::Int(i) => {
+            let out_of_range = || {
+                syn::Error::new_spanned(
+                    &tokens,
+                    format!("`{name}` out of range: an integer name must fit `i64` or `u64`"),
+                )
+            };
+            let n = i.base10_parse::<i128>().map_err(|_| out_of_range())?;
+            let n = if negative { -n } else { n };
+            if !(NAME_MIN..=NAME_MAX).contains(&n) {
+                return Err(out_of_range());
+            }
+            Name::Int(n)
+        }
+        syn::Lit::Float(_) if variant => {
+            return Err(syn::Error::new_spanned(
+                &tokens,
+                format!("a float cannot be a variant's `{name}`: use an integer, a bool or a string"),
+            ))
+        }
+        _ => return Err(not_a_name()),
+    };
+    Ok(Spanned { value, span: expr.span(), name: meta.path.span() })
+}
+
+/// A field's `rename` or `alias`: a JSON object key, always a string. An integer or bool
+/// (which a variant may have) gets a message that says how to write it as a key.
+fn field_name(meta: &ParseNestedMeta, name: &str) -> syn::Result<Spanned<String>> {
+    let Spanned { value, span, name: attr } = name_value(meta, name, false)?;
+    match value {
+        Name::Str(s) => Ok(Spanned { value: s, span, name: attr }),
+        other => Err(syn::Error::new(
+            span,
+            format!("a field's `{name}` is a JSON object key, always a string: write `{name} = \"{}\"`", other.text()),
+        )),
+    }
+}
+
+/// `repr = "int"` or `repr = "str"`.
+fn repr_kind(meta: &ParseNestedMeta) -> syn::Result<Spanned<ReprKind>> {
+    let lit = string(meta, "repr")?;
+    let value = match lit.value().as_str() {
+        "int" => ReprKind::Int,
+        "str" => ReprKind::Str,
+        other => {
+            return Err(syn::Error::new(lit.span(), format!("unknown repr `{other}`, expected \"int\" or \"str\"")))
+        }
+    };
+    Ok(Spanned { value, span: lit.span(), name: meta.path.span() })
+}
+
+fn rename_rule(meta: &ParseNestedMeta, name: &str) -> syn::Result<Spanned<RenameRule>> {
+    let lit = string(meta, name)?;
     match RenameRule::from_str(&lit.value()) {
         Some(rule) => Ok(Spanned { value: rule, span: lit.span(), name: meta.path.span() }),
         None => Err(syn::Error::new(
@@ -403,13 +587,21 @@ fn msgpack(cx: &Ctxt, c: &mut Container, meta: &ParseNestedMeta) -> syn::Result<
 }
 
 impl Container {
+    /// The settings of `#[codec(...)]` and `#[serde(...)]` together (see [`Source`]).
     pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
+        let codec = Container::parse_from(cx, attrs, Source::Codec).0;
+        let (serde, deferred) = Container::parse_from(cx, attrs, Source::Serde);
+        serde::merge_container(cx, codec, serde, deferred)
+    }
+
+    fn parse_from(cx: &Ctxt, attrs: &[syn::Attribute], source: Source) -> (Container, Vec<serde::Deferred>) {
         let mut c = Container::default();
-        for_each_meta(cx, Place::Container, attrs, |meta, name| {
+        let deferred = for_each_meta(cx, Place::Container, source, attrs, |meta, name| {
             match name {
-                "rename_all" => {
-                    let rule = rename_rule(meta)?;
-                    set(cx, &mut c.rename_all, meta, name, rule);
+                "rename_all" | "rename_all_fields" => {
+                    let rule = rename_rule(meta, name)?;
+                    let slot = if name == "rename_all" { &mut c.rename_all } else { &mut c.rename_all_fields };
+                    set(cx, slot, meta, name, rule);
                 }
                 "deny_unknown_fields" => return flag(cx, &mut c.deny_unknown_fields, meta, name),
                 "tag" => {
@@ -433,26 +625,38 @@ impl Container {
                     set(cx, &mut c.crate_path, meta, name, path);
                 }
                 "msgpack" => msgpack(cx, &mut c, meta)?,
+                "repr" => {
+                    let r = repr_kind(meta)?;
+                    set(cx, &mut c.repr, meta, name, r);
+                }
+                "debug" => return flag(cx, &mut c.debug, meta, name),
                 _ => return Ok(false),
             }
             Ok(true)
         });
-        c
+        (c, deferred)
     }
 }
 
 impl Variant {
+    /// The settings of `#[codec(...)]` and `#[serde(...)]` together (see [`Source`]).
     pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Variant {
+        let codec = Variant::parse_from(cx, attrs, Source::Codec).0;
+        let (serde, deferred) = Variant::parse_from(cx, attrs, Source::Serde);
+        serde::merge_variant(cx, codec, serde, deferred)
+    }
+
+    fn parse_from(cx: &Ctxt, attrs: &[syn::Attribute], source: Source) -> (Variant, Vec<serde::Deferred>) {
         let mut v = Variant::default();
-        for_each_meta(cx, Place::Variant, attrs, |meta, name| {
+        let deferred = for_each_meta(cx, Place::Variant, source, attrs, |meta, name| {
             match name {
                 "rename" => {
-                    let s = spanned_string(meta, name)?;
-                    set(cx, &mut v.rename, meta, name, s);
+                    let n = name_value(meta, name, true)?;
+                    set(cx, &mut v.rename, meta, name, n);
                 }
-                "alias" => v.aliases.push(spanned_string(meta, name)?),
+                "alias" => v.aliases.push(name_value(meta, name, true)?),
                 "rename_all" => {
-                    let rule = rename_rule(meta)?;
+                    let rule = rename_rule(meta, name)?;
                     set(cx, &mut v.rename_all, meta, name, rule);
                 }
                 "other" => return flag(cx, &mut v.other, meta, name),
@@ -460,20 +664,27 @@ impl Variant {
             }
             Ok(true)
         });
-        v
+        (v, deferred)
     }
 }
 
 impl Field {
+    /// The settings of `#[codec(...)]` and `#[serde(...)]` together (see [`Source`]).
     pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
+        let codec = Field::parse_from(cx, attrs, Source::Codec).0;
+        let (serde, deferred) = Field::parse_from(cx, attrs, Source::Serde);
+        serde::merge_field(cx, codec, serde, deferred)
+    }
+
+    fn parse_from(cx: &Ctxt, attrs: &[syn::Attribute], source: Source) -> (Field, Vec<serde::Deferred>) {
         let mut f = Field::default();
-        for_each_meta(cx, Place::Field, attrs, |meta, name| {
+        let deferred = for_each_meta(cx, Place::Field, source, attrs, |meta, name| {
             match name {
                 "rename" => {
-                    let s = spanned_string(meta, name)?;
+                    let s = field_name(meta, name)?;
                     set(cx, &mut f.rename, meta, name, s);
                 }
-                "alias" => f.aliases.push(spanned_string(meta, name)?),
+                "alias" => f.aliases.push(field_name(meta, name)?),
                 "default" => {
                     let d = default_kind(meta)?;
                     set(cx, &mut f.default, meta, name, d);
@@ -504,7 +715,7 @@ impl Field {
             }
             Ok(true)
         });
-        f
+        (f, deferred)
     }
 }
 

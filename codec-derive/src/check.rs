@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use proc_macro2::Span;
 
 use crate::ast::{Container, Data, Field, Style, Variant};
+use crate::attr::{Name, ReprKind};
 use crate::ctxt::Ctxt;
 
 pub fn check(cx: &Ctxt, c: &Container) {
@@ -14,6 +15,8 @@ pub fn check(cx: &Ctxt, c: &Container) {
     transparent_has_one_field(cx, c);
     container_default_needs_named_struct(cx, c);
     struct_as_array_rules(cx, c);
+    repr_rules(cx, c);
+    serde_bound_needs_container_bound(cx, c);
     match &c.data {
         Data::Struct(style, fields) => {
             fields_rules(cx, *style, fields, &format!("struct `{}`", c.ident));
@@ -24,8 +27,31 @@ pub fn check(cx: &Ctxt, c: &Container) {
                 internal_tag_fits_variant(cx, c, v);
             }
             other_variant(cx, c, variants);
-            unique_variant_names(cx, variants);
+            let by_discriminant = c.attrs.repr.as_ref().is_some_and(|r| r.value == ReprKind::Int);
+            unique_variant_names(cx, variants, by_discriminant);
         }
+    }
+}
+
+/// serde's `bound` on a field or variant replaces serde's inferred bound for that part
+/// only; codec has bounds on the whole type alone, so it follows such a type only when the
+/// container states its bounds itself (`#[codec(bound)]` or a translated `#[serde(bound)]`).
+fn serde_bound_needs_container_bound(cx: &Ctxt, c: &Container) {
+    if c.attrs.bound_encode.is_some() || c.attrs.bound_decode.is_some() {
+        return;
+    }
+    let spans: Vec<proc_macro2::Span> = match &c.data {
+        Data::Struct(_, fields) => fields.iter().filter_map(|f| f.attrs.serde_bound).collect(),
+        Data::Enum(variants) => variants
+            .iter()
+            .flat_map(|v| v.attrs.serde_bound.into_iter().chain(v.fields.iter().filter_map(|f| f.attrs.serde_bound)))
+            .collect(),
+    };
+    for span in spans {
+        cx.error_at(
+            span,
+            "codec has no `bound` on a field or variant: write the where-predicates, with codec's traits, in `#[codec(bound = \"...\")]` on the struct or enum (it replaces every inferred bound)",
+        );
     }
 }
 
@@ -34,7 +60,13 @@ pub fn check(cx: &Ctxt, c: &Container) {
 fn enum_attrs_only_on_enums(cx: &Ctxt, c: &Container) {
     if let Data::Struct(..) = c.data {
         if let Some(t) = &c.attrs.tag {
-            cx.error_at(t.name, "`tag` applies to enums only");
+            cx.error_at(
+                t.name,
+                "`tag` applies to enums only (codec has no counterpart of serde's `tag` on a struct, which writes the struct's name: add a field for it)",
+            );
+        }
+        if let Some(r) = &c.attrs.rename_all_fields {
+            cx.error_at(r.name, "`rename_all_fields` applies to enums only: on a struct, write `rename_all`");
         }
         if let Some(t) = &c.attrs.content {
             cx.error_at(t.name, "`content` applies to enums only");
@@ -63,6 +95,74 @@ fn tag_combinations(cx: &Ctxt, c: &Container) {
     if let (Some(t), Some(c2)) = (&a.tag, &a.content) {
         if t.value == c2.value {
             cx.error_at(c2.span, "`tag` and `content` must be different keys");
+        }
+    }
+}
+
+/// `repr = "int"` writes a unit-only enum as the bare discriminants (serde_repr's form):
+/// it needs unit variants, no other representation, and no other source of names.
+/// `repr = "str"` is the default spelled out, for enums only.
+fn repr_rules(cx: &Ctxt, c: &Container) {
+    let Some(repr) = &c.attrs.repr else { return };
+    let Data::Enum(variants) = &c.data else {
+        cx.error_at(repr.name, "`repr` applies to enums only");
+        return;
+    };
+    if repr.value == ReprKind::Str {
+        return;
+    }
+    for v in variants.iter().filter(|v| v.style != Style::Unit) {
+        cx.error_spanned_by(
+            &v.original.fields,
+            format!(
+                "`repr = \"int\"` writes each variant as its discriminant, and `{}` has fields: use unit variants only, or integer names (`rename = 2`) with `tag`",
+                v.ident
+            ),
+        );
+    }
+    let a = &c.attrs;
+    for (s, name) in [
+        (a.tag.as_ref().map(|t| t.name), "tag"),
+        (a.content.as_ref().map(|t| t.name), "content"),
+        (a.untagged, "untagged"),
+    ] {
+        if let Some(s) = s {
+            cx.error_at(
+                s,
+                format!(
+                    "`{name}` cannot be combined with `repr = \"int\"`, which writes each variant as a bare number"
+                ),
+            );
+        }
+    }
+    if let Some(r) = &a.rename_all {
+        cx.error_at(
+            r.name,
+            "`rename_all` has no effect with `repr = \"int\"`: variants are written as their discriminants",
+        );
+    }
+    for v in variants {
+        if let Some(r) = &v.attrs.rename {
+            let example = match r.value {
+                Name::Int(n) => n,
+                _ => 2,
+            };
+            cx.error_at(
+                r.name,
+                format!(
+                    "`repr = \"int\"` writes `{}` as its discriminant: set the discriminant (`{} = {example}`) instead of `rename`",
+                    v.ident, v.ident
+                ),
+            );
+        }
+        for alias in v.attrs.aliases.iter().filter(|a| !matches!(a.value, Name::Int(_))) {
+            cx.error_at(
+                alias.span,
+                format!(
+                    "an alias of a `repr = \"int\"` enum is an integer: `{}` is never read as a number",
+                    alias.value.literal()
+                ),
+            );
         }
     }
 }
@@ -380,27 +480,48 @@ fn other_variant(cx: &Ctxt, c: &Container, variants: &[Variant]) {
     }
 }
 
-fn unique_variant_names(cx: &Ctxt, variants: &[Variant]) {
-    let mut seen: HashMap<&str, &syn::Ident> = HashMap::new();
+/// No name may lead to two variants, nor be given twice. Names are compared by their
+/// text too: a string name that spells another's integer or bool (`"2"` and `2`) would be
+/// the same JSON object key (in the external representation and in maps keyed by the
+/// enum), so it is an error even though the two are told apart as values. Two equal
+/// discriminants (`by_discriminant`, under `repr = "int"`) are left to rustc, which
+/// rejects them already.
+fn unique_variant_names(cx: &Ctxt, variants: &[Variant], by_discriminant: bool) {
+    // text -> (variant, name, whether the name is a discriminant)
+    let mut seen: HashMap<String, (&syn::Ident, &Name, bool)> = HashMap::new();
     for v in variants {
-        for key in v.keys() {
-            if let Some(prev) = seen.insert(key, v.ident) {
-                let span = v
-                    .attrs
-                    .aliases
-                    .iter()
-                    .rev()
-                    .find(|a| a.value == key)
-                    .map(|a| a.span)
-                    .or(v.attrs.rename.as_ref().filter(|r| r.value == key).map(|r| r.span))
-                    .unwrap_or(v.ident.span());
-                let msg = if prev == v.ident {
-                    format!("the name `{key}` is given twice to variant `{}`", v.ident)
-                } else {
-                    format!("two variants use the name `{key}`: `{prev}` and `{}`", v.ident)
-                };
-                cx.error_at(span, msg);
+        for (i, name) in v.tags().enumerate() {
+            let discriminant = by_discriminant && i == 0;
+            let text = name.text();
+            let Some((prev, prev_name, prev_discriminant)) = seen.insert(text, (v.ident, name, discriminant)) else {
+                continue;
+            };
+            if discriminant && prev_discriminant {
+                continue;
             }
+            let span = v
+                .attrs
+                .aliases
+                .iter()
+                .rev()
+                .find(|a| a.value == *name)
+                .map(|a| a.span)
+                .or(v.attrs.rename.as_ref().filter(|r| r.value == *name).map(|r| r.span))
+                .unwrap_or(v.ident.span());
+            let shown = name.text();
+            let msg = if prev_name != name {
+                format!(
+                    "the names `{}` (of `{prev}`) and `{}` (of `{}`) are the same JSON object key `\"{shown}\"`",
+                    prev_name.literal(),
+                    name.literal(),
+                    v.ident,
+                )
+            } else if prev == v.ident {
+                format!("the name `{shown}` is given twice to variant `{}`", v.ident)
+            } else {
+                format!("two variants use the name `{shown}`: `{prev}` and `{}`", v.ident)
+            };
+            cx.error_at(span, msg);
         }
     }
 }

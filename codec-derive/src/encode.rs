@@ -6,8 +6,9 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
 use crate::ast::{Container, Data, Field, Repr, Style, Variant};
+use crate::attr::{Name, ReprKind};
 use crate::bound;
-use crate::tokens::{binding, bytes, json_string, lit, local, msgpack_str, with_msgpack_fn};
+use crate::tokens::{binding, bytes, int_literal, json_string, lit, local, msgpack_str, with_msgpack_fn};
 
 /// Whether a `,` must precede the next member.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -104,6 +105,8 @@ pub fn expand(c: &Container) -> TokenStream {
             }
         });
     }
+
+    out.extend(discriminant_checks(c));
 
     if let Some(key) = encode_key(c) {
         let encode_msgpack_key = crate::msgpack_only(&p, || {
@@ -324,7 +327,7 @@ fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
     let p = quote!(__p);
     let arms = variants.iter().map(|v| {
         let pat = variant_pattern(v);
-        let name = json_string(&v.name);
+        let name = json_tag(&v.tag);
         let vname = &v.name;
         let body = match c.repr() {
             Repr::External => match v.style {
@@ -333,7 +336,8 @@ fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
                     quote!(__w.write_raw(#lit);)
                 }
                 _ => {
-                    let open = bytes(&format!("{{{name}:"));
+                    // An object key is a string: an integer or bool name as its text.
+                    let open = bytes(&format!("{{{}:", json_string(vname)));
                     let content = variant_content(c, v);
                     quote! {
                         __w.write_raw(#open);
@@ -402,12 +406,93 @@ fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
     }
 }
 
+/// A variant's name where a value names it, as JSON text: a string, or an integer or
+/// bool name as a number or bool.
+fn json_tag(tag: &Name) -> String {
+    match tag {
+        Name::Str(s) => json_string(s),
+        other => other.text(),
+    }
+}
+
+/// A variant's name as a MessagePack value: a str, an int in its smallest form (as
+/// codec's `MsgpackWriter::write_i64` and `write_u64` choose it, and as rmp-serde
+/// writes), or a bool.
+fn msgpack_tag(tag: &Name) -> Vec<u8> {
+    match tag {
+        Name::Str(s) => msgpack_str(s),
+        Name::Int(n) => msgpack_int(*n),
+        Name::Bool(b) => vec![if *b { 0xc3 } else { 0xc2 }],
+    }
+}
+
+/// `n` (within `i64` or `u64`, as `attr` guarantees) as the smallest MessagePack int.
+fn msgpack_int(n: i128) -> Vec<u8> {
+    let mut out = Vec::with_capacity(9);
+    if n >= 0 {
+        let v = n as u64;
+        match v {
+            0..=0x7f => out.push(v as u8),
+            0x80..=0xff => out.extend_from_slice(&[0xcc, v as u8]),
+            0x100..=0xffff => {
+                out.push(0xcd);
+                out.extend_from_slice(&(v as u16).to_be_bytes());
+            }
+            0x1_0000..=0xffff_ffff => {
+                out.push(0xce);
+                out.extend_from_slice(&(v as u32).to_be_bytes());
+            }
+            _ => {
+                out.push(0xcf);
+                out.extend_from_slice(&v.to_be_bytes());
+            }
+        }
+    } else {
+        let v = n as i64;
+        if v >= -32 {
+            out.push(v as u8);
+        } else if v >= i8::MIN as i64 {
+            out.extend_from_slice(&[0xd0, v as u8]);
+        } else if v >= i16::MIN as i64 {
+            out.push(0xd1);
+            out.extend_from_slice(&(v as i16).to_be_bytes());
+        } else if v >= i32::MIN as i64 {
+            out.push(0xd2);
+            out.extend_from_slice(&(v as i32).to_be_bytes());
+        } else {
+            out.push(0xd3);
+            out.extend_from_slice(&v.to_be_bytes());
+        }
+    }
+    out
+}
+
+/// Under `repr = "int"`, one compile-time assertion per variant that the discriminant
+/// the derive computed (and writes) is the one rustc assigned, whatever `#[repr]` and
+/// the literals say: a disagreement is a build error, never silently wrong numbers.
+fn discriminant_checks(c: &Container) -> TokenStream {
+    let Data::Enum(variants) = &c.data else { return TokenStream::new() };
+    if c.attrs.repr.as_ref().is_none_or(|r| r.value != ReprKind::Int) || !c.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let ident = c.ident;
+    let checks = variants.iter().filter_map(|v| {
+        let Name::Int(n) = v.tag else { return None };
+        let var = v.ident;
+        let n = int_literal(n);
+        let msg = format!("codec: the discriminant of `{var}` differs from the one the derive computed");
+        Some(quote!(::core::assert!(#ident::#var as ::core::primitive::i128 == #n, #msg);))
+    });
+    quote!(const _: () = { #(#checks)* };)
+}
+
 fn encode_key(c: &Container) -> Option<TokenStream> {
     if !c.is_key_enum() {
         return None;
     }
     let p = quote!(__p);
     let Data::Enum(variants) = &c.data else { return None };
+    // JSON keys are strings: an integer or bool name is written as its text (`"3"`).
     let arms = variants.iter().map(|v| {
         let ident = v.ident;
         let lit = bytes(&json_string(&v.name));
@@ -714,7 +799,8 @@ fn msgpack_enum(c: &Container, variants: &[Variant]) -> TokenStream {
     }
     let arms = variants.iter().map(|v| {
         let pat = variant_pattern(v);
-        let name = msgpack_str(&v.name);
+        // MessagePack map keys may be of any type: the name keeps its own everywhere.
+        let name = msgpack_tag(&v.tag);
         let vname = &v.name;
         let body = match c.repr() {
             Repr::External => match v.style {
@@ -811,11 +897,45 @@ fn msgpack_key(c: &Container) -> Option<TokenStream> {
     let Data::Enum(variants) = &c.data else { return None };
     let arms = variants.iter().map(|v| {
         let ident = v.ident;
-        let l = lit(&msgpack_str(&v.name));
+        let l = lit(&msgpack_tag(&v.tag));
         quote!(Self::#ident => __w.write_raw(#l),)
     });
     Some(quote! {
         match self { #(#arms)* }
         #p::Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::msgpack_int;
+
+    #[test]
+    fn msgpack_ints_take_their_smallest_form() {
+        let cases: &[(i128, &[u8])] = &[
+            (0, b"\x00"),
+            (127, b"\x7f"),
+            (128, b"\xcc\x80"),
+            (255, b"\xcc\xff"),
+            (256, b"\xcd\x01\x00"),
+            (65535, b"\xcd\xff\xff"),
+            (65536, b"\xce\x00\x01\x00\x00"),
+            (u32::MAX as i128, b"\xce\xff\xff\xff\xff"),
+            (u32::MAX as i128 + 1, b"\xcf\x00\x00\x00\x01\x00\x00\x00\x00"),
+            (u64::MAX as i128, b"\xcf\xff\xff\xff\xff\xff\xff\xff\xff"),
+            (-1, b"\xff"),
+            (-32, b"\xe0"),
+            (-33, b"\xd0\xdf"),
+            (-128, b"\xd0\x80"),
+            (-129, b"\xd1\xff\x7f"),
+            (-32768, b"\xd1\x80\x00"),
+            (-32769, b"\xd2\xff\xff\x7f\xff"),
+            (i32::MIN as i128, b"\xd2\x80\x00\x00\x00"),
+            (i32::MIN as i128 - 1, b"\xd3\xff\xff\xff\xff\x7f\xff\xff\xff"),
+            (i64::MIN as i128, b"\xd3\x80\x00\x00\x00\x00\x00\x00\x00"),
+        ];
+        for (n, bytes) in cases {
+            assert_eq!(msgpack_int(*n), *bytes, "{n}");
+        }
+    }
 }

@@ -14,6 +14,7 @@ mod bound;
 mod case;
 mod check;
 mod ctxt;
+mod debug;
 mod decode;
 mod encode;
 mod fallback;
@@ -49,7 +50,9 @@ use syn::{parse_macro_input, DeriveInput};
 
 /// Derives `codec::Encode` and `codec::Decode` (and `EncodeKey`/`DecodeKey` for enums of
 /// unit variants). Attributes go in `#[codec(...)]`; see the `codec` crate's README.
-#[proc_macro_derive(Codec, attributes(codec))]
+/// `#[serde(...)]` attributes are read too, with serde's meaning, so that a type deriving
+/// both serde's traits and `Codec` writes them once (README, "Migrating from serde").
+#[proc_macro_derive(Codec, attributes(codec, serde))]
 pub fn derive_codec(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     match expand(&input) {
@@ -78,7 +81,7 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     // or two tokens instead of up to six, and tokens are what macro expansion, name
     // resolution and incremental hashing cost. The names live in this anonymous const
     // only.
-    Ok(quote! {
+    let code = quote! {
         const _: () = {
             #[allow(unused_imports)]
             use #krate as __codec;
@@ -87,5 +90,11 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             #encode
             #decode
         };
-    })
+    };
+    let shown = match debug::requested(&container) {
+        Some(span) => debug::emit(&container, span, &code),
+        None => proc_macro2::TokenStream::new(),
+    };
+    let track = debug::track_env();
+    Ok(quote!(#code #shown #track))
 }

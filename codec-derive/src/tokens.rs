@@ -154,3 +154,14 @@ pub fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
         })
         .collect()
 }
+
+/// `n` as an unsuffixed integer literal, a negative one as `-` and the literal: the form
+/// that is valid both in expressions and in patterns.
+pub fn int_literal(n: i128) -> TokenStream {
+    let abs = proc_macro2::Literal::u128_unsuffixed(n.unsigned_abs());
+    if n < 0 {
+        quote!(-#abs)
+    } else {
+        quote!(#abs)
+    }
+}

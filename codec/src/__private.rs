@@ -17,7 +17,7 @@ pub use crate::{Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey};
 pub use core::convert::From;
 
 use alloc::borrow::ToOwned;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 
 /// The members of a struct-like type, decodable one key at a time: what lets a struct be
 /// `flatten`ed into another, or be the content of an internally tagged variant, without
@@ -348,6 +348,133 @@ pub fn scan_for_tag<'de>(r: &mut JsonReader<'de>, tag: &'static [u8]) -> Result<
     Ok(found)
 }
 
+// ---- tags that are not strings: `rename = 2`, `rename = true`, `repr = "int"`
+
+/// An enum tag, read as a value of an enum with an integer or bool name: a string (kept
+/// as a token and matched by its bytes, as string tags are), an integer or a bool, each
+/// with its offset for messages. Enums whose names are all strings never build one.
+#[derive(Clone, Copy, Debug)]
+pub enum Tag<K> {
+    /// A string, as the format's key token.
+    Str(K),
+    /// An integer (at the given offset). A JSON integer beyond `i128` is [`NO_NAME`].
+    Int(i128, usize),
+    /// A bool (at the given offset).
+    Bool(bool, usize),
+}
+
+/// The bits of the `kinds` argument of [`read_tag`] and its twins: which kinds of value
+/// the enum's names include. The derive writes the mask as a literal.
+const TAG_STR: u8 = 1;
+const TAG_INT: u8 = 2;
+const TAG_BOOL: u8 = 4;
+
+/// What [`Tag::Int`] holds for a JSON integer beyond `i128`: a value that no name has,
+/// since names fit `i64` or `u64` (so such a tag is unknown, or `other`).
+pub const NO_NAME: i128 = i128::MIN;
+
+/// Reads the value that names a variant: a string, an integer or a bool, whichever of
+/// them `kinds` has. Any other value is an "invalid type" error that names `expected`
+/// (the enum's names as JSON writes them, `1, 2 or 3`); no kind is converted to another,
+/// so `"2"` does not name the variant `2`.
+#[inline]
+pub fn read_tag<'de>(r: &mut JsonReader<'de>, kinds: u8, expected: &'static str) -> Result<Tag<Key<'de>>> {
+    match r.peek() {
+        Some(b'"') if kinds & TAG_STR != 0 => r.read_string_token().map(Tag::Str),
+        Some(b'-' | b'0'..=b'9') if kinds & TAG_INT != 0 => {
+            let at = r.position();
+            let start = r.checkpoint();
+            match r.read_i128() {
+                Ok(n) => Ok(Tag::Int(n, at)),
+                Err(e) => int_tag_error(r, start, e, expected).map(|n| Tag::Int(n, at)),
+            }
+        }
+        Some(b't' | b'f') if kinds & TAG_BOOL != 0 => {
+            let at = r.position();
+            r.read_bool().map(|b| Tag::Bool(b, at))
+        }
+        _ => Err(r.invalid_type(expected)),
+    }
+}
+
+/// A number tag that `read_i128` refused: an integer too large is a tag no name matches
+/// (skipped, [`NO_NAME`]); a float is a type error naming the enum's names.
+#[cold]
+#[inline(never)]
+fn int_tag_error(r: &mut JsonReader<'_>, start: Checkpoint, e: Error, expected: &'static str) -> Result<i128> {
+    match e.kind() {
+        ErrorKind::OutOfRange(_) => {
+            r.restore(start);
+            r.skip_value()?;
+            Ok(NO_NAME)
+        }
+        ErrorKind::InvalidType { .. } => {
+            r.restore(start);
+            Err(r.invalid_type(expected))
+        }
+        _ => Err(e),
+    }
+}
+
+/// A tag read by [`read_tag`] that names no variant: "unknown variant `5`, expected one
+/// of `1`, `2`, `3`", at the tag.
+#[cold]
+#[inline(never)]
+pub fn unknown_tag<'de>(r: &mut JsonReader<'de>, tag: Tag<Key<'de>>, expected: &'static [&'static str]) -> Error {
+    match tag {
+        Tag::Str(key) => unknown_variant(r, key, expected),
+        Tag::Int(n, at) => {
+            let name = if n == NO_NAME { number_text(r.input(), at) } else { n.to_string() };
+            Error::new(ErrorKind::UnknownVariant { name, expected }, at)
+        }
+        Tag::Bool(b, at) => Error::new(ErrorKind::UnknownVariant { name: b.to_string(), expected }, at),
+    }
+}
+
+/// The text of the number at `at` (for messages; at most 64 bytes of it).
+fn number_text(input: &[u8], at: usize) -> String {
+    let rest = input.get(at..).unwrap_or_default();
+    let len = rest.iter().take_while(|b| matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')).count();
+    String::from_utf8_lossy(&rest[..len.min(64)]).into_owned()
+}
+
+/// A variant with content named by a bare value (`2` rather than `{"2": ...}`).
+#[cold]
+#[inline(never)]
+pub fn tag_has_content<'de>(r: &mut JsonReader<'de>, tag: Tag<Key<'de>>) -> Error {
+    let (name, at) = match tag {
+        Tag::Str(key) => return variant_has_content(r, key),
+        Tag::Int(n, at) => (n.to_string(), at),
+        Tag::Bool(b, at) => (b.to_string(), at),
+    };
+    let msg = format!("variant `{name}` has content: write it as {{\"{name}\": ...}}");
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
+}
+
+/// [`scan_for_tag`] for an enum with an integer or bool name: the tag is read by
+/// [`read_tag`].
+pub fn scan_for_any_tag<'de>(
+    r: &mut JsonReader<'de>,
+    tag: &'static [u8],
+    kinds: u8,
+    expected: &'static str,
+) -> Result<Option<Tag<Key<'de>>>> {
+    let start = r.checkpoint();
+    let mut found = None;
+    let mut more = r.object_first()?;
+    while more {
+        let key = r.read_key()?;
+        if r.key_bytes(key)? == tag {
+            found = Some(read_tag(r, kinds, expected)?);
+            break;
+        }
+        r.skip_value()?;
+        more = r.object_next()?;
+    }
+    r.restore(start);
+    Ok(found)
+}
+
 /// The error of an untagged enum that matched no variant: each variant's reason.
 #[cold]
 #[inline(never)]
@@ -394,12 +521,12 @@ pub fn write_key(w: &mut JsonWriter, first: &mut bool, with_comma: &'static [u8]
 pub mod mp {
     use alloc::borrow::Cow;
     use alloc::borrow::ToOwned;
-    use alloc::string::String;
+    use alloc::string::{String, ToString};
     use alloc::vec::Vec;
 
-    use super::DecodeFields;
     use super::Result;
     pub use super::{in_field, missing_field_at, no_variant_matched};
+    use super::{DecodeFields, Tag, TAG_BOOL, TAG_INT, TAG_STR};
     use crate::error::{Error, ErrorKind};
     use crate::json::DuplicateKeys;
     use crate::msgpack::reader::NOT_A_STRING;
@@ -567,6 +694,91 @@ pub mod mp {
             let key = r.read_key()?;
             if r.key_bytes(key)? == tag {
                 found = Some(r.read_string_token()?);
+                break;
+            }
+            r.skip_value()?;
+            more = r.object_next()?;
+        }
+        r.restore(start);
+        Ok(found)
+    }
+
+    /// The twin of [`read_tag`](super::read_tag): a str, an int or a bool, whichever
+    /// of them `kinds` has; any other value is a type error naming `expected`.
+    #[inline]
+    pub fn read_tag<'de>(r: &mut MsgpackReader<'de>, kinds: u8, expected: &'static str) -> Result<Tag<Key<'de>>> {
+        let at = r.position();
+        match r.peek_kind() {
+            Some(Kind::Str) if kinds & TAG_STR != 0 => r.read_string_token().map(Tag::Str),
+            Some(Kind::Int) if kinds & TAG_INT != 0 => r.read_i128().map(|n| Tag::Int(n, at)),
+            Some(Kind::Bool) if kinds & TAG_BOOL != 0 => r.read_bool().map(|b| Tag::Bool(b, at)),
+            _ => Err(r.invalid_type(expected)),
+        }
+    }
+
+    /// A map key as a tag (the external representation, and maps keyed by the enum):
+    /// MessagePack keys keep their type, so an integer name is an int key, and any kind
+    /// of key not in `kinds` is a type error naming `expected`.
+    #[inline]
+    pub fn key_tag<'de>(
+        r: &mut MsgpackReader<'de>,
+        key: Key<'de>,
+        kinds: u8,
+        expected: &'static str,
+    ) -> Result<Tag<Key<'de>>> {
+        let at = key.offset();
+        let first = r.key_raw(key).first().copied();
+        match first.map(Kind::of) {
+            Some(Kind::Str) if kinds & TAG_STR != 0 => Ok(Tag::Str(key)),
+            Some(Kind::Int) if kinds & TAG_INT != 0 => r.key_i128(key).map(|n| Tag::Int(n, at)),
+            Some(Kind::Bool) if kinds & TAG_BOOL != 0 => Ok(Tag::Bool(first == Some(0xc3), at)),
+            _ => Err(r.key_type_error(key, expected)),
+        }
+    }
+
+    /// The twin of [`unknown_tag`](super::unknown_tag).
+    #[cold]
+    #[inline(never)]
+    pub fn unknown_tag<'de>(
+        r: &mut MsgpackReader<'de>,
+        tag: Tag<Key<'de>>,
+        expected: &'static [&'static str],
+    ) -> Error {
+        let (name, at) = match tag {
+            Tag::Str(key) => return unknown_variant(r, key, expected),
+            Tag::Int(n, at) => (n.to_string(), at),
+            Tag::Bool(b, at) => (b.to_string(), at),
+        };
+        Error::new(ErrorKind::UnknownVariant { name, expected }, at)
+    }
+
+    /// The twin of [`tag_has_content`](super::tag_has_content).
+    #[cold]
+    #[inline(never)]
+    pub fn tag_has_content<'de>(r: &mut MsgpackReader<'de>, tag: Tag<Key<'de>>) -> Error {
+        let (name, at) = match tag {
+            Tag::Str(key) => return variant_has_content(r, key),
+            Tag::Int(n, at) => (n.to_string(), at),
+            Tag::Bool(b, at) => (b.to_string(), at),
+        };
+        let msg = format!("variant `{name}` has content: write it as a map {{{name}: ...}}");
+        Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
+    }
+
+    /// The twin of [`scan_for_any_tag`](super::scan_for_any_tag).
+    pub fn scan_for_any_tag<'de>(
+        r: &mut MsgpackReader<'de>,
+        tag: &'static [u8],
+        kinds: u8,
+        expected: &'static str,
+    ) -> Result<Option<Tag<Key<'de>>>> {
+        let start = r.checkpoint();
+        let mut found = None;
+        let mut more = r.object_first()?;
+        while more {
+            let key = r.read_key()?;
+            if r.key_bytes(key)? == tag {
+                found = Some(read_tag(r, kinds, expected)?);
                 break;
             }
             r.skip_value()?;

@@ -49,6 +49,10 @@
 //!   of the std impls and of derived impls. Without it (`default-features = false,
 //!   features = ["std"]`) the derive emits JSON methods only, and a crate of derived
 //!   types has about half the code to compile.
+//! - `serde` (off): the `codec::serde` module, a bridge for any type that implements
+//!   serde's `Serialize` and `Deserialize`: `#[codec(with = "codec::serde")]` on a field,
+//!   or the field type `codec::serde::Compat<T>`, encoded through a serde `Serializer` and
+//!   `Deserializer` written over codec's own writers and readers.
 //! - One feature per integrated crate (`uuid`, `chrono`, `rust_decimal`, ...; the README's
 //!   "Integrations" lists them), each off by default.
 //!
@@ -203,6 +207,8 @@ pub mod io;
 pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
+#[cfg(feature = "serde")]
+pub mod serde;
 mod sink;
 mod window;
 pub mod with;
@@ -218,6 +224,47 @@ pub use error::{Error, ErrorKind, PathSegment, Result};
 /// Derives [`Encode`] and [`Decode`] (and, for enums of unit variants, [`EncodeKey`] and
 /// [`DecodeKey`]) from a struct or enum definition. See the crate docs and README for
 /// the attributes.
+///
+/// # Integer and bool names
+/// A variant's `rename` and `alias` may be an integer (any `i64` or `u64` value) or a
+/// bool: a tag then is a JSON number or bool (a MessagePack int or bool), matched only by
+/// a value of that kind, wherever the tag stands in the object. In the default (external)
+/// representation a unit variant is the bare value, and a variant with content is
+/// `{"2": ...}` in JSON (object keys are strings) and `{2: ...}` in MessagePack. As a map
+/// key, the name is `"2"` in JSON and `2` in MessagePack. `#[codec(repr = "int")]` names
+/// each variant of a unit-only enum by its discriminant, as rustc assigns it (explicit
+/// literals, `#[repr(i8)]` negatives, implicit ones counting up), serde_repr's form;
+/// `repr = "str"` is the default.
+///
+/// ```
+/// use codec::Codec;
+///
+/// #[derive(Codec, Debug, PartialEq)]
+/// #[codec(tag = "t", content = "c")]
+/// enum Frame {
+///     #[codec(rename = 0)]
+///     Ping,
+///     #[codec(rename = 1)]
+///     Text(String),
+/// }
+///
+/// #[derive(Codec, Debug, PartialEq)]
+/// #[codec(repr = "int")]
+/// #[repr(i8)]
+/// enum Sign {
+///     Minus = -1,
+///     Zero,
+///     Plus,
+/// }
+///
+/// let f = Frame::Text("hi".into());
+/// assert_eq!(codec::json::to_string(&f)?, r#"{"t":1,"c":"hi"}"#);
+/// assert_eq!(codec::json::from_str::<Frame>(r#"{"c":"hi","t":1}"#)?, f);
+/// assert_eq!(codec::json::to_string(&[Sign::Minus, Sign::Zero, Sign::Plus])?, "[-1,0,1]");
+/// let err = codec::json::from_str::<Sign>("2").unwrap_err();
+/// assert_eq!(err.to_string(), "unknown variant `2`, expected one of `-1`, `0`, `1` (line 1, column 1)");
+/// # Ok::<(), codec::Error>(())
+/// ```
 pub use codec_derive::Codec;
 
 use json::{JsonReader, JsonWriter, Key};

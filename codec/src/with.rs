@@ -2,6 +2,61 @@
 //! with `encode_json`/`decode_json` (and the MessagePack pair), grouped by the crate
 //! whose types they represent. Each group exists when that crate's cargo feature is on.
 
+/// The four functions of a `with` module for `Option<$ty>`, from those of the module
+/// `$inner` for `$ty`: `None` is `null` (nil in MessagePack), anything else `$inner`'s.
+#[allow(unused_macros)] // without the integrations that have `with` modules
+macro_rules! option_fns {
+    ($ty:ty, $($inner:ident)::+) => {
+        /// Writes the value, or `null` for `None`.
+        #[inline]
+        pub fn encode_json(v: &Option<$ty>, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+            match v {
+                Some(v) => $($inner)::+::encode_json(v, w),
+                None => {
+                    w.write_null();
+                    Ok(())
+                }
+            }
+        }
+
+        /// Reads `null` as `None`, or the value.
+        #[inline]
+        pub fn decode_json(r: &mut $crate::json::JsonReader<'_>) -> $crate::Result<Option<$ty>> {
+            if r.try_read_null()? {
+                Ok(None)
+            } else {
+                $($inner)::+::decode_json(r).map(Some)
+            }
+        }
+
+        /// Writes the value, or nil for `None`.
+        #[cfg(feature = "msgpack")]
+        #[inline]
+        pub fn encode_msgpack(v: &Option<$ty>, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+            match v {
+                Some(v) => $($inner)::+::encode_msgpack(v, w),
+                None => {
+                    w.write_nil();
+                    Ok(())
+                }
+            }
+        }
+
+        /// Reads nil as `None`, or the value.
+        #[cfg(feature = "msgpack")]
+        #[inline]
+        pub fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'_>) -> $crate::Result<Option<$ty>> {
+            if r.try_read_null()? {
+                Ok(None)
+            } else {
+                $($inner)::+::decode_msgpack(r).map(Some)
+            }
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use option_fns;
+
 /// `chrono`'s alternative representations (feature `chrono`): `DateTime<Utc>` as an
 /// integer count of Unix seconds, milliseconds, microseconds or nanoseconds, named as in
 /// `chrono::serde` (each with an `_option` twin for `Option<DateTime<Utc>>`, `null` for

@@ -1,8 +1,8 @@
 //! `events`: a generated dataset of service events, the shapes real models have beyond
 //! std types: UUIDs, timestamps (UTC and with an offset), decimal money, an internally
-//! tagged enum of event kinds, unit enums, and optional fields. [`generate`] makes about a
-//! megabyte of them from a fixed seed, so every run and every contender sees the same
-//! document. codec reads each field type natively (features `uuid`, `chrono`,
+//! tagged enum of event kinds, a unit enum written as its numeric code, and optional
+//! fields. [`generate`] makes about a megabyte of them from a fixed seed, so every run and
+//! every contender sees the same document. codec reads each field type natively (features `uuid`, `chrono`,
 //! `rust_decimal`); its peers go through each crate's own serde impl.
 
 use std::collections::BTreeMap;
@@ -12,6 +12,7 @@ use chrono::{DateTime, FixedOffset, TimeZone, Utc};
 use codec::Codec;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
+use serde_repr::{Deserialize_repr, Serialize_repr};
 use uuid::Uuid;
 
 /// The document: one array of events.
@@ -44,15 +45,16 @@ pub enum Kind {
     Logout,
 }
 
-/// How it went.
-#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Eq, Clone, Copy)]
-#[codec(rename_all = "snake_case")]
-#[serde(rename_all = "snake_case")]
+/// How it went: a numeric code on the wire (`#[codec(repr = "int")]`, serde_repr for the
+/// peers).
+#[derive(Codec, Serialize_repr, Deserialize_repr, Debug, PartialEq, Eq, Clone, Copy)]
+#[codec(repr = "int")]
+#[repr(u16)]
 pub enum Status {
-    Ok,
-    Declined,
-    Pending,
-    Failed,
+    Ok = 200,
+    Declined = 402,
+    Pending = 202,
+    Failed = 500,
 }
 
 /// ISO 4217 codes.

@@ -2,6 +2,12 @@
 //! adjacent forms dispatch on the tag as they meet it; the internal form reads the tag
 //! first when it is first and otherwise scans ahead over the input slice for it, then
 //! decodes from the object's start; untagged tries each variant from a checkpoint.
+//!
+//! An enum whose names are all strings reads its tags as string tokens and matches
+//! their bytes. One with an integer or bool name (`rename = 2`, `repr = "int"`) reads
+//! each tag as a `__private::Tag` instead, of only the kinds its names have (any other
+//! kind is a type error listing the names), and matches each kind against its own names:
+//! the same shapes of code, in the same places, so the tag is still read where it stands.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -10,10 +16,49 @@ use super::keys::key_match;
 use super::struct_::{self, FieldSet};
 use super::{Fmt, Format};
 use crate::ast::{Container, Repr, Style, Variant};
-use crate::tokens::bytes;
+use crate::attr::Name;
+use crate::tokens::{bytes, int_literal, json_string};
 
 fn index(i: usize) -> u32 {
     i as u32
+}
+
+/// The `kinds` mask of the runtime's `read_tag` (and twins): which kinds of value the
+/// enum's names include, a bit each. Must agree with `__private`'s `TAG_*` bits.
+fn kinds(variants: &[Variant]) -> u8 {
+    variants.iter().flat_map(|v| v.tags()).fold(0, |mask, name| {
+        mask | match name {
+            Name::Str(_) => STRINGS,
+            Name::Int(_) => INTEGERS,
+            Name::Bool(_) => BOOLS,
+        }
+    })
+}
+
+/// The `kinds` bit of string names, and the mask of an enum whose names are all strings:
+/// such an enum keeps the string-only code (tags read as string tokens, matched by
+/// bytes), untouched by integer and bool names.
+const STRINGS: u8 = 1;
+/// The `kinds` bits of integer and of bool names.
+const INTEGERS: u8 = 2;
+const BOOLS: u8 = 4;
+
+/// The names as JSON writes them, for "invalid type: expected ..." messages: `1, 2 or
+/// 3`, `true or false`, `"a" or 2`.
+fn expected_values(variants: &[Variant]) -> String {
+    let names: Vec<String> = variants
+        .iter()
+        .filter(|v| v.attrs.other.is_none())
+        .map(|v| match &v.tag {
+            Name::Str(s) => json_string(s),
+            other => other.text(),
+        })
+        .collect();
+    match names.split_last() {
+        None => "nothing".to_owned(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 /// `&["A", "B"]`: the names messages list as expected.
@@ -35,12 +80,72 @@ fn variant_index(variants: &[Variant], key: TokenStream, fmt: &Fmt) -> TokenStre
         }
         None => quote!(return #p::Err(#h::unknown_variant(__r, #key, #expected))),
     };
+    // Keys are matched by text: an integer or bool name by its text (`"2"`), which
+    // `check` keeps distinct from every string name.
     let arms = variants.iter().enumerate().filter(|(_, v)| v.attrs.other.is_none()).map(|(i, v)| {
         let i = index(i);
-        (v.keys().collect::<Vec<_>>(), quote!(#i))
+        (v.tags().map(Name::text).collect::<Vec<_>>(), quote!(#i))
     });
     let m = key_match(quote!(__r.key_bytes(#key)?), arms, unknown);
     quote!(let __vi = #m;)
+}
+
+/// `let __vi = match __tag {...}` (a `u32`) over the `__private::Tag` bound as `__tag`,
+/// for enums with an integer or bool name: a string is matched by its bytes, an integer
+/// or a bool by value, each only against the names of its own kind; a name that matches
+/// nothing goes to the `other` variant or returns an "unknown variant" error.
+fn tag_index(variants: &[Variant], fmt: &Fmt) -> TokenStream {
+    let p = quote!(__p);
+    let h = &fmt.h;
+    let expected = expected_variants(variants);
+    let unknown = match variants.iter().position(|v| v.attrs.other.is_some()) {
+        Some(i) => {
+            let i = index(i);
+            quote!(#i)
+        }
+        None => quote!(return #p::Err(#h::unknown_tag(__r, __tag, #expected))),
+    };
+    let mut strings: Vec<(Vec<String>, TokenStream)> = Vec::new();
+    let mut ints: Vec<TokenStream> = Vec::new();
+    let mut bools: [Option<TokenStream>; 2] = [None, None];
+    for (i, v) in variants.iter().enumerate().filter(|(_, v)| v.attrs.other.is_none()) {
+        let i = index(i);
+        let mut own_strings = Vec::new();
+        let mut own_ints = Vec::new();
+        for name in v.tags() {
+            match name {
+                Name::Str(s) => own_strings.push(s.clone()),
+                Name::Int(n) => own_ints.push(int_literal(*n)),
+                Name::Bool(b) => bools[usize::from(*b)] = Some(quote!(#i)),
+            }
+        }
+        if !own_strings.is_empty() {
+            strings.push((own_strings, quote!(#i)));
+        }
+        if !own_ints.is_empty() {
+            ints.push(quote!(#(#own_ints)|* => #i,));
+        }
+    }
+    let str_arm = if strings.is_empty() {
+        quote!(#p::Tag::Str(_) => #unknown,)
+    } else {
+        let m = key_match(quote!(__r.key_bytes(__k)?), strings, unknown.clone());
+        quote!(#p::Tag::Str(__k) => #m,)
+    };
+    let int_arm = if ints.is_empty() {
+        quote!(#p::Tag::Int(..) => #unknown,)
+    } else {
+        quote!(#p::Tag::Int(__n, _) => match __n { #(#ints)* _ => #unknown },)
+    };
+    let bool_arm = if bools.iter().all(Option::is_none) {
+        quote!(#p::Tag::Bool(..) => #unknown,)
+    } else {
+        let [f, t] = bools.map(|b| b.unwrap_or_else(|| unknown.clone()));
+        quote!(#p::Tag::Bool(__b, _) => if __b { #t } else { #f },)
+    };
+    quote! {
+        let __vi: ::core::primitive::u32 = match __tag { #str_arm #int_arm #bool_arm };
+    }
 }
 
 /// `match __vi { 0 => body0, ..., _ => body_last }`: the last arm is `_` so the match is
@@ -108,27 +213,33 @@ pub fn decode(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     }
 }
 
+/// The external representation: a bare value names a unit variant, an object's one key
+/// names any variant. With an integer or bool name, the bare value is read as a tag of
+/// the kinds the names have (`2`, `true`, `"Unit"`), and the key is matched by its text
+/// in JSON (`{"2": ...}`, keys being strings there) and by a key of the name's own type in
+/// MessagePack (`{2: ...}`).
 fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     let p = quote!(__p);
     let h = &fmt.h;
-    let what = match fmt.format {
-        Format::Json => format!("a variant of enum {} (a string, or an object with one key)", c.ident),
-        Format::Msgpack => format!("a variant of enum {} (a string, or a map with one key)", c.ident),
-    };
-    let by_name = variant_index(variants, quote!(__key), fmt);
-    // A bare string names a unit variant; any other variant's name is an error, through
-    // one arm whose helper words it from the key.
-    let unit_arms = variants.iter().enumerate().filter(|(_, v)| v.style == Style::Unit).map(|(i, v)| {
-        let ident = v.ident;
-        let i = index(i);
-        quote!(#i => #p::Ok(Self::#ident),)
-    });
-    let unit_or_error = quote! {
-        match __vi {
-            #(#unit_arms)*
-            _ => #p::Err(#h::variant_has_content(__r, __key)),
+    let mask = kinds(variants);
+    let (object, peek, map_pat, empty_at) = match fmt.format {
+        Format::Json => {
+            ("an object", quote!(__r.peek()), quote!(#p::Some(b'{')), quote!(__r.position().saturating_sub(1)))
         }
+        Format::Msgpack => ("a map", quote!(__r.peek_kind()), quote!(#p::Some(#h::Kind::Map)), quote!(__r.position())),
     };
+    // A bare value names a unit variant; any other variant's name is an error, through
+    // one arm whose helper words it from the name.
+    let unit_arms: Vec<TokenStream> = variants
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.style == Style::Unit)
+        .map(|(i, v)| {
+            let ident = v.ident;
+            let i = index(i);
+            quote!(#i => #p::Ok(Self::#ident),)
+        })
+        .collect();
     let with_content = per_variant(variants, |v| {
         let ident = v.ident;
         if v.attrs.other.is_some() {
@@ -137,41 +248,70 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
         let name = &v.name;
         with_segment(content(c, v, fmt), quote!(.in_field(#name)), fmt)
     });
-    let (peek, str_pat, map_pat, empty_at) = match fmt.format {
-        Format::Json => (
-            quote!(__r.peek()),
-            quote!(#p::Some(b'"')),
-            quote!(#p::Some(b'{')),
-            quote!(__r.position().saturating_sub(1)),
-        ),
-        Format::Msgpack => (
-            quote!(__r.peek_kind()),
-            quote!(#p::Some(#h::Kind::Str)),
-            quote!(#p::Some(#h::Kind::Map)),
-            quote!(__r.position()),
-        ),
-    };
-    quote! {
-        match #peek {
+    // (what a value of the wrong type is told to be, the arms for values that are not
+    // objects, the dispatch on the object's key)
+    let (what, bare_arms, by_key) = if mask == STRINGS {
+        let what = format!("a variant of enum {} (a string, or {object} with one key)", c.ident);
+        let str_pat = match fmt.format {
+            Format::Json => quote!(#p::Some(b'"')),
+            Format::Msgpack => quote!(#p::Some(#h::Kind::Str)),
+        };
+        let by_name = variant_index(variants, quote!(__key), fmt);
+        let bare = quote! {
             #str_pat => {
                 let __key = __r.read_string_token()?;
                 #by_name
-                #unit_or_error
+                match __vi {
+                    #(#unit_arms)*
+                    _ => #p::Err(#h::variant_has_content(__r, __key)),
+                }
             }
+            _ => #p::Err(#h::invalid_type(__r, #what)),
+        };
+        (what, bare, by_name)
+    } else {
+        let values = expected_values(variants);
+        let what = if variants.iter().all(|v| v.style == Style::Unit) {
+            values.clone()
+        } else {
+            format!("a variant of enum {} ({values}, or {object} with one key)", c.ident)
+        };
+        let by_tag = tag_index(variants, fmt);
+        let bare = quote! {
+            _ => {
+                let __tag = #h::read_tag(__r, #mask, #what)?;
+                #by_tag
+                match __vi {
+                    #(#unit_arms)*
+                    _ => #p::Err(#h::tag_has_content(__r, __tag)),
+                }
+            }
+        };
+        let by_key = match fmt.format {
+            Format::Json => variant_index(variants, quote!(__key), fmt),
+            Format::Msgpack => quote! {
+                let __tag = #h::key_tag(__r, __key, #mask, #values)?;
+                #by_tag
+            },
+        };
+        (what, bare, by_key)
+    };
+    quote! {
+        match #peek {
             #map_pat => {
                 __r.begin_object()?;
                 if !__r.object_first()? {
                     return #p::Err(#h::invalid_value(__r, #empty_at, #p::From::from(#what)));
                 }
                 let __key = __r.read_key()?;
-                #by_name
+                #by_key
                 let __value: Self = #with_content;
                 if __r.object_next()? {
                     return #p::Err(#h::invalid_value(__r, __r.position(), #p::From::from(#what)));
                 }
                 #p::Ok(__value)
             }
-            _ => #p::Err(#h::invalid_type(__r, #what)),
+            #bare_arms
         }
     }
 }
@@ -183,7 +323,25 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
     let krate = &c.krate;
     let tag_lit = bytes(tag);
     let deny = c.attrs.deny_unknown_fields.is_some();
-    let by_name = variant_index(variants, quote!(__tag), fmt);
+    let mask = kinds(variants);
+    // The tag's type, how it is read where it stands and by the scan ahead, and the
+    // dispatch on it: string tokens matched by bytes when every name is a string.
+    let (tag_ty, read, scan, by_name) = if mask == STRINGS {
+        (
+            quote!(#h::Key<'de>),
+            quote!(__r.read_string_token()?),
+            quote!(#h::scan_for_tag(__r, #tag_lit)?),
+            variant_index(variants, quote!(__tag), fmt),
+        )
+    } else {
+        let values = expected_values(variants);
+        (
+            quote!(#p::Tag<#h::Key<'de>>),
+            quote!(#h::read_tag(__r, #mask, #values)?),
+            quote!(#h::scan_for_any_tag(__r, #tag_lit, #mask, #values)?),
+            tag_index(variants, fmt),
+        )
+    };
     let bodies = per_variant(variants, |v| {
         let ident = v.ident;
         // (state type, initial state, claim expression, constructor, expected names)
@@ -252,16 +410,16 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
         let __start = __r.checkpoint();
         let mut __tag_seen;
         let mut __more;
-        let __tag: #h::Key<'de> = if __r.object_first()? {
+        let __tag: #tag_ty = if __r.object_first()? {
             let __first_key = __r.read_key()?;
             if __r.key_bytes(__first_key)? == #tag_lit {
-                let __t = __r.read_string_token()?;
+                let __t = #read;
                 __tag_seen = true;
                 __more = __r.object_next()?;
                 __t
             } else {
                 __r.restore(__start);
-                match #h::scan_for_tag(__r, #tag_lit)? {
+                match #scan {
                     #p::Some(__t) => {
                         __tag_seen = false;
                         __more = __r.object_first()?;
@@ -285,7 +443,21 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, f
     let deny = c.attrs.deny_unknown_fields.is_some();
     let tag_lit = bytes(tag);
     let content_lit = bytes(content_key);
-    let by_name = variant_index(variants, quote!(__t), fmt);
+    let mask = kinds(variants);
+    let read_variant = if mask == STRINGS {
+        let by_name = variant_index(variants, quote!(__t), fmt);
+        quote! {
+            let __t = __r.read_string_token()?;
+            #by_name
+        }
+    } else {
+        let values = expected_values(variants);
+        let by_tag = tag_index(variants, fmt);
+        quote! {
+            let __tag = #h::read_tag(__r, #mask, #values)?;
+            #by_tag
+        }
+    };
     let decode_content = per_variant(variants, |v| {
         let ident = v.ident;
         if v.attrs.other.is_some() {
@@ -322,8 +494,7 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, f
                     if __variant.is_some() {
                         return #p::Err(#h::duplicate_field(__key, #tag));
                     }
-                    let __t = __r.read_string_token()?;
-                    #by_name
+                    #read_variant
                     __variant = #p::Some(__vi);
                 }
                 2 => {
@@ -403,7 +574,20 @@ pub fn decode_key(c: &Container, fmt: &Fmt) -> Option<TokenStream> {
     }
     let p = quote!(__p);
     let crate::ast::Data::Enum(variants) = &c.data else { return None };
-    let by_name = variant_index(variants, quote!(__key), fmt);
+    let mask = kinds(variants);
+    // JSON keys are strings, matched by text (`"3"` for the name 3); MessagePack keys
+    // keep their type (an int key for the name 3).
+    let by_name = if fmt.format == Format::Msgpack && mask != STRINGS {
+        let h = &fmt.h;
+        let values = expected_values(variants);
+        let by_tag = tag_index(variants, fmt);
+        quote! {
+            let __tag = #h::key_tag(__r, __key, #mask, #values)?;
+            #by_tag
+        }
+    } else {
+        variant_index(variants, quote!(__key), fmt)
+    };
     let build = per_variant(variants, |v| {
         let ident = v.ident;
         quote!(Self::#ident)

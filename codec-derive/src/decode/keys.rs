@@ -10,13 +10,13 @@ use quote::quote;
 use crate::tokens::bytes;
 
 /// `match <bytes> { b"k1" | b"alias" => body1, ..., _ => default }`.
-pub fn key_match<'k>(
+pub fn key_match<K: AsRef<str>>(
     scrutinee: TokenStream,
-    arms: impl IntoIterator<Item = (Vec<&'k str>, TokenStream)>,
+    arms: impl IntoIterator<Item = (Vec<K>, TokenStream)>,
     default: TokenStream,
 ) -> TokenStream {
     let arms = arms.into_iter().map(|(keys, body)| {
-        let pats = keys.iter().map(|k| bytes(k));
+        let pats = keys.iter().map(|k| bytes(k.as_ref()));
         quote!(#(#pats)|* => #body,)
     });
     quote! {

@@ -24,24 +24,9 @@
 use alloc::borrow::Cow;
 use core::cell::{Cell, RefCell};
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use super::wrappers::{forward_decode, forward_encode};
+use crate::error::{Error, ErrorKind};
 use crate::{Decode, Encode};
-
-impl<T: Encode + Copy> Encode for Cell<T> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.get().encode_json(w)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.get().encode_msgpack(w)
-    }
-}
 
 #[cold]
 #[inline(never)]
@@ -49,39 +34,12 @@ fn mutably_borrowed() -> Error {
     Error::without_position(ErrorKind::InvalidValue(Cow::Borrowed("the RefCell is mutably borrowed")))
 }
 
-impl<T: Encode + ?Sized> Encode for RefCell<T> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.try_borrow().map_err(|_| mutably_borrowed())?.encode_json(w)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.try_borrow().map_err(|_| mutably_borrowed())?.encode_msgpack(w)
-    }
+forward_encode! {
+    [T: Encode + Copy] Cell<T> => |v| v.get();
+    [T: Encode + ?Sized] RefCell<T> => |v| *v.try_borrow().map_err(|_| mutably_borrowed())?;
 }
 
-macro_rules! decode_wrapped {
-    ($($cell:ident)*) => {$(
-        impl<'de, T: Decode<'de>> Decode<'de> for $cell<T> {
-            #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                T::decode_json(r).map($cell::new)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                T::decode_msgpack(r).map($cell::new)
-            }
-
-            #[inline]
-            fn absent() -> Option<Self> {
-                T::absent().map($cell::new)
-            }
-        }
-    )*};
+forward_decode! {
+    [T: Decode<'de>] Cell<T> => T, Cell::new;
+    [T: Decode<'de>] RefCell<T> => T, RefCell::new;
 }
-
-decode_wrapped!(Cell RefCell);

@@ -20,7 +20,6 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 #[cfg(feature = "std")]
 use core::hash::{BuildHasher, Hash};
-// `alloc` has no hash set (it has no default hasher, no source of random keys for one).
 #[cfg(feature = "std")]
 use std::collections::HashSet;
 
@@ -65,10 +64,22 @@ pub(crate) fn encode_seq_msgpack<'a, T: Encode + 'a>(
 pub(crate) fn decode_seq_msgpack<'de, T: Decode<'de>, C>(
     r: &mut MsgpackReader<'de>,
     make: impl FnOnce(&mut MsgpackReader<'de>, usize) -> C,
+    push: impl FnMut(&mut C, T),
+) -> Result<C> {
+    try_decode_seq_msgpack(r, |r, n| Ok(make(r, n)), push)
+}
+
+/// [`decode_seq_msgpack`] for a collection that may refuse the announced length: an error
+/// from `make` ends the decoding before any element is read.
+#[inline]
+#[cfg(feature = "msgpack")]
+pub(crate) fn try_decode_seq_msgpack<'de, T: Decode<'de>, C>(
+    r: &mut MsgpackReader<'de>,
+    make: impl FnOnce(&mut MsgpackReader<'de>, usize) -> Result<C>,
     mut push: impl FnMut(&mut C, T),
 ) -> Result<C> {
     let n = r.read_array_len()?;
-    let mut out = make(r, n);
+    let mut out = make(r, n)?;
     for index in 0..n {
         match T::decode_msgpack(r) {
             Ok(v) => push(&mut out, v),
@@ -106,6 +117,60 @@ pub(crate) fn decode_seq<'de, T: Decode<'de>>(r: &mut JsonReader<'de>, push: imp
     Ok(())
 }
 
+/// Reads a JSON array into `out`, handing each element to `push` (as [`decode_seq`]).
+#[inline]
+pub(crate) fn decode_seq_into<'de, T: Decode<'de>, C>(
+    r: &mut JsonReader<'de>,
+    mut out: C,
+    mut push: impl FnMut(&mut C, T),
+) -> Result<C> {
+    decode_seq(r, |v| push(&mut out, v))?;
+    Ok(out)
+}
+
+/// `Encode` of collections written as arrays of their elements, in iteration order.
+macro_rules! seq_encode {
+    ($([$($gen:tt)*] $ty:ty;)*) => {$(
+        impl<$($gen)*> $crate::Encode for $ty {
+            #[inline]
+            fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+                $crate::impls::collections::encode_seq(w, self)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn encode_msgpack(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+                $crate::impls::collections::encode_seq_msgpack(w, self.len(), self)
+            }
+        }
+    )*};
+}
+// Other crates' collections use them too (`impls/ext/`, when their features are on).
+#[allow(unused_imports)]
+pub(crate) use seq_encode;
+
+/// `Decode` of collections read from arrays element by element: `$new` is the empty
+/// collection for JSON, `$make(r, n)` the one for a MessagePack array of `n` elements
+/// (presized as the reader allows), `$push(&mut c, v)` adds an element.
+macro_rules! seq_decode {
+    ($([$($gen:tt)*] $ty:ty => new: $new:expr, make: $make:expr, push: $push:expr;)*) => {$(
+        impl<'de, $($gen)*> $crate::Decode<'de> for $ty {
+            #[inline]
+            fn decode_json(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
+                $crate::impls::collections::decode_seq_into(r, $new, $push)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
+                $crate::impls::collections::decode_seq_msgpack(r, $make, $push)
+            }
+        }
+    )*};
+}
+#[allow(unused_imports)]
+pub(crate) use seq_decode;
+
 /// The elements of a JSON array whose first element is next, through its `]`.
 #[inline]
 fn decode_elements<'de, T: Decode<'de>>(r: &mut JsonReader<'de>, mut push: impl FnMut(T)) -> Result<()> {
@@ -122,30 +187,19 @@ fn decode_elements<'de, T: Decode<'de>>(r: &mut JsonReader<'de>, mut push: impl 
     }
 }
 
-impl<T: Encode> Encode for [T] {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_seq(w, self)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_seq_msgpack(w, self.len(), self)
-    }
+// A hash set needs std's hasher (see the crate docs on `no_std`).
+#[cfg(feature = "std")]
+seq_encode! {
+    [T: Encode, S] HashSet<T, S>;
 }
 
-impl<T: Encode> Encode for Vec<T> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_seq(w, self)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_seq_msgpack(w, self.len(), self)
-    }
+seq_encode! {
+    [T: Encode] [T];
+    [T: Encode] Vec<T>;
+    [T: Encode] VecDeque<T>;
+    [T: Encode] BTreeSet<T>;
+    [T: Encode] BinaryHeap<T>;
+    [T: Encode] LinkedList<T>;
 }
 
 /// Elements gathered on the stack before a `Vec` of a small type is allocated.
@@ -243,124 +297,29 @@ macro_rules! shared_slice {
 
 shared_slice!(Rc Arc);
 
-impl<T: Encode> Encode for VecDeque<T> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_seq(w, self)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_seq_msgpack(w, self.len(), self)
-    }
-}
-
-impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let mut out = VecDeque::new();
-        decode_seq(r, |v| out.push_back(v))?;
-        Ok(out)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let make =
-            |r: &mut MsgpackReader<'de>, n| VecDeque::with_capacity(r.capacity_for(n, core::mem::size_of::<T>()));
-        decode_seq_msgpack(r, make, VecDeque::push_back)
-    }
-}
-
 #[cfg(feature = "std")]
-impl<T: Encode, S> Encode for HashSet<T, S> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_seq(w, self)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_seq_msgpack(w, self.len(), self)
-    }
-}
-
-#[cfg(feature = "std")]
-impl<'de, T, S> Decode<'de> for HashSet<T, S>
-where
-    T: Decode<'de> + Eq + Hash,
-    S: BuildHasher + Default,
-{
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let mut out = HashSet::with_hasher(S::default());
-        decode_seq(r, |v| {
-            out.insert(v);
-        })?;
-        Ok(out)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let make = |r: &mut MsgpackReader<'de>, n| {
+seq_decode! {
+    [T: Decode<'de> + Eq + Hash, S: BuildHasher + Default] HashSet<T, S> => new: HashSet::with_hasher(S::default()),
+        make: |r: &mut MsgpackReader<'de>, n| {
             HashSet::with_capacity_and_hasher(r.capacity_for(n, hash_table_bytes::<T>()), S::default())
+        },
+        push: |out: &mut Self, v| {
+            out.insert(v);
         };
-        decode_seq_msgpack(r, make, |out: &mut Self, v| {
+}
+
+seq_decode! {
+    [T: Decode<'de>] VecDeque<T> => new: VecDeque::new(),
+        make: |r: &mut MsgpackReader<'de>, n| VecDeque::with_capacity(r.capacity_for(n, core::mem::size_of::<T>())),
+        push: VecDeque::push_back;
+    [T: Decode<'de> + Ord] BTreeSet<T> => new: BTreeSet::new(),
+        make: |_: &mut MsgpackReader<'de>, _| BTreeSet::new(),
+        push: |out: &mut Self, v| {
             out.insert(v);
-        })
-    }
-}
-
-impl<T: Encode> Encode for BTreeSet<T> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_seq(w, self)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_seq_msgpack(w, self.len(), self)
-    }
-}
-
-impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let mut out = BTreeSet::new();
-        decode_seq(r, |v| {
-            out.insert(v);
-        })?;
-        Ok(out)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        decode_seq_msgpack(
-            r,
-            |_, _| BTreeSet::new(),
-            |out: &mut Self, v| {
-                out.insert(v);
-            },
-        )
-    }
-}
-
-impl<T: Encode> Encode for BinaryHeap<T> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_seq(w, self)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_seq_msgpack(w, self.len(), self)
-    }
+        };
+    [T: Decode<'de>] LinkedList<T> => new: LinkedList::new(),
+        make: |_: &mut MsgpackReader<'de>, _| LinkedList::new(),
+        push: LinkedList::push_back;
 }
 
 /// The elements into a `Vec`, then heapified in one O(n) pass (pushing one at a time
@@ -375,33 +334,5 @@ impl<'de, T: Decode<'de> + Ord> Decode<'de> for BinaryHeap<T> {
     #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         Vec::decode_msgpack(r).map(BinaryHeap::from)
-    }
-}
-
-impl<T: Encode> Encode for LinkedList<T> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_seq(w, self)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_seq_msgpack(w, self.len(), self)
-    }
-}
-
-impl<'de, T: Decode<'de>> Decode<'de> for LinkedList<T> {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let mut out = LinkedList::new();
-        decode_seq(r, |v| out.push_back(v))?;
-        Ok(out)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        decode_seq_msgpack(r, |_, _| LinkedList::new(), LinkedList::push_back)
     }
 }

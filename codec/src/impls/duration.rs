@@ -70,8 +70,7 @@ impl<'de> Decode<'de> for Duration {
             if i == 0 {
                 secs = Some(u64::decode_json(r)?);
             } else {
-                let _ = r.peek();
-                let at = r.position();
+                let at = super::value_start(r);
                 nanos = Some(checked_nanos(u32::decode_json(r)?, at)?);
             }
             Ok(())

@@ -1,4 +1,7 @@
-//! `Encode`/`Decode` for std types, one file per family.
+//! `Encode`/`Decode` for std types, one file per family. Beside them, what the families
+//! and the integrations of `ext/` share: `string_form.rs` connects any type whose JSON form
+//! is a string to the readers and writers, `wrappers.rs` has the forwarding macros of
+//! types written as what they hold, `collections.rs` the sequence helpers and macros.
 //!
 //! Which of them need more than `core` + `alloc`, and so the `std` feature: `path.rs`
 //! (`Path`, `OsString`) and `sync.rs` (`Mutex`, `RwLock`), gated as a whole; in `time.rs`
@@ -7,7 +10,7 @@
 //! uses only types that live in `core::net`.
 
 mod cell;
-mod collections;
+pub(crate) mod collections;
 mod duration;
 pub(crate) mod ext;
 mod maps;
@@ -18,6 +21,7 @@ mod path;
 mod primitives;
 mod range;
 mod record;
+pub(crate) mod string_form;
 mod strings;
 #[cfg(feature = "std")]
 mod sync;
@@ -25,4 +29,13 @@ mod sync;
 #[cfg(any(feature = "std", feature = "msgpack"))]
 pub(crate) mod time;
 mod tuples;
-mod wrappers;
+pub(crate) mod wrappers;
+
+use crate::json::JsonReader;
+
+/// The offset of the next value (past whitespace), for errors found after reading it.
+#[inline]
+pub(crate) fn value_start(r: &mut JsonReader<'_>) -> usize {
+    let _ = r.peek();
+    r.position()
+}

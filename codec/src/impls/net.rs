@@ -33,7 +33,7 @@
 //! These types live in `core::net`: this file needs no `std`.
 //!
 //! ```
-//! use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+//! use core::net::{IpAddr, Ipv4Addr, SocketAddr};
 //! let ip = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 1));
 //! assert_eq!(codec::json::to_string(&ip)?, r#""10.0.0.1""#);
 //! let sock: SocketAddr = codec::json::from_str(r#""[::1]:8080""#)?;
@@ -48,89 +48,43 @@
 //! ```
 
 use alloc::borrow::Cow;
-use alloc::string::String;
-use core::fmt::{self, Display, Write as _};
+#[allow(unused_imports)]
+use alloc::borrow::ToOwned;
+#[allow(unused_imports)]
+use alloc::string::{String, ToString};
+use core::fmt::Display;
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 use core::str::FromStr;
 
+use super::string_form::{self, string_impls, FromText, StackText, ToText};
 #[cfg(feature = "msgpack")]
 use crate::__private::mp;
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key};
+use crate::json::JsonWriter;
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode, EncodeKey};
+#[cfg(feature = "msgpack")]
+use crate::Decode;
 
-/// Room for the longest text of any address: `[` + 39 + `%` + 10 + `]:` + 5 = 58 bytes.
-const TEXT_CAPACITY: usize = 64;
+/// An address's text: `[` + 39 + `%` + 10 + `]:` + 5 = 58 bytes at most.
+type Buf = StackText<64>;
 
-/// An address's text, formatted on the stack.
-struct Text {
-    buf: [u8; TEXT_CAPACITY],
-    len: usize,
-}
-
-impl Text {
-    #[inline(always)]
-    fn new() -> Text {
-        Text { buf: [0; TEXT_CAPACITY], len: 0 }
-    }
-
-    #[inline(always)]
-    fn as_bytes(&self) -> &[u8] {
-        self.buf.get(..self.len).unwrap_or_default()
-    }
-
-    /// The text as a `str`: only `fmt::Write` and ASCII digits and dots ever fill the
-    /// buffer, so this never fails; should it, the error is an encode error, not a panic.
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn as_str(&self) -> Result<&str> {
-        core::str::from_utf8(self.as_bytes()).map_err(|_| format_failed())
-    }
-
-    /// An IPv4 address's dotted quad, as `Display` writes it, without the formatting
-    /// machinery (`Display` checks for width and precision, then writes each octet
-    /// through `fmt`).
-    #[inline]
-    fn push_v4(&mut self, ip: &Ipv4Addr) {
-        for (i, &octet) in ip.octets().iter().enumerate() {
-            if i > 0 {
-                self.push(b'.');
-            }
-            if octet >= 100 {
-                self.push(b'0' + octet / 100);
-            }
-            if octet >= 10 {
-                self.push(b'0' + octet / 10 % 10);
-            }
-            self.push(b'0' + octet % 10);
+/// An IPv4 address's dotted quad, as `Display` writes it, without the formatting
+/// machinery (`Display` checks for width and precision, then writes each octet through
+/// `fmt`).
+#[inline]
+fn push_v4(buf: &mut Buf, ip: &Ipv4Addr) {
+    for (i, &octet) in ip.octets().iter().enumerate() {
+        if i > 0 {
+            buf.push(b'.');
         }
-    }
-
-    #[inline(always)]
-    fn push(&mut self, b: u8) {
-        if let Some(slot) = self.buf.get_mut(self.len) {
-            *slot = b;
-            self.len += 1;
+        if octet >= 100 {
+            buf.push(b'0' + octet / 100);
         }
-    }
-
-    /// Anything `Display` writes, into the buffer.
-    #[inline]
-    fn display(value: &impl Display) -> Result<Text> {
-        let mut text = Text::new();
-        write!(text, "{value}").map_err(|_| format_failed())?;
-        Ok(text)
-    }
-}
-
-impl fmt::Write for Text {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        self.buf.get_mut(self.len..end).ok_or(fmt::Error)?.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
+        if octet >= 10 {
+            buf.push(b'0' + octet / 10 % 10);
+        }
+        buf.push(b'0' + octet % 10);
     }
 }
 
@@ -148,11 +102,6 @@ fn not_an_address(what: &'static str, text: &str, at: usize) -> Error {
     let shown: String = text.chars().take(64).collect();
     let more = if shown.len() < text.len() { "..." } else { "" };
     Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("expected {what}, found {shown:?}{more}"))), at)
-}
-
-#[inline]
-fn parse<T: Address>(text: &str, what: &'static str, at: usize) -> Result<T> {
-    T::parse_text(text).ok_or_else(|| not_an_address(what, text, at))
 }
 
 /// The dotted quad `text`, exactly as std's `Ipv4Addr::from_str` accepts it: four decimal
@@ -185,25 +134,6 @@ fn parse_v4(text: &[u8]) -> Option<Ipv4Addr> {
         *octet = value as u8;
     }
     (i == text.len()).then_some(Ipv4Addr::from(octets))
-}
-
-/// The address in the JSON string at the reader.
-#[inline]
-fn decode_json_text<'de, T: Address>(r: &mut JsonReader<'de>, what: &'static str) -> Result<T> {
-    if r.peek() != Some(b'"') {
-        return Err(r.invalid_type(what));
-    }
-    let token = r.read_string_token()?;
-    let text = r.decode_string(token)?;
-    parse(text.as_str(), what, token.offset())
-}
-
-/// The address in the MessagePack str at the reader.
-#[inline]
-#[cfg(feature = "msgpack")]
-fn decode_msgpack_text<T: Address>(r: &mut MsgpackReader<'_>, what: &'static str) -> Result<T> {
-    let at = r.position();
-    parse(r.read_str()?, what, at)
 }
 
 /// `N` octets: an array of `N` integers (rmp-serde's default), or a bin of `N` bytes.
@@ -279,14 +209,10 @@ fn not_one_key(what: &'static str, at: usize) -> Error {
 /// read from the key's own bytes with errors placed in the input.
 #[inline]
 #[cfg(feature = "msgpack")]
-fn decode_msgpack_key<'de, T: Address + Decode<'de>>(
-    key: msgpack::Key<'de>,
-    r: &mut MsgpackReader<'de>,
-    what: &'static str,
-) -> Result<T> {
+fn decode_msgpack_key<'de, T: Address + Decode<'de>>(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<T> {
     let raw = r.key_raw(key);
     if raw.first().map(|&b| Kind::of(b)) == Some(Kind::Str) {
-        return parse(r.key_str(key)?, what, key.offset());
+        return string_form::decode_msgpack_key(key, r);
     }
     T::decode_msgpack(&mut MsgpackReader::new(raw)).map_err(|e| key_error(e, key.offset()))
 }
@@ -299,8 +225,8 @@ fn key_error(e: Error, key_offset: usize) -> Error {
     Error::new(e.kind().clone(), key_offset + e.offset().unwrap_or(0))
 }
 
-/// What the six address types share: a text form (JSON, keys).
-trait Address: FromStr {
+/// What the six address types share: a text form (JSON, keys), printed on the stack.
+trait Address: Display + FromStr + FromText {
     /// The type in words, for messages: "an IPv4 address".
     const WHAT: &'static str;
 
@@ -311,7 +237,10 @@ trait Address: FromStr {
     }
 
     /// The text `Display` writes.
-    fn text(&self) -> Result<Text>;
+    #[inline]
+    fn text(&self) -> Result<Buf> {
+        Buf::display(self).ok_or_else(format_failed)
+    }
 }
 
 /// The compact MessagePack form of each type (serde's, for formats that are not
@@ -334,20 +263,15 @@ impl Address for Ipv4Addr {
     }
 
     #[inline]
-    fn text(&self) -> Result<Text> {
-        let mut text = Text::new();
-        text.push_v4(self);
-        Ok(text)
+    fn text(&self) -> Result<Buf> {
+        let mut buf = Buf::new();
+        push_v4(&mut buf, self);
+        Ok(buf)
     }
 }
 
 impl Address for Ipv6Addr {
     const WHAT: &'static str = "an IPv6 address";
-
-    #[inline]
-    fn text(&self) -> Result<Text> {
-        Text::display(self)
-    }
 }
 
 impl Address for IpAddr {
@@ -363,7 +287,7 @@ impl Address for IpAddr {
     }
 
     #[inline]
-    fn text(&self) -> Result<Text> {
+    fn text(&self) -> Result<Buf> {
         match self {
             IpAddr::V4(ip) => ip.text(),
             IpAddr::V6(ip) => ip.text(),
@@ -375,31 +299,24 @@ impl Address for SocketAddrV4 {
     const WHAT: &'static str = "an IPv4 socket address";
 
     #[inline]
-    fn text(&self) -> Result<Text> {
-        let mut text = Text::new();
-        text.push_v4(self.ip());
-        text.push(b':');
-        for &b in itoa::Buffer::new().format(self.port()).as_bytes() {
-            text.push(b);
-        }
-        Ok(text)
+    fn text(&self) -> Result<Buf> {
+        let mut buf = Buf::new();
+        push_v4(&mut buf, self.ip());
+        buf.push(b':');
+        buf.push_int(self.port());
+        Ok(buf)
     }
 }
 
 impl Address for SocketAddrV6 {
     const WHAT: &'static str = "an IPv6 socket address";
-
-    #[inline]
-    fn text(&self) -> Result<Text> {
-        Text::display(self)
-    }
 }
 
 impl Address for SocketAddr {
     const WHAT: &'static str = "a socket address";
 
     #[inline]
-    fn text(&self) -> Result<Text> {
+    fn text(&self) -> Result<Buf> {
         match self {
             SocketAddr::V4(a) => a.text(),
             SocketAddr::V6(a) => a.text(),
@@ -407,130 +324,90 @@ impl Address for SocketAddr {
     }
 }
 
-#[cfg(feature = "msgpack")]
-impl Compact for Ipv4Addr {
-    const KINDS: &'static [Kind] = &[Kind::Array, Kind::Bin];
+/// The [`Compact`] impls, by kind of address.
+macro_rules! compact_impls {
+    // Octets: an array of `$n` integers (also read from a bin).
+    ($($ty:ident: octets $n:literal;)*) => {$(
+        #[cfg(feature = "msgpack")]
+        impl Compact for $ty {
+            const KINDS: &'static [Kind] = &[Kind::Array, Kind::Bin];
 
-    #[inline]
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_octets(w, &self.octets())
-    }
-
-    #[inline]
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-        decode_octets::<4>(r).map(Ipv4Addr::from)
-    }
-}
-
-#[cfg(feature = "msgpack")]
-impl Compact for Ipv6Addr {
-    const KINDS: &'static [Kind] = &[Kind::Array, Kind::Bin];
-
-    #[inline]
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_octets(w, &self.octets())
-    }
-
-    #[inline]
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-        decode_octets::<16>(r).map(Ipv6Addr::from)
-    }
-}
-
-#[cfg(feature = "msgpack")]
-impl Compact for IpAddr {
-    const KINDS: &'static [Kind] = &[Kind::Map];
-
-    #[inline]
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-        match self {
-            IpAddr::V4(ip) => {
-                w.write_raw(b"\x81\xa2V4");
-                ip.encode_compact(w)
+            #[inline]
+            fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
+                encode_octets(w, &self.octets())
             }
-            IpAddr::V6(ip) => {
-                w.write_raw(b"\x81\xa2V6");
-                ip.encode_compact(w)
+
+            #[inline]
+            fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
+                decode_octets::<$n>(r).map($ty::from)
             }
         }
-    }
+    )*};
+    // A socket address: the array `[ip, port]`, made back by `$new`.
+    ($($ty:ident: socket |$ip:ident, $port:ident| $new:expr;)*) => {$(
+        #[cfg(feature = "msgpack")]
+        impl Compact for $ty {
+            const KINDS: &'static [Kind] = &[Kind::Array];
 
-    #[inline]
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-        decode_variant(
-            r,
-            Self::WHAT,
-            |r| Ipv4Addr::decode_msgpack(r).map(IpAddr::V4),
-            |r| Ipv6Addr::decode_msgpack(r).map(IpAddr::V6),
-        )
-    }
-}
-
-#[cfg(feature = "msgpack")]
-impl Compact for SocketAddrV4 {
-    const KINDS: &'static [Kind] = &[Kind::Array];
-
-    #[inline]
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_raw(b"\x92");
-        self.ip().encode_compact(w)?;
-        w.write_u64(u64::from(self.port()));
-        Ok(())
-    }
-
-    #[inline]
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-        let (ip, port) = decode_pair(r)?;
-        Ok(SocketAddrV4::new(ip, port))
-    }
-}
-
-#[cfg(feature = "msgpack")]
-impl Compact for SocketAddrV6 {
-    const KINDS: &'static [Kind] = &[Kind::Array];
-
-    #[inline]
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_raw(b"\x92");
-        self.ip().encode_compact(w)?;
-        w.write_u64(u64::from(self.port()));
-        Ok(())
-    }
-
-    #[inline]
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-        let (ip, port) = decode_pair(r)?;
-        Ok(SocketAddrV6::new(ip, port, 0, 0))
-    }
-}
-
-#[cfg(feature = "msgpack")]
-impl Compact for SocketAddr {
-    const KINDS: &'static [Kind] = &[Kind::Map];
-
-    #[inline]
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-        match self {
-            SocketAddr::V4(a) => {
-                w.write_raw(b"\x81\xa2V4");
-                a.encode_compact(w)
+            #[inline]
+            fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
+                w.write_raw(b"\x92");
+                self.ip().encode_compact(w)?;
+                w.write_u64(u64::from(self.port()));
+                Ok(())
             }
-            SocketAddr::V6(a) => {
-                w.write_raw(b"\x81\xa2V6");
-                a.encode_compact(w)
+
+            #[inline]
+            fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
+                let ($ip, $port) = decode_pair(r)?;
+                Ok($new)
             }
         }
-    }
+    )*};
+    // An enum of a V4 and a V6 address: serde's map of one key, `V4` or `V6`.
+    ($($ty:ident: either $v4:ident $v6:ident;)*) => {$(
+        #[cfg(feature = "msgpack")]
+        impl Compact for $ty {
+            const KINDS: &'static [Kind] = &[Kind::Map];
 
-    #[inline]
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-        decode_variant(
-            r,
-            Self::WHAT,
-            |r| SocketAddrV4::decode_msgpack(r).map(SocketAddr::V4),
-            |r| SocketAddrV6::decode_msgpack(r).map(SocketAddr::V6),
-        )
-    }
+            #[inline]
+            fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
+                match self {
+                    $ty::V4(a) => {
+                        w.write_raw(b"\x81\xa2V4");
+                        a.encode_compact(w)
+                    }
+                    $ty::V6(a) => {
+                        w.write_raw(b"\x81\xa2V6");
+                        a.encode_compact(w)
+                    }
+                }
+            }
+
+            #[inline]
+            fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
+                decode_variant(
+                    r,
+                    Self::WHAT,
+                    |r| $v4::decode_msgpack(r).map($ty::V4),
+                    |r| $v6::decode_msgpack(r).map($ty::V6),
+                )
+            }
+        }
+    )*};
+}
+
+compact_impls! {
+    Ipv4Addr: octets 4;
+    Ipv6Addr: octets 16;
+}
+compact_impls! {
+    SocketAddrV4: socket |ip, port| SocketAddrV4::new(ip, port);
+    SocketAddrV6: socket |ip, port| SocketAddrV6::new(ip, port, 0, 0);
+}
+compact_impls! {
+    IpAddr: either Ipv4Addr Ipv6Addr;
+    SocketAddr: either SocketAddrV4 SocketAddrV6;
 }
 
 /// A socket address's compact form: the array `[ip, port]`.
@@ -547,67 +424,43 @@ fn decode_pair<'de, Ip: Decode<'de>>(r: &mut MsgpackReader<'de>) -> Result<(Ip, 
 
 macro_rules! address_impls {
     ($($ty:ident)*) => {$(
-        impl Encode for $ty {
+        impl ToText for $ty {
             #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                let text = self.text()?;
-                // No address's text holds a byte JSON escapes.
-                w.write_byte(b'"');
-                w.write_raw(text.as_bytes());
-                w.write_byte(b'"');
+            fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+                write(self.text()?.as_str())
+            }
+
+            /// No address's text holds a byte JSON escapes.
+            #[inline]
+            fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
+                string_form::write_plain_json(w, self.text()?.as_bytes());
                 Ok(())
             }
+        }
+
+        impl FromText for $ty {
+            type Text = str;
+            const EXPECTED: Option<&'static str> = Some(Self::WHAT);
 
             #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                self.encode_compact(w)
+            fn from_text(text: &str, at: usize) -> Result<Self> {
+                Self::parse_text(text).ok_or_else(|| not_an_address(Self::WHAT, text, at))
             }
         }
 
-        impl<'de> Decode<'de> for $ty {
-            #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                decode_json_text(r, Self::WHAT)
+        string_impls!(Encode for $ty, msgpack: |v, w| v.encode_compact(w));
+        // The string of the JSON form is read in MessagePack too.
+        string_impls!(
+            Decode for $ty,
+            msgpack: |r| match r.peek_kind() {
+                Some(Kind::Str) => string_form::decode_msgpack_str(r),
+                Some(kind) if Self::KINDS.contains(&kind) => Self::decode_compact(r),
+                _ => Err(r.invalid_type(Self::WHAT)),
             }
+        );
+        string_impls!(EncodeKey for $ty);
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                match r.peek_kind() {
-                    Some(Kind::Str) => decode_msgpack_text(r, Self::WHAT),
-                    Some(kind) if Self::KINDS.contains(&kind) => Self::decode_compact(r),
-                    _ => Err(r.invalid_type(Self::WHAT)),
-                }
-            }
-        }
-
-        impl EncodeKey for $ty {
-            #[inline]
-            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-                self.encode_json(w)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-                w.write_str(self.text()?.as_str()?)
-            }
-        }
-
-        impl<'de> DecodeKey<'de> for $ty {
-            #[inline]
-            fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-                let text = r.key_str(key)?;
-                parse(text.as_str(), Self::WHAT, key.offset())
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-                decode_msgpack_key(key, r, Self::WHAT)
-            }
-        }
+        string_impls!(DecodeKey for $ty, msgpack: |key, r| decode_msgpack_key(key, r));
     )*};
 }
 

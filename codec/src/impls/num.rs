@@ -29,10 +29,11 @@ use alloc::borrow::Cow;
 use core::cmp::Reverse;
 use core::num::{NonZero, Saturating, Wrapping};
 
+use super::wrappers::{forward_decode, forward_decode_key, forward_encode, forward_encode_key};
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key};
+use crate::json::{JsonReader, Key};
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
+use crate::msgpack::{self, MsgpackReader};
 use crate::{Decode, DecodeKey, Encode, EncodeKey};
 
 /// A zero read where a nonzero integer was expected, at `at`.
@@ -44,25 +45,14 @@ fn zero(message: &'static str, at: usize) -> Error {
 
 macro_rules! nonzero_impls {
     ($($t:ident)*) => {$(
-        impl Encode for NonZero<$t> {
-            #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                self.get().encode_json(w)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                self.get().encode_msgpack(w)
-            }
-        }
+        forward_encode! { [] NonZero<$t> => |v| v.get(); }
+        forward_encode_key! { [] NonZero<$t> => |v| v.get(); }
 
         impl<'de> Decode<'de> for NonZero<$t> {
             #[inline]
             fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
                 // Past any whitespace, so a zero's error points at its digit.
-                let _ = r.peek();
-                let at = r.position();
+                let at = super::value_start(r);
                 let v = $t::decode_json(r)?;
                 NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), at))
             }
@@ -73,19 +63,6 @@ macro_rules! nonzero_impls {
                 let at = r.position();
                 let v = $t::decode_msgpack(r)?;
                 NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), at))
-            }
-        }
-
-        impl EncodeKey for NonZero<$t> {
-            #[inline]
-            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-                self.get().encode_json_key(w)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-                self.get().encode_msgpack_key(w)
             }
         }
 
@@ -111,66 +88,14 @@ macro_rules! nonzero_impls {
 
 nonzero_impls!(u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize);
 
-/// Newtypes written as their content, in every format and as keys; a missing field of
-/// one is missing as its content would be (`Wrapping<Option<u8>>` is `Wrapping(None)`).
+/// Newtypes written as their content, in every format and as keys; a missing field of one
+/// is missing as its content would be (`Wrapping<Option<u8>>` is `Wrapping(None)`).
 macro_rules! transparent_impls {
     ($($w:ident)*) => {$(
-        impl<T: Encode> Encode for $w<T> {
-            #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                self.0.encode_json(w)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                self.0.encode_msgpack(w)
-            }
-        }
-
-        impl<'de, T: Decode<'de>> Decode<'de> for $w<T> {
-            #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                T::decode_json(r).map($w)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                T::decode_msgpack(r).map($w)
-            }
-
-            #[inline]
-            fn absent() -> Option<Self> {
-                T::absent().map($w)
-            }
-        }
-
-        impl<T: EncodeKey> EncodeKey for $w<T> {
-            #[inline]
-            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-                self.0.encode_json_key(w)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-                self.0.encode_msgpack_key(w)
-            }
-        }
-
-        impl<'de, T: DecodeKey<'de>> DecodeKey<'de> for $w<T> {
-            #[inline]
-            fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-                T::decode_json_key(key, r).map($w)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-                T::decode_msgpack_key(key, r).map($w)
-            }
-        }
+        forward_encode! { [T: Encode] $w<T> => |v| v.0; }
+        forward_decode! { [T: Decode<'de>] $w<T> => T, $w; }
+        forward_encode_key! { [T: EncodeKey] $w<T> => |v| v.0; }
+        forward_decode_key! { [T: DecodeKey<'de>] $w<T> => T, $w; }
     )*};
 }
 

@@ -41,11 +41,12 @@ use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
+use super::string_form::{string_impls, FromText, ToText};
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode, EncodeKey};
+use crate::msgpack::{Kind, MsgpackReader};
+use crate::Decode;
 
 #[cold]
 #[inline(never)]
@@ -53,69 +54,38 @@ fn not_utf8(message: &'static str) -> Error {
     Error::without_position(ErrorKind::InvalidValue(Cow::Borrowed(message)))
 }
 
-const PATH_NOT_UTF8: &str = "the path is not valid UTF-8";
-const OS_STR_NOT_UTF8: &str = "the OS string is not valid UTF-8";
-
-#[inline]
-fn path_text(p: &Path) -> Result<&str> {
-    p.to_str().ok_or_else(|| not_utf8(PATH_NOT_UTF8))
-}
-
-#[inline]
-fn os_text(s: &OsStr) -> Result<&str> {
-    s.to_str().ok_or_else(|| not_utf8(OS_STR_NOT_UTF8))
-}
-
-macro_rules! text_encode {
-    ($($ty:ty => $text:ident;)*) => {$(
-        impl Encode for $ty {
+/// The text of a path or OS string: `$as_str` of it when that is UTF-8, else an error.
+macro_rules! text_of {
+    ($($ty:ty => $as_str:expr, $not_utf8:literal;)*) => {$(
+        impl ToText for $ty {
             #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                w.write_str($text(self)?);
-                Ok(())
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                w.write_str($text(self)?)
+            fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+                write($as_str(self).ok_or_else(|| not_utf8($not_utf8))?)
             }
         }
     )*};
 }
 
-text_encode! {
-    Path => path_text;
-    PathBuf => path_text;
-    OsStr => os_text;
-    OsString => os_text;
+text_of! {
+    Path => Path::to_str, "the path is not valid UTF-8";
+    PathBuf => Path::to_str, "the path is not valid UTF-8";
+    OsStr => OsStr::to_str, "the OS string is not valid UTF-8";
+    OsString => OsStr::to_str, "the OS string is not valid UTF-8";
 }
 
-impl EncodeKey for Path {
-    #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_json(w)
-    }
+/// A `PathBuf` key: a copy of the key's text.
+impl FromText for PathBuf {
+    type Text = str;
 
     #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.encode_msgpack(w)
+    fn from_text(text: &str, _at: usize) -> Result<Self> {
+        Ok(PathBuf::from(text))
     }
 }
 
-impl EncodeKey for PathBuf {
-    #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        self.as_path().encode_json_key(w)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.as_path().encode_msgpack_key(w)
-    }
-}
+string_impls!(Encode for Path, PathBuf, OsStr, OsString);
+string_impls!(EncodeKey for Path, PathBuf);
+string_impls!(DecodeKey for PathBuf);
 
 /// A path's text in MessagePack, borrowed: a str, or a bin that holds UTF-8.
 #[inline]
@@ -178,19 +148,6 @@ impl<'de: 'a, 'a> Decode<'de> for Cow<'a, Path> {
     #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         read_msgpack_text(r).map(|s| Cow::Borrowed(Path::new(s)))
-    }
-}
-
-impl<'de> DecodeKey<'de> for PathBuf {
-    #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        Ok(PathBuf::from(r.key_str(key)?.as_str()))
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.key_str(key).map(PathBuf::from)
     }
 }
 

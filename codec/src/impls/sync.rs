@@ -30,10 +30,8 @@
 use std::borrow::Cow;
 use std::sync::{Mutex, RwLock};
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use super::wrappers::{forward_decode, forward_encode};
+use crate::error::{Error, ErrorKind};
 use crate::{Decode, Encode};
 
 #[cold]
@@ -45,52 +43,12 @@ fn poisoned(message: &'static str) -> Error {
 const MUTEX_POISONED: &str = "the Mutex is poisoned (a thread panicked while holding it)";
 const RWLOCK_POISONED: &str = "the RwLock is poisoned (a thread panicked while holding it)";
 
-impl<T: Encode + ?Sized> Encode for Mutex<T> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.lock().map_err(|_| poisoned(MUTEX_POISONED))?.encode_json(w)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.lock().map_err(|_| poisoned(MUTEX_POISONED))?.encode_msgpack(w)
-    }
+forward_encode! {
+    [T: Encode + ?Sized] Mutex<T> => |v| *v.lock().map_err(|_| poisoned(MUTEX_POISONED))?;
+    [T: Encode + ?Sized] RwLock<T> => |v| *v.read().map_err(|_| poisoned(RWLOCK_POISONED))?;
 }
 
-impl<T: Encode + ?Sized> Encode for RwLock<T> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.read().map_err(|_| poisoned(RWLOCK_POISONED))?.encode_json(w)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.read().map_err(|_| poisoned(RWLOCK_POISONED))?.encode_msgpack(w)
-    }
+forward_decode! {
+    [T: Decode<'de>] Mutex<T> => T, Mutex::new;
+    [T: Decode<'de>] RwLock<T> => T, RwLock::new;
 }
-
-macro_rules! decode_locked {
-    ($($lock:ident)*) => {$(
-        impl<'de, T: Decode<'de>> Decode<'de> for $lock<T> {
-            #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                T::decode_json(r).map($lock::new)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                T::decode_msgpack(r).map($lock::new)
-            }
-
-            #[inline]
-            fn absent() -> Option<Self> {
-                T::absent().map($lock::new)
-            }
-        }
-    )*};
-}
-
-decode_locked!(Mutex RwLock);

@@ -23,55 +23,114 @@ use crate::json::{JsonReader, JsonWriter};
 use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
+/// `Encode` of types written as a value they hold or point to (pointers, cells, locks,
+/// newtypes): `$inner`, reached from `$v`, the value being encoded.
 macro_rules! forward_encode {
-    ($([$($gen:tt)*] $ty:ty;)*) => {$(
-        impl<$($gen)*> Encode for $ty {
+    ($([$($gen:tt)*] $ty:ty => |$v:ident| $inner:expr;)*) => {$(
+        impl<$($gen)*> $crate::Encode for $ty {
             #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                (**self).encode_json(w)
+            fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+                let $v = self;
+                $crate::Encode::encode_json(&$inner, w)
             }
 
             #[inline]
             #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                (**self).encode_msgpack(w)
+            fn encode_msgpack(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+                let $v = self;
+                $crate::Encode::encode_msgpack(&$inner, w)
             }
         }
     )*};
 }
+pub(crate) use forward_encode;
 
-forward_encode! {
-    [T: Encode + ?Sized] &T;
-    [T: Encode + ?Sized] &mut T;
-    [T: Encode + ?Sized] Box<T>;
-    [T: Encode + ?Sized] Rc<T>;
-    [T: Encode + ?Sized] Arc<T>;
-    ['a, T: Encode + ToOwned + ?Sized] Cow<'a, T>;
-}
-
-macro_rules! forward_decode {
-    ($($ptr:ident)*) => {$(
-        impl<'de, T: Decode<'de>> Decode<'de> for $ptr<T> {
+/// [`forward_encode!`] for `EncodeKey`: the key of the value inside.
+macro_rules! forward_encode_key {
+    ($([$($gen:tt)*] $ty:ty => |$v:ident| $inner:expr;)*) => {$(
+        impl<$($gen)*> $crate::EncodeKey for $ty {
             #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                T::decode_json(r).map($ptr::new)
+            fn encode_json_key(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+                let $v = self;
+                $crate::EncodeKey::encode_json_key(&$inner, w)
             }
 
             #[inline]
             #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                T::decode_msgpack(r).map($ptr::new)
+            fn encode_msgpack_key(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+                let $v = self;
+                $crate::EncodeKey::encode_msgpack_key(&$inner, w)
+            }
+        }
+    )*};
+}
+pub(crate) use forward_encode_key;
+
+/// `Decode` of types that wrap the value they are read as: an `$inner` decoded and passed
+/// to `$wrap`. A missing field is missing as `$inner` would be (`Box<Option<T>>` may be
+/// absent, as `Option<T>` may).
+macro_rules! forward_decode {
+    ($([$($gen:tt)*] $ty:ty => $inner:ty, $wrap:expr;)*) => {$(
+        impl<'de, $($gen)*> $crate::Decode<'de> for $ty {
+            #[inline]
+            fn decode_json(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
+                <$inner as $crate::Decode<'de>>::decode_json(r).map($wrap)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
+                <$inner as $crate::Decode<'de>>::decode_msgpack(r).map($wrap)
             }
 
             #[inline]
             fn absent() -> Option<Self> {
-                T::absent().map($ptr::new)
+                <$inner as $crate::Decode<'de>>::absent().map($wrap)
             }
         }
     )*};
 }
+pub(crate) use forward_decode;
 
-forward_decode!(Box Rc Arc);
+/// [`forward_decode!`] for `DecodeKey`.
+macro_rules! forward_decode_key {
+    ($([$($gen:tt)*] $ty:ty => $inner:ty, $wrap:expr;)*) => {$(
+        impl<'de, $($gen)*> $crate::DecodeKey<'de> for $ty {
+            #[inline]
+            fn decode_json_key(
+                key: $crate::json::Key<'de>,
+                r: &mut $crate::json::JsonReader<'de>,
+            ) -> $crate::Result<Self> {
+                <$inner as $crate::DecodeKey<'de>>::decode_json_key(key, r).map($wrap)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn decode_msgpack_key(
+                key: $crate::msgpack::Key<'de>,
+                r: &mut $crate::msgpack::MsgpackReader<'de>,
+            ) -> $crate::Result<Self> {
+                <$inner as $crate::DecodeKey<'de>>::decode_msgpack_key(key, r).map($wrap)
+            }
+        }
+    )*};
+}
+pub(crate) use forward_decode_key;
+
+forward_encode! {
+    [T: Encode + ?Sized] &T => |v| **v;
+    [T: Encode + ?Sized] &mut T => |v| **v;
+    [T: Encode + ?Sized] Box<T> => |v| **v;
+    [T: Encode + ?Sized] Rc<T> => |v| **v;
+    [T: Encode + ?Sized] Arc<T> => |v| **v;
+    ['a, T: Encode + ToOwned + ?Sized] Cow<'a, T> => |v| **v;
+}
+
+forward_decode! {
+    [T: Decode<'de>] Box<T> => T, Box::new;
+    [T: Decode<'de>] Rc<T> => T, Rc::new;
+    [T: Decode<'de>] Arc<T> => T, Arc::new;
+}
 
 impl<T: Encode> Encode for Option<T> {
     #[inline]

@@ -100,30 +100,31 @@ fn find_quote_or_backslash(input: &[u8], pos: usize) -> Option<usize> {
     find_special(input, pos)
 }
 
-/// The end of the number or literal that goes on at `i`: eight digits at a time, since
-/// digits are most of a document's bytes outside strings (one byte at a time, this loop
-/// was a tenth of the printer's instructions on citm_catalog).
+/// The end of the number or literal that goes on at `i`. Digits go eight at a time, since
+/// they are most of a document's bytes outside strings (one byte at a time, this loop was
+/// a tenth of the printer's instructions on citm_catalog); other bytes (signs, points,
+/// `true`, `null`) one at a time, as a run of them is short.
 #[inline(always)]
 fn plain_run_end(input: &[u8], mut i: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     loop {
-        while let Some(chunk) = input.get(i..i + 8) {
-            let x = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-            // The high bit of each byte that is not an ASCII digit: `b - '0'` wraps for
-            // bytes below '0', `b + (0x80 - 0x3a)` reaches 0x80 for bytes above '9'. A
-            // borrow or carry crosses into the next byte only from a byte that is flagged
-            // itself, so the lowest flag is exact.
-            let flags = (x.wrapping_sub(0x30 * ONES) | x.wrapping_add(0x46 * ONES)) & (0x80 * ONES);
-            if flags != 0 {
-                i += (flags.trailing_zeros() / 8) as usize;
-                break;
+        let Some(&b) = input.get(i) else { return i };
+        if b.is_ascii_digit() {
+            if let Some(chunk) = input.get(i..i + 8) {
+                let x = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+                // The high bit of each byte that is not an ASCII digit: `b - '0'` wraps
+                // for bytes below '0', `b + (0x80 - 0x3a)` reaches 0x80 for bytes above
+                // '9'. A borrow or carry crosses into the next byte only from a byte that
+                // is flagged itself, so the lowest flag is exact (and not the first byte,
+                // a digit).
+                let flags = (x.wrapping_sub(0x30 * ONES) | x.wrapping_add(0x46 * ONES)) & (0x80 * ONES);
+                i += if flags == 0 { 8 } else { (flags.trailing_zeros() / 8) as usize };
+                continue;
             }
-            i += 8;
+        } else if CLASS[b as usize] != PLAIN {
+            return i;
         }
-        match input.get(i) {
-            Some(&b) if CLASS[b as usize] == PLAIN => i += 1,
-            _ => return i,
-        }
+        i += 1;
     }
 }
 

@@ -31,14 +31,15 @@ use alloc::borrow::Cow;
 
 use ::arrayvec::{ArrayString, ArrayVec};
 
-use super::super::collections::encode_seq;
+use super::super::collections::seq_encode;
 #[cfg(feature = "msgpack")]
-use super::super::collections::encode_seq_msgpack;
+use super::super::collections::try_decode_seq_msgpack;
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key};
+use crate::impls::string_form::{string_impls, FromText, ToText};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode, EncodeKey};
+use crate::msgpack::MsgpackReader;
+use crate::{Decode, Encode};
 
 #[cold]
 #[inline(never)]
@@ -62,17 +63,8 @@ fn string_too_long(at: usize, len: usize, cap: usize) -> Error {
     Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
 }
 
-impl<T: Encode, const CAP: usize> Encode for ArrayVec<T, CAP> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_seq(w, self)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_seq_msgpack(w, self.len(), self)
-    }
+seq_encode! {
+    [T: Encode, const CAP: usize] ArrayVec<T, CAP>;
 }
 
 impl<'de, T: Decode<'de>, const CAP: usize> Decode<'de> for ArrayVec<T, CAP> {
@@ -100,88 +92,34 @@ impl<'de, T: Decode<'de>, const CAP: usize> Decode<'de> for ArrayVec<T, CAP> {
         }
     }
 
+    /// The array's header says how many elements follow: too many is an error there.
     #[inline]
     #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         let at = r.position();
-        let n = r.read_array_len()?;
-        if n > CAP {
-            return Err(array_too_long(at, n, CAP));
-        }
-        let mut out = ArrayVec::new();
-        for index in 0..n {
-            match T::decode_msgpack(r) {
-                Ok(v) => out.push(v),
-                Err(e) => return Err(e.in_index(index)),
-            }
-        }
-        r.leave();
-        Ok(out)
+        let make = |_: &mut MsgpackReader<'de>, n| match n <= CAP {
+            true => Ok(ArrayVec::new()),
+            false => Err(array_too_long(at, n, CAP)),
+        };
+        try_decode_seq_msgpack(r, make, ArrayVec::push)
     }
 }
 
-/// The string `s` read at `at`, if it fits.
-#[inline]
-fn array_string<const CAP: usize>(at: usize, s: &str) -> Result<ArrayString<CAP>> {
-    ArrayString::from(s).map_err(|_| string_too_long(at, s.len(), CAP))
-}
-
-#[inline]
-fn from_json_text<'de, const CAP: usize>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<ArrayString<CAP>> {
-    array_string(key.offset(), r.decode_string(key)?.as_str())
-}
-
-impl<const CAP: usize> Encode for ArrayString<CAP> {
+impl<const CAP: usize> ToText for ArrayString<CAP> {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(self);
-        Ok(())
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_str(self)
+    fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+        write(self)
     }
 }
 
-impl<'de, const CAP: usize> Decode<'de> for ArrayString<CAP> {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let key = r.read_string_token()?;
-        from_json_text(key, r)
-    }
+impl<const CAP: usize> FromText for ArrayString<CAP> {
+    type Text = str;
 
+    /// The string, if it fits.
     #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let at = r.position();
-        array_string(at, r.read_str()?)
+    fn from_text(text: &str, at: usize) -> Result<Self> {
+        ArrayString::from(text).map_err(|_| string_too_long(at, text.len(), CAP))
     }
 }
 
-impl<const CAP: usize> EncodeKey for ArrayString<CAP> {
-    #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_json(w)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.encode_msgpack(w)
-    }
-}
-
-impl<'de, const CAP: usize> DecodeKey<'de> for ArrayString<CAP> {
-    #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        from_json_text(key, r)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        array_string(key.offset(), r.key_str(key)?)
-    }
-}
+string_impls!(impl[const CAP: usize] Encode, Decode, EncodeKey, DecodeKey for ArrayString<CAP>);

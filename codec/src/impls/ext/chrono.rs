@@ -59,12 +59,11 @@
 //!
 //! Unix time as an integer is a `with` module away: see [`crate::with::chrono`].
 
-use alloc::string::String;
-use alloc::string::ToString;
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, Timelike, Utc};
 
-use super::datetime::{self, text_impls, Buf, FracStyle, Scanner, TextForm, YearStyle};
+use super::datetime::{self, scan_or_from_str, text_forms, Buf, FracStyle, Scanner, YearStyle};
 use crate::error::Result;
+use crate::impls::string_form::string_impls;
 use crate::json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter, Timestamp};
@@ -127,34 +126,22 @@ mod fast {
     }
 
     #[inline]
-    pub(super) fn datetime_with_offset(text: &str) -> Option<DateTime<FixedOffset>> {
-        let mut s = Scanner::new(text);
-        let date = date(&mut s)?;
+    pub(super) fn datetime(s: &mut Scanner<'_>) -> Option<NaiveDateTime> {
+        let date = date(s)?;
+        s.expect(b'T')?;
+        Some(date.and_time(time(s)?))
+    }
+
+    #[inline]
+    pub(super) fn datetime_with_offset(s: &mut Scanner<'_>) -> Option<DateTime<FixedOffset>> {
+        let date = date(s)?;
         if !(s.eat(b'T') || s.eat(b't') || s.eat(b' ')) {
             return None;
         }
-        let time = time(&mut s)?;
+        let time = time(s)?;
         let offset = FixedOffset::east_opt(s.offset_hm_or_z()?)?;
-        if !s.is_done() {
-            return None;
-        }
         let utc = date.and_time(time).checked_sub_offset(offset)?;
         Some(DateTime::from_naive_utc_and_offset(utc, offset))
-    }
-}
-
-/// chrono's reason, for the message.
-#[cold]
-#[inline(never)]
-fn reason(e: chrono::ParseError) -> Option<String> {
-    Some(e.to_string())
-}
-
-#[inline]
-fn parse_fixed(text: &str) -> core::result::Result<DateTime<FixedOffset>, Option<String>> {
-    match fast::datetime_with_offset(text) {
-        Some(v) => Ok(v),
-        None => text.parse::<DateTime<FixedOffset>>().map_err(reason),
     }
 }
 
@@ -162,120 +149,38 @@ const DATETIME: &str = "an RFC 3339 date-time such as \"2024-02-29T12:30:00Z\"";
 
 // ---------------------------------------------------------------- text forms
 
-impl TextForm for NaiveDate {
-    const EXPECTED: &'static str = "a date such as \"2024-02-29\"";
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_date(buf, *self);
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        let mut s = Scanner::new(text);
-        match fast::date(&mut s) {
-            Some(d) if s.is_done() => Ok(d),
-            _ => text.parse().map_err(reason),
-        }
-    }
-}
-
-impl TextForm for NaiveTime {
-    const EXPECTED: &'static str = "a time such as \"12:30:00\"";
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_time(buf, *self);
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        let mut s = Scanner::new(text);
-        match fast::time(&mut s) {
-            Some(t) if s.is_done() => Ok(t),
-            _ => text.parse().map_err(reason),
-        }
-    }
-}
-
-impl TextForm for NaiveDateTime {
-    const EXPECTED: &'static str = "a date-time such as \"2024-02-29T12:30:00\"";
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_datetime(buf, *self);
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        let mut s = Scanner::new(text);
-        let fast = (|| {
-            let date = fast::date(&mut s)?;
-            s.expect(b'T')?;
-            let time = fast::time(&mut s)?;
-            s.is_done().then(|| date.and_time(time))
-        })();
-        match fast {
-            Some(dt) => Ok(dt),
-            None => text.parse().map_err(reason),
-        }
-    }
-}
-
-impl TextForm for DateTime<FixedOffset> {
-    const EXPECTED: &'static str = DATETIME;
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_zoned(buf, self);
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        parse_fixed(text)
-    }
-}
-
-impl TextForm for DateTime<Utc> {
-    const EXPECTED: &'static str = DATETIME;
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_datetime(buf, self.naive_utc());
-        buf.push(b'Z');
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        parse_fixed(text).map(|dt| dt.with_timezone(&Utc))
-    }
+text_forms! {
+    NaiveDate => "a date such as \"2024-02-29\"",
+        print(v, buf) push_date(buf, *v),
+        parse(text) scan_or_from_str(text, fast::date);
+    NaiveTime => "a time such as \"12:30:00\"",
+        print(v, buf) push_time(buf, *v),
+        parse(text) scan_or_from_str(text, fast::time);
+    NaiveDateTime => "a date-time such as \"2024-02-29T12:30:00\"",
+        print(v, buf) push_datetime(buf, *v),
+        parse(text) scan_or_from_str(text, fast::datetime);
+    DateTime<FixedOffset> => DATETIME,
+        print(v, buf) push_zoned(buf, v),
+        parse(text) scan_or_from_str(text, fast::datetime_with_offset);
+    DateTime<Utc> => DATETIME,
+        print(v, buf) {
+            push_datetime(buf, v.naive_utc());
+            buf.push(b'Z');
+        },
+        parse(text) scan_or_from_str(text, fast::datetime_with_offset).map(|dt| dt.with_timezone(&Utc));
 }
 
 #[cfg(feature = "chrono-clock")]
-impl TextForm for DateTime<chrono::Local> {
-    const EXPECTED: &'static str = DATETIME;
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_zoned(buf, self);
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        parse_fixed(text).map(|dt| dt.with_timezone(&chrono::Local))
-    }
+text_forms! {
+    DateTime<chrono::Local> => DATETIME,
+        print(v, buf) push_zoned(buf, v),
+        parse(text) scan_or_from_str(text, fast::datetime_with_offset).map(|dt| dt.with_timezone(&chrono::Local));
 }
 
-text_impls!(NaiveDate, NaiveTime, NaiveDateTime, DateTime<FixedOffset>);
-text_impls!(@keys DateTime<Utc>);
+string_impls!(Encode, Decode, EncodeKey, DecodeKey for NaiveDate, NaiveTime, NaiveDateTime, DateTime<FixedOffset>);
+string_impls!(EncodeKey, DecodeKey for DateTime<Utc>);
 #[cfg(feature = "chrono-clock")]
-text_impls!(@keys DateTime<chrono::Local>);
+string_impls!(EncodeKey, DecodeKey for DateTime<chrono::Local>);
 
 // ---------------------------------------------------------------- instants
 
@@ -296,39 +201,15 @@ fn read_instant(r: &mut MsgpackReader<'_>) -> Result<DateTime<Utc>> {
         .ok_or_else(|| datetime::out_of_range(at, "the timestamp is beyond chrono's range"))
 }
 
-macro_rules! instant_impls {
-    ($tz:ty, $to_tz:expr) => {
-        impl Encode for DateTime<$tz> {
-            #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                self.encode_text_json(w)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                timestamp(self)?.encode_msgpack(w)
-            }
-        }
-
-        impl<'de> Decode<'de> for DateTime<$tz> {
-            #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                datetime::decode_text_json(r)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                read_instant(r).map($to_tz)
-            }
-        }
-    };
-}
-
-instant_impls!(Utc, |dt| dt);
+string_impls!(Encode for DateTime<Utc>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
+string_impls!(Decode for DateTime<Utc>, msgpack: |r| read_instant(r));
 #[cfg(feature = "chrono-clock")]
-instant_impls!(chrono::Local, |dt: DateTime<Utc>| dt.with_timezone(&chrono::Local));
+string_impls!(Encode for DateTime<chrono::Local>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
+#[cfg(feature = "chrono-clock")]
+string_impls!(
+    Decode for DateTime<chrono::Local>,
+    msgpack: |r| read_instant(r).map(|dt| dt.with_timezone(&chrono::Local))
+);
 
 // ---------------------------------------------------------------- TimeDelta
 
@@ -368,7 +249,7 @@ impl Encode for TimeDelta {
 impl<'de> Decode<'de> for TimeDelta {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let at = datetime::value_start(r);
+        let at = crate::impls::value_start(r);
         delta_from_parts(at, Decode::decode_json(r)?)
     }
 
@@ -385,11 +266,29 @@ impl<'de> Decode<'de> for TimeDelta {
 /// The modules of [`crate::with::chrono`].
 pub(crate) mod with {
     use super::*;
+    use crate::impls::ext::datetime::count_fns;
+    use crate::with::option_fns;
 
-    /// Reads an integer that is a whole JSON/MessagePack integer, as wide as any of
-    /// chrono's visitors accept (`i64` and `u64`).
+    /// `v`'s count of units (`unit` gives it), if it has one.
+    #[inline]
+    fn count(v: &DateTime<Utc>, unit: fn(&DateTime<Utc>) -> Option<i64>) -> Result<i64> {
+        unit(v)
+            .ok_or_else(|| datetime::not_representable("value out of range for a timestamp with nanosecond precision"))
+    }
+
+    /// The instant `n` units of which `per_sec` make a second after the epoch, read at
+    /// `at`. An integer is taken where chrono's visitors take one (`i64` and `u64`).
+    #[inline]
+    fn from_count(at: usize, n: i128, per_sec: i128) -> Result<DateTime<Utc>> {
+        let in_range = n >= i64::MIN as i128 && n <= u64::MAX as i128;
+        let secs = i64::try_from(n.div_euclid(per_sec)).ok().filter(|_| in_range);
+        let nanos = (n.rem_euclid(per_sec) * (1_000_000_000 / per_sec)) as u32;
+        secs.and_then(|secs| DateTime::from_timestamp(secs, nanos))
+            .ok_or_else(|| datetime::out_of_range(at, "value is not a legal timestamp"))
+    }
+
     macro_rules! unix_module {
-        ($name:ident, $option:ident, $unit:literal, $per_sec:expr, $encode:expr) => {
+        ($name:ident, $option:ident, $unit:literal, $per_sec:expr, $count:expr) => {
             #[doc = concat!("`DateTime<Utc>` as an integer count of ", $unit, " since the Unix epoch, as")]
             #[doc = concat!("`chrono::serde::", stringify!($name), "` writes it (the same integer in MessagePack).")]
             ///
@@ -397,53 +296,11 @@ pub(crate) mod with {
             pub mod $name {
                 use super::*;
 
-                /// Writes the integer.
-                #[inline]
-                pub fn encode_json(v: &DateTime<Utc>, w: &mut JsonWriter) -> Result<()> {
-                    w.write_i64(count(v)?);
-                    Ok(())
-                }
-
-                /// Reads the integer.
-                #[inline]
-                pub fn decode_json(r: &mut JsonReader<'_>) -> Result<DateTime<Utc>> {
-                    let at = datetime::value_start(r);
-                    from_count(at, r.read_i128()?)
-                }
-
-                /// Writes the integer.
-                #[cfg(feature = "msgpack")]
-                #[inline]
-                pub fn encode_msgpack(v: &DateTime<Utc>, w: &mut MsgpackWriter) -> Result<()> {
-                    w.write_i64(count(v)?);
-                    Ok(())
-                }
-
-                /// Reads the integer.
-                #[cfg(feature = "msgpack")]
-                #[inline]
-                pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<DateTime<Utc>> {
-                    let at = r.position();
-                    from_count(at, r.read_i128()?)
-                }
-
-                #[inline]
-                fn count(v: &DateTime<Utc>) -> Result<i64> {
-                    let encode: fn(&DateTime<Utc>) -> Option<i64> = $encode;
-                    encode(v).ok_or_else(|| {
-                        datetime::not_representable("value out of range for a timestamp with nanosecond precision")
-                    })
-                }
-
-                #[inline]
-                pub(super) fn from_count(at: usize, n: i128) -> Result<DateTime<Utc>> {
-                    let per_sec: i128 = $per_sec;
-                    let in_range = n >= i64::MIN as i128 && n <= u64::MAX as i128;
-                    let secs = i64::try_from(n.div_euclid(per_sec)).ok().filter(|_| in_range);
-                    let nanos = (n.rem_euclid(per_sec) * (1_000_000_000 / per_sec)) as u32;
-                    secs.and_then(|secs| DateTime::from_timestamp(secs, nanos))
-                        .ok_or_else(|| datetime::out_of_range(at, "value is not a legal timestamp"))
-                }
+                count_fns!(
+                    DateTime<Utc>,
+                    count: |v: &DateTime<Utc>| count(v, $count),
+                    from_count: |at, n| from_count(at, n, $per_sec)
+                );
             }
 
             #[doc = concat!("`Option<DateTime<Utc>>` as [`", stringify!($name), "`] or `null`, as")]
@@ -451,31 +308,7 @@ pub(crate) mod with {
             pub mod $option {
                 use super::*;
 
-                /// Writes the integer or `null`.
-                #[inline]
-                pub fn encode_json(v: &Option<DateTime<Utc>>, w: &mut JsonWriter) -> Result<()> {
-                    datetime::encode_json_option(v, w, super::$name::encode_json)
-                }
-
-                /// Reads the integer or `null`.
-                #[inline]
-                pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Option<DateTime<Utc>>> {
-                    datetime::decode_json_option(r, super::$name::decode_json)
-                }
-
-                /// Writes the integer or nil.
-                #[cfg(feature = "msgpack")]
-                #[inline]
-                pub fn encode_msgpack(v: &Option<DateTime<Utc>>, w: &mut MsgpackWriter) -> Result<()> {
-                    datetime::encode_msgpack_option(v, w, super::$name::encode_msgpack)
-                }
-
-                /// Reads the integer or nil.
-                #[cfg(feature = "msgpack")]
-                #[inline]
-                pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Option<DateTime<Utc>>> {
-                    datetime::decode_msgpack_option(r, super::$name::decode_msgpack)
-                }
+                option_fns!(DateTime<Utc>, super::$name);
             }
         };
     }

@@ -28,61 +28,6 @@
 
 use ::compact_str::CompactString;
 
-use crate::error::Result;
-use crate::json::{JsonReader, JsonWriter, Key};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode, EncodeKey};
+use crate::impls::string_form::string_type;
 
-impl Encode for CompactString {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(self);
-        Ok(())
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_str(self)
-    }
-}
-
-impl<'de> Decode<'de> for CompactString {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Ok(CompactString::new(r.read_str()?.as_str()))
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.read_str().map(CompactString::new)
-    }
-}
-
-impl EncodeKey for CompactString {
-    #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_json(w)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.encode_msgpack(w)
-    }
-}
-
-impl<'de> DecodeKey<'de> for CompactString {
-    #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        Ok(CompactString::new(r.key_str(key)?.as_str()))
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.key_str(key).map(CompactString::new)
-    }
-}
+string_type!(CompactString, CompactString::new);

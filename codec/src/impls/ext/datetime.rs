@@ -1,7 +1,8 @@
 //! What the date/time integrations (`chrono`, `time`, `jiff02`) share: a printer of dates,
-//! times, offsets and fractions into a stack buffer, a scanner that reads digits at fixed
-//! positions, and the glue from a type's text form to the JSON and MessagePack readers and
-//! writers (values and map keys).
+//! times, offsets and fractions into the stack buffer of `string_form`, a scanner that
+//! reads digits at fixed positions, their error messages, [`TextForm`] (a date/time
+//! string form, which `string_impls!` connects to the readers and writers like any other)
+//! and the table macros of the forms and of the `with` modules.
 //!
 //! Each crate writes its own dialect of RFC 3339 / ISO 8601 (years beyond 9999, the digits
 //! of a fraction, the offset), so the pieces here take the dialect as a parameter and each
@@ -13,40 +14,18 @@
 //! `Deserialize` accepts.
 
 use alloc::borrow::Cow;
-use alloc::string::String;
-use core::fmt;
+#[allow(unused_imports)]
+use alloc::borrow::ToOwned;
+#[allow(unused_imports)]
+use alloc::string::{String, ToString};
+use core::fmt::Display;
+use core::str::FromStr;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
-
-/// Room for the longest form any of the crates writes for the types that print through
-/// [`Buf`]: `-262143-12-31T23:59:60.999999999+23:59` is 38 bytes; jiff's zoned values
-/// add a zone name, and fall back to a `String` when it does not fit.
-const BUF_LEN: usize = 96;
-
-/// A small stack buffer that printers fill with ASCII.
-pub(crate) struct Buf {
-    bytes: [u8; BUF_LEN],
-    len: usize,
-}
+pub(crate) use crate::impls::string_form::Buf;
+use crate::impls::string_form::{FromText, ToText};
 
 impl Buf {
-    #[inline]
-    pub(crate) fn new() -> Buf {
-        Buf { bytes: [0; BUF_LEN], len: 0 }
-    }
-
-    /// Appends one ASCII byte (the printers never write more than [`BUF_LEN`]).
-    #[inline]
-    pub(crate) fn push(&mut self, b: u8) {
-        if let Some(slot) = self.bytes.get_mut(self.len) {
-            *slot = b;
-            self.len += 1;
-        }
-    }
-
     /// Appends `v` (below 100) as two digits.
     #[inline]
     pub(crate) fn push2(&mut self, v: u32) {
@@ -71,34 +50,6 @@ impl Buf {
         for &d in &digits[10 - n..] {
             self.push(d);
         }
-    }
-
-    /// The text written so far.
-    #[inline]
-    pub(crate) fn as_str(&self) -> &str {
-        // Printers write ASCII only, so this never fails; an empty string if it did.
-        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
-    }
-
-    /// Whether more was written than fits (the excess was dropped).
-    #[cfg(test)]
-    pub(crate) fn overflowed(&self) -> bool {
-        self.len == BUF_LEN
-    }
-}
-
-/// For the crates' own `Display` impls (jiff's zoned values and spans): text past the
-/// buffer's end is an error, after which the caller formats into a `String` instead.
-impl fmt::Write for Buf {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        if end >= BUF_LEN {
-            self.len = BUF_LEN;
-            return Err(fmt::Error);
-        }
-        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
     }
 }
 
@@ -217,6 +168,14 @@ impl<'a> Scanner<'a> {
     #[inline]
     pub(crate) fn new(s: &'a str) -> Scanner<'a> {
         Scanner { s: s.as_bytes(), i: 0 }
+    }
+
+    /// What `read` reads from the whole of `text`, or `None` (also when something is left).
+    #[inline]
+    pub(crate) fn whole<T>(text: &'a str, read: impl FnOnce(&mut Scanner<'a>) -> Option<T>) -> Option<T> {
+        let mut s = Scanner::new(text);
+        let v = read(&mut s)?;
+        s.is_done().then_some(v)
     }
 
     /// Whether the whole input was read.
@@ -367,19 +326,39 @@ impl<'a> Scanner<'a> {
     }
 }
 
+/// The whole of `text` as `scan` reads it (the fast path), or else as the crate's `FromStr`
+/// (what its serde impl calls) does, with its reason when that fails too.
+#[inline]
+pub(crate) fn scan_or_from_str<T: FromStr>(
+    text: &str,
+    scan: impl FnOnce(&mut Scanner<'_>) -> Option<T>,
+) -> core::result::Result<T, Option<String>>
+where
+    T::Err: Display,
+{
+    Scanner::whole(text, scan).map_or_else(|| text.parse().map_err(reason), Ok)
+}
+
 // ---------------------------------------------------------------- errors
 
 /// "invalid value: expected {expected}" at `at`, with the crate's own reason when it gave
 /// one (its parser had the last word on the string).
 #[cold]
 #[inline(never)]
-pub(crate) fn invalid_text(at: usize, expected: &'static str, text: &str, reason: Option<&dyn fmt::Display>) -> Error {
+pub(crate) fn invalid_text(at: usize, expected: &'static str, text: &str, reason: Option<String>) -> Error {
     let shown: String = text.chars().take(64).collect();
     let msg = match reason {
         Some(reason) => format!("expected {expected}, found {shown:?} ({reason})"),
         None => format!("expected {expected}, found {shown:?}"),
     };
     Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
+}
+
+/// A crate parser's error as the reason [`invalid_text`] gives.
+#[cold]
+#[inline(never)]
+pub(crate) fn reason(e: impl Display) -> Option<String> {
+    Some(e.to_string())
 }
 
 /// A value that has no form in the target format (beyond a range the form can hold).
@@ -396,17 +375,11 @@ pub(crate) fn out_of_range(at: usize, what: &'static str) -> Error {
     Error::new(ErrorKind::OutOfRange(Cow::Borrowed(what)), at)
 }
 
-/// The offset of the next value (past whitespace), for errors found after reading it.
-#[inline]
-pub(crate) fn value_start(r: &mut JsonReader<'_>) -> usize {
-    let _ = r.peek();
-    r.position()
-}
-
 // ---------------------------------------------------------------- text forms
 
-/// A type whose JSON form is one string (and which serde_json therefore also accepts as
-/// a map key).
+/// A date/time text: printed into a [`Buf`], parsed with a reason for the message when the
+/// crate's parser had the last word. Every `TextForm` is a string form
+/// ([`ToText`], [`FromText`]), so `string_impls!` gives it its impls.
 pub(crate) trait TextForm: Sized {
     /// What the string should look like, for messages: `an RFC 3339 date-time`.
     const EXPECTED: &'static str;
@@ -417,199 +390,93 @@ pub(crate) trait TextForm: Sized {
 
     /// Reads the text; `Err` carries the crate's reason when its parser rejected it.
     fn parse(s: &str) -> core::result::Result<Self, Option<String>>;
+}
 
-    /// Writes the text as a JSON string; the printers write ASCII that needs no escape,
-    /// except where a type overrides this.
+impl<T: TextForm> ToText for T {
     #[inline]
-    fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
+    fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
         let mut buf = Buf::new();
         self.print(&mut buf)?;
-        w.write_str(buf.as_str());
-        Ok(())
+        write(buf.as_str())
     }
+}
 
-    /// Writes the text as a MessagePack str.
-    #[cfg(feature = "msgpack")]
+/// Errors point at the string, saying what was expected.
+impl<T: TextForm> FromText for T {
+    type Text = str;
+
     #[inline]
-    fn encode_text_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        let mut buf = Buf::new();
-        self.print(&mut buf)?;
-        w.write_str(buf.as_str())
+    fn from_text(text: &str, at: usize) -> Result<Self> {
+        T::parse(text).map_err(|reason| invalid_text(at, T::EXPECTED, text, reason))
     }
 }
 
-#[inline]
-fn parse_at<T: TextForm>(s: &str, at: usize) -> Result<T> {
-    match T::parse(s) {
-        Ok(v) => Ok(v),
-        Err(reason) => Err(invalid_text(at, T::EXPECTED, s, reason.as_ref().map(|r| r as &dyn fmt::Display))),
-    }
-}
+/// [`TextForm`] impls from a table, a line per type: what its text looks like (for
+/// messages), how a value `$v` is printed into `$buf`, and how `$text` is parsed.
+macro_rules! text_forms {
+    ($($ty:ty => $expected:expr, print($v:ident, $buf:ident) $print:expr, parse($text:ident) $parse:expr;)*) => {$(
+        impl $crate::impls::ext::datetime::TextForm for $ty {
+            const EXPECTED: &'static str = $expected;
 
-/// Reads a JSON string (escaped or not) and parses it; errors point at its opening quote.
-#[inline]
-pub(crate) fn decode_text_json<T: TextForm>(r: &mut JsonReader<'_>) -> Result<T> {
-    let key = r.read_string_token()?;
-    let at = key.offset();
-    let s = r.decode_string(key)?;
-    parse_at(s.as_str(), at)
-}
-
-/// Parses a JSON map key.
-#[inline]
-pub(crate) fn decode_text_json_key<'de, T: TextForm>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<T> {
-    let s = r.key_str(key)?;
-    parse_at(s.as_str(), key.offset())
-}
-
-/// Reads a MessagePack str and parses it.
-#[cfg(feature = "msgpack")]
-#[inline]
-pub(crate) fn decode_text_msgpack<T: TextForm>(r: &mut MsgpackReader<'_>) -> Result<T> {
-    let at = r.position();
-    let s = r.read_str()?;
-    parse_at(s, at)
-}
-
-/// Parses a MessagePack map key (a str).
-#[cfg(feature = "msgpack")]
-#[inline]
-pub(crate) fn decode_text_msgpack_key<'de, T: TextForm>(
-    key: msgpack::Key<'de>,
-    r: &mut MsgpackReader<'de>,
-) -> Result<T> {
-    let s = r.key_str(key)?;
-    parse_at(s, key.offset())
-}
-
-/// `Encode`, `Decode`, `EncodeKey` and `DecodeKey` through a type's [`TextForm`], a string
-/// in both formats; `@keys` alone for types whose values take another MessagePack form.
-macro_rules! text_impls {
-    ($($ty:ty),* $(,)?) => {$(
-        impl $crate::Encode for $ty {
             #[inline]
-            fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
-                $crate::impls::ext::datetime::TextForm::encode_text_json(self, w)
+            fn print(&self, $buf: &mut $crate::impls::string_form::Buf) -> $crate::Result<()> {
+                let $v = self;
+                $print;
+                Ok(())
             }
 
-            #[cfg(feature = "msgpack")]
             #[inline]
-            fn encode_msgpack(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
-                $crate::impls::ext::datetime::TextForm::encode_text_msgpack(self, w)
-            }
-        }
-
-        impl<'de> $crate::Decode<'de> for $ty {
-            #[inline]
-            fn decode_json(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::ext::datetime::decode_text_json(r)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::ext::datetime::decode_text_msgpack(r)
-            }
-        }
-
-        text_impls!(@keys $ty);
-    )*};
-    (@keys $($ty:ty),* $(,)?) => {$(
-        impl $crate::EncodeKey for $ty {
-            #[inline]
-            fn encode_json_key(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
-                $crate::impls::ext::datetime::TextForm::encode_text_json(self, w)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn encode_msgpack_key(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
-                $crate::impls::ext::datetime::TextForm::encode_text_msgpack(self, w)
-            }
-        }
-
-        impl<'de> $crate::DecodeKey<'de> for $ty {
-            #[inline]
-            fn decode_json_key(key: $crate::json::Key<'de>, r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::ext::datetime::decode_text_json_key(key, r)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn decode_msgpack_key(key: $crate::msgpack::Key<'de>, r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::ext::datetime::decode_text_msgpack_key(key, r)
+            fn parse($text: &str) -> ::core::result::Result<Self, Option<::alloc::string::String>> {
+                $parse
             }
         }
     )*};
 }
-pub(crate) use text_impls;
+pub(crate) use text_forms;
 
-// ---------------------------------------------------------------- `with` helpers
+// ---------------------------------------------------------------- `with` modules
 
-/// Writes `v`, or `null` for `None`: the `_option` variants of the `with` modules.
-#[inline]
-pub(crate) fn encode_json_option<T>(
-    v: &Option<T>,
-    w: &mut JsonWriter,
-    encode: impl FnOnce(&T, &mut JsonWriter) -> Result<()>,
-) -> Result<()> {
-    match v {
-        Some(v) => encode(v, w),
-        None => {
-            w.write_null();
+/// The four functions of a `with` module that writes a `$ty` as an integer, a count of
+/// Unix time in some unit: `$count(&v)` is a value's integer (`i64` or `i128`, or an
+/// error where there is none), `$from_count(at, n)` the value of the integer `n` read at
+/// `at`. The JSON number and the MessagePack integer are the same integer.
+macro_rules! count_fns {
+    ($ty:ty, count: $count:expr, from_count: $from_count:expr) => {
+        /// Writes the integer.
+        #[inline]
+        pub fn encode_json(v: &$ty, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+            w.write_int(($count)(v)?);
             Ok(())
         }
-    }
-}
 
-/// Reads `null` as `None`, anything else through `decode`.
-#[inline]
-pub(crate) fn decode_json_option<'de, T>(
-    r: &mut JsonReader<'de>,
-    decode: impl FnOnce(&mut JsonReader<'de>) -> Result<T>,
-) -> Result<Option<T>> {
-    if r.try_read_null()? {
-        Ok(None)
-    } else {
-        decode(r).map(Some)
-    }
-}
+        /// Reads the integer.
+        #[inline]
+        pub fn decode_json(r: &mut $crate::json::JsonReader<'_>) -> $crate::Result<$ty> {
+            let at = $crate::impls::value_start(r);
+            ($from_count)(at, r.read_i128()?)
+        }
 
-/// As [`encode_json_option`] for MessagePack (`nil` for `None`).
-#[cfg(feature = "msgpack")]
-#[inline]
-pub(crate) fn encode_msgpack_option<T>(
-    v: &Option<T>,
-    w: &mut MsgpackWriter,
-    encode: impl FnOnce(&T, &mut MsgpackWriter) -> Result<()>,
-) -> Result<()> {
-    match v {
-        Some(v) => encode(v, w),
-        None => {
-            w.write_nil();
+        /// Writes the integer.
+        #[cfg(feature = "msgpack")]
+        #[inline]
+        pub fn encode_msgpack(v: &$ty, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+            w.write_i128(i128::from(($count)(v)?));
             Ok(())
         }
-    }
-}
 
-/// As [`decode_json_option`] for MessagePack.
-#[cfg(feature = "msgpack")]
-#[inline]
-pub(crate) fn decode_msgpack_option<'de, T>(
-    r: &mut MsgpackReader<'de>,
-    decode: impl FnOnce(&mut MsgpackReader<'de>) -> Result<T>,
-) -> Result<Option<T>> {
-    if r.try_read_null()? {
-        Ok(None)
-    } else {
-        decode(r).map(Some)
-    }
+        /// Reads the integer.
+        #[cfg(feature = "msgpack")]
+        #[inline]
+        pub fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'_>) -> $crate::Result<$ty> {
+            let at = r.position();
+            ($from_count)(at, r.read_i128()?)
+        }
+    };
 }
+pub(crate) use count_fns;
 
 #[cfg(test)]
 mod tests {
-    use alloc::borrow::ToOwned;
-
     use super::*;
 
     fn printed(f: impl FnOnce(&mut Buf)) -> String {
@@ -680,14 +547,9 @@ mod tests {
         assert_eq!(Scanner::new("-05:45").offset_hm_or_z(), Some(-20_700));
         assert_eq!(Scanner::new("+24:00").offset_hm_or_z(), None);
         assert_eq!(Scanner::new("+05:60").offset_hm_or_z(), None);
-    }
 
-    #[test]
-    fn buf_write_overflow_is_an_error() {
-        use core::fmt::Write;
-        let mut b = Buf::new();
-        assert!(b.write_str("x").is_ok());
-        assert!(b.write_str(&"y".repeat(BUF_LEN)).is_err());
-        assert!(b.overflowed());
+        assert_eq!(Scanner::whole("12:30:00", Scanner::hms), Some((12, 30, 0)));
+        assert_eq!(Scanner::whole("12:30:00Z", Scanner::hms), None);
+        assert_eq!(Scanner::whole("12:30", Scanner::hms), None);
     }
 }

@@ -17,8 +17,8 @@
 //!
 //! ```
 //! // (With indexmap's `std` feature, as usual, `S` defaults to `RandomState`.)
-//! type IndexMap<K, V> = indexmap::IndexMap<K, V, std::hash::RandomState>;
-//! type IndexSet<T> = indexmap::IndexSet<T, std::hash::RandomState>;
+//! type IndexMap<K, V> = indexmap::IndexMap<K, V, core::hash::RandomState>;
+//! type IndexSet<T> = indexmap::IndexSet<T, core::hash::RandomState>;
 //!
 //! let m: IndexMap<String, u8> = codec::json::from_str(r#"{"z": 1, "a": 2}"#)?;
 //! assert_eq!(m.keys().collect::<Vec<_>>(), ["z", "a"]);
@@ -34,9 +34,9 @@ use core::hash::{BuildHasher, Hash};
 
 use ::indexmap::{map, IndexMap, IndexSet};
 
-use super::super::collections::{decode_seq, encode_seq};
 #[cfg(feature = "msgpack")]
-use super::super::collections::{decode_seq_msgpack, encode_seq_msgpack, hash_table_bytes};
+use super::super::collections::hash_table_bytes;
+use super::super::collections::{seq_decode, seq_encode};
 use super::super::maps::{decode_value, duplicate_key, encode_entry, map_impls};
 #[cfg(feature = "msgpack")]
 use super::super::maps::{decode_value_msgpack, duplicate_key_msgpack, encode_entry_msgpack};
@@ -51,42 +51,18 @@ map_impls!(map, IndexMap<K, V, S>,
     decode: [K: DecodeKey<'de> + Eq + Hash, V: Decode<'de>, S: BuildHasher + Default],
     encode: [K: EncodeKey, V: Encode]);
 
-impl<T: Encode, S> Encode for IndexSet<T, S> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_seq(w, self)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_seq_msgpack(w, self.len(), self)
-    }
+seq_encode! {
+    [T: Encode, S] IndexSet<T, S>;
 }
 
-impl<'de, T, S> Decode<'de> for IndexSet<T, S>
-where
-    T: Decode<'de> + Eq + Hash,
-    S: BuildHasher + Default,
-{
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let mut out = IndexSet::with_hasher(S::default());
-        decode_seq(r, |v| {
+seq_decode! {
+    [T: Decode<'de> + Eq + Hash, S: BuildHasher + Default] IndexSet<T, S> => new: IndexSet::with_hasher(S::default()),
+        make: |r: &mut MsgpackReader<'de>, n| {
+            // An entry is the value and its hash in a vector, plus an index in the table.
+            let entry = core::mem::size_of::<(T, u64)>() + hash_table_bytes::<usize>();
+            IndexSet::with_capacity_and_hasher(r.capacity_for(n, entry), S::default())
+        },
+        push: |out: &mut Self, v| {
             out.insert(v);
-        })?;
-        Ok(out)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        // An entry is the value and its hash in a vector, plus an index in the table.
-        let entry = core::mem::size_of::<(T, u64)>() + hash_table_bytes::<usize>();
-        let make =
-            |r: &mut MsgpackReader<'de>, n| IndexSet::with_capacity_and_hasher(r.capacity_for(n, entry), S::default());
-        decode_seq_msgpack(r, make, |out: &mut Self, v| {
-            out.insert(v);
-        })
-    }
+        };
 }

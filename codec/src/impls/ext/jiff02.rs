@@ -42,20 +42,13 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use alloc::string::String;
-use alloc::string::ToString;
-use core::fmt::Write as _;
-
 use jiff::civil::{Date, DateTime, Time};
 use jiff::tz::Offset;
 use jiff::{SignedDuration, Span, Timestamp, Zoned};
 
-use super::datetime::{self, text_impls, Buf, FracStyle, Scanner, TextForm, YearStyle};
+use super::datetime::{self, reason, scan_or_from_str, text_forms, Buf, FracStyle, Scanner, YearStyle};
 use crate::error::Result;
-use crate::json::{JsonReader, JsonWriter};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::impls::string_form::{self, string_impls, FromText, ToText};
 
 // ---------------------------------------------------------------- printing
 
@@ -120,200 +113,94 @@ mod fast {
     }
 
     #[inline]
-    pub(super) fn whole<T>(text: &str, read: impl FnOnce(&mut Scanner<'_>) -> Option<T>) -> Option<T> {
-        let mut s = Scanner::new(text);
-        let v = read(&mut s)?;
-        s.is_done().then_some(v)
-    }
-}
-
-/// jiff's reason, for the message.
-#[cold]
-#[inline(never)]
-fn reason(e: jiff::Error) -> Option<String> {
-    Some(e.to_string())
-}
-
-/// `parse` through jiff's own `FromStr` (what its serde impls call).
-#[inline]
-fn parse_with_jiff<T: core::str::FromStr<Err = jiff::Error>>(text: &str) -> core::result::Result<T, Option<String>> {
-    text.parse().map_err(reason)
-}
-
-/// Writes `v` with its `Display` impl (jiff's own printer), into the stack buffer when it
-/// fits.
-#[inline]
-fn encode_display_json<T: core::fmt::Display>(v: &T, w: &mut JsonWriter) {
-    let mut buf = Buf::new();
-    if write!(buf, "{v}").is_ok() {
-        w.write_str(buf.as_str());
-    } else {
-        w.write_str(&v.to_string());
-    }
-}
-
-#[cfg(feature = "msgpack")]
-#[inline]
-fn encode_display_msgpack<T: core::fmt::Display>(v: &T, w: &mut MsgpackWriter) -> Result<()> {
-    let mut buf = Buf::new();
-    if write!(buf, "{v}").is_ok() {
-        w.write_str(buf.as_str())
-    } else {
-        w.write_str(&v.to_string())
+    pub(super) fn timestamp(s: &mut Scanner<'_>) -> Option<Timestamp> {
+        let dt = datetime(s)?;
+        let offset = Offset::from_seconds(s.offset_hm_or_z()?).ok()?;
+        offset.to_timestamp(dt).ok()
     }
 }
 
 // ---------------------------------------------------------------- text forms
 
-impl TextForm for Date {
-    const EXPECTED: &'static str = "a date such as \"2024-02-29\"";
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_date(buf, *self);
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        fast::whole(text, fast::date).map_or_else(|| parse_with_jiff(text), Ok)
-    }
+text_forms! {
+    Date => "a date such as \"2024-02-29\"",
+        print(v, buf) push_date(buf, *v),
+        parse(text) scan_or_from_str(text, fast::date);
+    Time => "a time such as \"12:30:00\"",
+        print(v, buf) push_time(buf, *v),
+        parse(text) scan_or_from_str(text, fast::time);
+    DateTime => "a date-time such as \"2024-02-29T12:30:00\"",
+        print(v, buf) push_datetime(buf, *v),
+        parse(text) scan_or_from_str(text, fast::datetime);
+    Timestamp => "an RFC 3339 timestamp such as \"2024-02-29T12:30:00Z\"",
+        print(v, buf) {
+            push_datetime(buf, Offset::UTC.to_datetime(*v));
+            buf.push(b'Z');
+        },
+        parse(text) scan_or_from_str(text, fast::timestamp);
 }
 
-impl TextForm for Time {
-    const EXPECTED: &'static str = "a time such as \"12:30:00\"";
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_time(buf, *self);
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        fast::whole(text, fast::time).map_or_else(|| parse_with_jiff(text), Ok)
-    }
-}
-
-impl TextForm for DateTime {
-    const EXPECTED: &'static str = "a date-time such as \"2024-02-29T12:30:00\"";
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_datetime(buf, *self);
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        fast::whole(text, fast::datetime).map_or_else(|| parse_with_jiff(text), Ok)
-    }
-}
-
-impl TextForm for Timestamp {
-    const EXPECTED: &'static str = "an RFC 3339 timestamp such as \"2024-02-29T12:30:00Z\"";
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_datetime(buf, Offset::UTC.to_datetime(*self));
-        buf.push(b'Z');
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        let fast = fast::whole(text, |s| {
-            let dt = fast::datetime(s)?;
-            let offset = Offset::from_seconds(s.offset_hm_or_z()?).ok()?;
-            offset.to_timestamp(dt).ok()
-        });
-        fast.map_or_else(|| parse_with_jiff(text), Ok)
-    }
-}
-
-/// The types printed by jiff's `Display` and read by its `FromStr`.
-macro_rules! display_text {
+/// The types printed by jiff's `Display` (on the stack when the text fits) and read by its
+/// `FromStr`.
+macro_rules! display_forms {
     ($($ty:ty => $expected:literal),*) => {$(
-        impl TextForm for $ty {
-            const EXPECTED: &'static str = $expected;
-
+        impl ToText for $ty {
             #[inline]
-            fn print(&self, buf: &mut Buf) -> Result<()> {
-                // Only reached through the default `encode_text_*`, overridden below.
-                let _ = write!(buf, "{self}");
-                Ok(())
+            fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+                string_form::with_display(self, write)
             }
+        }
+
+        impl FromText for $ty {
+            type Text = str;
 
             #[inline]
-            fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-                parse_with_jiff(text)
-            }
-
-            #[inline]
-            fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
-                encode_display_json(self, w);
-                Ok(())
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn encode_text_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                encode_display_msgpack(self, w)
+            fn from_text(text: &str, at: usize) -> Result<Self> {
+                text.parse().map_err(|e| datetime::invalid_text(at, $expected, text, reason(e)))
             }
         }
     )*};
 }
 
-display_text!(
+display_forms!(
     Zoned => "a zoned date-time such as \"2024-02-29T07:30:00-05:00[America/New_York]\"",
     Span => "an ISO 8601 duration such as \"P1DT2H\"",
     SignedDuration => "an ISO 8601 duration such as \"PT1H30M\""
 );
 
-text_impls!(Date, Time, DateTime, Zoned, Span, SignedDuration);
-text_impls!(@keys Timestamp);
+string_impls!(Encode, Decode, EncodeKey, DecodeKey for Date, Time, DateTime, Zoned, Span, SignedDuration);
+string_impls!(EncodeKey, DecodeKey for Timestamp);
 
 // ---------------------------------------------------------------- Timestamp
 
-impl Encode for Timestamp {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_text_json(w)
-    }
-
-    /// The timestamp extension: every jiff `Timestamp` fits one.
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        let nanos = self.as_nanosecond();
+// The timestamp extension in MessagePack: every jiff `Timestamp` fits one.
+string_impls!(
+    Encode for Timestamp,
+    msgpack: |v, w| {
+        let nanos = v.as_nanosecond();
         let secs = nanos.div_euclid(1_000_000_000) as i64;
         crate::msgpack::Timestamp::new(secs, nanos.rem_euclid(1_000_000_000) as u32)
             .ok_or_else(|| datetime::not_representable("no timestamp"))?
             .encode_msgpack(w)
     }
-}
-
-impl<'de> Decode<'de> for Timestamp {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        datetime::decode_text_json(r)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+);
+string_impls!(
+    Decode for Timestamp,
+    msgpack: |r| {
         let at = r.position();
         let t = crate::msgpack::Timestamp::read(r)?;
         Timestamp::from_nanosecond(t.seconds() as i128 * 1_000_000_000 + t.nanoseconds() as i128)
             .map_err(|_| datetime::out_of_range(at, "the timestamp is beyond jiff's range"))
     }
-}
+);
 
 // ---------------------------------------------------------------- `with` modules
 
 /// The modules of [`crate::with::jiff02`].
 pub(crate) mod with {
     use super::*;
+    use crate::impls::ext::datetime::count_fns;
+    use crate::with::option_fns;
 
     /// The `required` and `optional` modules of one unit, as in
     /// `jiff::fmt::serde::timestamp`.
@@ -336,70 +223,14 @@ pub(crate) mod with {
                 pub mod required {
                     use super::*;
 
-                    /// Writes the integer.
-                    #[inline]
-                    pub fn encode_json(v: &Timestamp, w: &mut JsonWriter) -> Result<()> {
-                        w.write_int(v.$as());
-                        Ok(())
-                    }
-
-                    /// Reads the integer.
-                    #[inline]
-                    pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Timestamp> {
-                        let at = datetime::value_start(r);
-                        from_count(at, r.read_i128()?)
-                    }
-
-                    /// Writes the integer.
-                    #[cfg(feature = "msgpack")]
-                    #[inline]
-                    pub fn encode_msgpack(v: &Timestamp, w: &mut MsgpackWriter) -> Result<()> {
-                        let n = v.$as() as i128;
-                        match i64::try_from(n) {
-                            Ok(n) => w.write_i64(n),
-                            Err(_) => w.write_i128(n),
-                        }
-                        Ok(())
-                    }
-
-                    /// Reads the integer.
-                    #[cfg(feature = "msgpack")]
-                    #[inline]
-                    pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Timestamp> {
-                        let at = r.position();
-                        from_count(at, r.read_i128()?)
-                    }
+                    count_fns!(Timestamp, count: |v: &Timestamp| -> Result<$int> { Ok(v.$as()) }, from_count: from_count);
                 }
 
                 /// An optional `Timestamp`: `null` (nil) for `None`.
                 pub mod optional {
                     use super::*;
 
-                    /// Writes the integer or `null`.
-                    #[inline]
-                    pub fn encode_json(v: &Option<Timestamp>, w: &mut JsonWriter) -> Result<()> {
-                        datetime::encode_json_option(v, w, required::encode_json)
-                    }
-
-                    /// Reads the integer or `null`.
-                    #[inline]
-                    pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Option<Timestamp>> {
-                        datetime::decode_json_option(r, required::decode_json)
-                    }
-
-                    /// Writes the integer or nil.
-                    #[cfg(feature = "msgpack")]
-                    #[inline]
-                    pub fn encode_msgpack(v: &Option<Timestamp>, w: &mut MsgpackWriter) -> Result<()> {
-                        datetime::encode_msgpack_option(v, w, required::encode_msgpack)
-                    }
-
-                    /// Reads the integer or nil.
-                    #[cfg(feature = "msgpack")]
-                    #[inline]
-                    pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Option<Timestamp>> {
-                        datetime::decode_msgpack_option(r, required::decode_msgpack)
-                    }
+                    option_fns!(Timestamp, super::required);
                 }
             }
         };

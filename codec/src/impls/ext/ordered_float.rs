@@ -39,6 +39,7 @@ use alloc::string::String;
 use ::ordered_float::{NotNan, OrderedFloat};
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::impls::wrappers::{forward_decode, forward_encode};
 use crate::json::{JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
@@ -76,52 +77,18 @@ fn parse_key<'de, F: DecodeOwned>(key: Key<'de>, r: &mut JsonReader<'de>, expect
 
 macro_rules! float_impls {
     ($($f:ident)*) => {$(
-        impl Encode for OrderedFloat<$f> {
-            #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                self.0.encode_json(w)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                self.0.encode_msgpack(w)
-            }
+        forward_encode! {
+            [] OrderedFloat<$f> => |v| v.0;
+            [] NotNan<$f> => |v| v.into_inner();
         }
-
-        impl<'de> Decode<'de> for OrderedFloat<$f> {
-            #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                $f::decode_json(r).map(OrderedFloat)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                $f::decode_msgpack(r).map(OrderedFloat)
-            }
-        }
-
-        impl Encode for NotNan<$f> {
-            #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                self.into_inner().encode_json(w)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                self.into_inner().encode_msgpack(w)
-            }
-        }
+        forward_decode! { [] OrderedFloat<$f> => $f, OrderedFloat; }
 
         impl<'de> Decode<'de> for NotNan<$f> {
             #[inline]
             fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
                 // JSON has no NaN (the reader refuses the token), but the check costs
                 // nothing and keeps the type's promise whatever the reader accepts.
-                r.peek();
-                let at = r.position();
+                let at = crate::impls::value_start(r);
                 NotNan::new($f::decode_json(r)?).map_err(|_| nan(at))
             }
 

@@ -28,7 +28,7 @@
 //!
 //! ```
 //! use rust_decimal::Decimal;
-//! use std::str::FromStr;
+//! use core::str::FromStr;
 //!
 //! let price = Decimal::from_str("123.400").unwrap();
 //! assert_eq!(codec::json::to_string(&price)?, r#""123.400""#);
@@ -45,18 +45,23 @@
 //! ```
 
 use alloc::borrow::Cow;
+#[cfg(feature = "msgpack")]
+#[allow(unused_imports)]
 use alloc::borrow::ToOwned;
-use alloc::string::String;
-use alloc::string::ToString;
+#[allow(unused_imports)]
+use alloc::string::{String, ToString};
 use core::str::FromStr;
 
 use ::rust_decimal::Decimal;
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode, EncodeKey};
+use crate::error::ErrorKind;
+use crate::error::{Error, Result};
+use crate::impls::string_form::{self, string_impls, FromText, ToText};
+use crate::json::{JsonReader, JsonWriter};
+#[cfg(feature = "msgpack")]
+use crate::msgpack::{Kind, MsgpackReader};
+use crate::Decode;
 
 /// The longest text: a sign, `0.` and 28 decimals, or 29 digits with a point and a sign.
 const MAX_TEXT: usize = 32;
@@ -76,7 +81,6 @@ impl Text {
 
     /// The text alone (ASCII, so a `str`).
     #[inline]
-    #[cfg(any(feature = "msgpack", test))]
     fn as_str(&self) -> &str {
         core::str::from_utf8(&self.buf[1..self.len + 1]).unwrap_or_default()
     }
@@ -181,14 +185,32 @@ fn invalid_text(at: usize, s: &[u8]) -> Error {
         Ok(Err(e)) => e.to_string(),
         _ => "not a number".to_owned(),
     };
-    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("not a decimal: \"{shown}\": {why}"))), at)
+    string_form::not_a(at, "decimal", format_args!("\"{shown}\": {why}"))
 }
 
-/// Reads a string token's text as a decimal.
-#[inline]
-fn from_json_string<'de>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Decimal> {
-    let text = r.key_bytes(key)?;
-    parse(text).ok_or_else(|| invalid_text(key.offset(), text))
+/// The string form, which serde's impl writes.
+impl ToText for Decimal {
+    #[inline]
+    fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+        write(format(self).as_str())
+    }
+
+    /// The quoted text in one write.
+    #[inline]
+    fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_raw(format(self).quoted());
+        Ok(())
+    }
+}
+
+impl FromText for Decimal {
+    type Text = [u8];
+    const EXPECTED_KEY: Option<&'static str> = Some("a decimal string key");
+
+    #[inline]
+    fn from_text(text: &[u8], at: usize) -> Result<Self> {
+        parse(text).ok_or_else(|| invalid_text(at, text))
+    }
 }
 
 /// Reads a JSON number's text, exactly.
@@ -203,10 +225,7 @@ fn from_json_number(r: &mut JsonReader<'_>) -> Result<Decimal> {
 #[inline]
 fn decode_json_any(r: &mut JsonReader<'_>, expected: &'static str) -> Result<Decimal> {
     match r.peek() {
-        Some(b'"') => {
-            let key = r.read_string_token()?;
-            from_json_string(key, r)
-        }
+        Some(b'"') => string_form::decode_json(r),
         Some(b'-' | b'0'..=b'9') => from_json_number(r),
         _ => Err(r.invalid_type(expected)),
     }
@@ -217,11 +236,7 @@ fn decode_json_any(r: &mut JsonReader<'_>, expected: &'static str) -> Result<Dec
 fn decode_msgpack_any(r: &mut MsgpackReader<'_>) -> Result<Decimal> {
     let at = r.position();
     match r.peek_kind() {
-        Some(Kind::Str) => {
-            let key = r.read_string_token()?;
-            let text = r.key_bytes(key)?;
-            parse(text).ok_or_else(|| invalid_text(at, text))
-        }
+        Some(Kind::Str) => string_form::decode_msgpack_str(r),
         Some(Kind::Int) => match r.peek() {
             // Negative integers are the fixints from 0xe0 and `int 8` to `int 64`.
             Some(0xd0..=0xd3 | 0xe0..=0xff) => r.read_i64().map(Decimal::from),
@@ -251,19 +266,7 @@ fn float_out_of_range(at: usize, f: f64) -> Error {
     Error::new(ErrorKind::OutOfRange(Cow::Owned(format!("{f} does not fit in a Decimal"))), at)
 }
 
-impl Encode for Decimal {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_raw(format(self).quoted());
-        Ok(())
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_str(format(self).as_str())
-    }
-}
+string_impls!(Encode, EncodeKey, DecodeKey for Decimal);
 
 impl<'de> Decode<'de> for Decimal {
     #[inline]
@@ -278,36 +281,6 @@ impl<'de> Decode<'de> for Decimal {
     }
 }
 
-impl EncodeKey for Decimal {
-    #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_json(w)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.encode_msgpack(w)
-    }
-}
-
-impl<'de> DecodeKey<'de> for Decimal {
-    #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        from_json_string(key, r)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        if !matches!(r.key_raw(key).first(), Some(0xa0..=0xbf | 0xd9..=0xdb)) {
-            return Err(r.key_type_error(key, "a decimal string key"));
-        }
-        let text = r.key_bytes(key)?;
-        parse(text).ok_or_else(|| invalid_text(key.offset(), text))
-    }
-}
-
 /// The `with` modules, published as [`crate::with::rust_decimal`].
 pub mod with {
     /// A `Decimal` as a JSON number, exactly both ways: `123.400` is written with every
@@ -319,7 +292,7 @@ pub mod with {
     ///
     /// ```
     /// use rust_decimal::Decimal;
-    /// use std::str::FromStr;
+    /// use core::str::FromStr;
     ///
     /// #[derive(codec::Codec, Debug, PartialEq)]
     /// struct Price {
@@ -402,54 +375,7 @@ pub mod with {
     pub mod number_option {
         use ::rust_decimal::Decimal;
 
-        use crate::error::Result;
-        use crate::json::{JsonReader, JsonWriter};
-        #[cfg(feature = "msgpack")]
-        use crate::msgpack::{MsgpackReader, MsgpackWriter};
-
-        /// Writes `null` or the decimal as a JSON number.
-        #[inline]
-        pub fn encode_json(value: &Option<Decimal>, w: &mut JsonWriter) -> Result<()> {
-            match value {
-                Some(d) => super::number::encode_json(d, w),
-                None => {
-                    w.write_null();
-                    Ok(())
-                }
-            }
-        }
-
-        /// Reads `null` or a decimal number (or string).
-        #[inline]
-        pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Option<Decimal>> {
-            if r.try_read_null()? {
-                return Ok(None);
-            }
-            super::number::decode_json(r).map(Some)
-        }
-
-        /// Writes nil or the str form.
-        #[inline]
-        #[cfg(feature = "msgpack")]
-        pub fn encode_msgpack(value: &Option<Decimal>, w: &mut MsgpackWriter) -> Result<()> {
-            match value {
-                Some(d) => super::number::encode_msgpack(d, w),
-                None => {
-                    w.write_nil();
-                    Ok(())
-                }
-            }
-        }
-
-        /// Reads nil or a decimal.
-        #[inline]
-        #[cfg(feature = "msgpack")]
-        pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Option<Decimal>> {
-            if r.try_read_null()? {
-                return Ok(None);
-            }
-            super::number::decode_msgpack(r).map(Some)
-        }
+        crate::with::option_fns!(Decimal, super::number);
     }
 }
 

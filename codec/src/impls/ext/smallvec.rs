@@ -23,50 +23,19 @@
 
 use ::smallvec::{Array, SmallVec};
 
-use super::super::collections::{decode_seq, encode_seq};
-#[cfg(feature = "msgpack")]
-use super::super::collections::{decode_seq_msgpack, encode_seq_msgpack};
-use crate::error::Result;
-use crate::json::{JsonReader, JsonWriter};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use super::super::collections::{seq_decode, seq_encode};
 use crate::{Decode, Encode};
 
-impl<A: Array> Encode for SmallVec<A>
-where
-    A::Item: Encode,
-{
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_seq(w, self)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_seq_msgpack(w, self.len(), self)
-    }
+seq_encode! {
+    [A: Array<Item = T>, T: Encode] SmallVec<A>;
 }
 
-impl<'de, A: Array> Decode<'de> for SmallVec<A>
-where
-    A::Item: Decode<'de>,
-{
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let mut out = SmallVec::new();
-        decode_seq(r, |v| out.push(v))?;
-        Ok(out)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+seq_decode! {
+    [A: Array<Item = T>, T: Decode<'de>] SmallVec<A> => new: SmallVec::new(),
         // What fits inline takes nothing from the reader's presizing budget.
-        let make = |r: &mut MsgpackReader<'de>, n| match n <= A::size() {
+        make: |r: &mut crate::msgpack::MsgpackReader<'de>, n| match n <= A::size() {
             true => SmallVec::new(),
-            false => SmallVec::with_capacity(r.capacity_for(n, core::mem::size_of::<A::Item>())),
-        };
-        decode_seq_msgpack(r, make, SmallVec::push)
-    }
+            false => SmallVec::with_capacity(r.capacity_for(n, core::mem::size_of::<T>())),
+        },
+        push: SmallVec::push;
 }

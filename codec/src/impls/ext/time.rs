@@ -47,15 +47,18 @@
 
 use ::time::format_description::well_known::Rfc3339;
 use ::time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcDateTime, UtcOffset};
-use alloc::string::String;
-use alloc::string::ToString;
+#[allow(unused_imports)]
+use alloc::borrow::ToOwned;
+#[allow(unused_imports)]
+use alloc::string::{String, ToString};
 
-use super::datetime::{self, text_impls, Buf, FracStyle, Scanner, TextForm, YearStyle};
+use super::datetime::{self, reason, text_forms, Buf, FracStyle, Scanner, TextForm, YearStyle};
 use crate::error::Result;
+use crate::impls::string_form::{self, string_impls, ToText};
 use crate::json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{Kind, MsgpackReader, MsgpackWriter, Timestamp};
-use crate::{Decode, Encode};
+use crate::Decode;
 
 /// Whether time was built with `large-dates` (years up to ±999,999), which changes the
 /// years its parser reads.
@@ -138,95 +141,35 @@ mod scan {
     }
 
     #[inline]
-    pub(super) fn whole<T>(text: &str, read: impl FnOnce(&mut Scanner<'_>) -> Option<T>) -> Option<T> {
-        let mut s = Scanner::new(text);
-        let v = read(&mut s)?;
-        s.is_done().then_some(v)
+    pub(super) fn offset_datetime(s: &mut Scanner<'_>) -> Option<OffsetDateTime> {
+        let dt = primitive(s)?;
+        s.expect(b' ')?;
+        Some(dt.assume_offset(offset(s)?))
     }
 }
 
 // ---------------------------------------------------------------- text forms
 
-impl TextForm for Date {
-    const EXPECTED: &'static str = "a date such as \"2024-02-29\"";
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_date(buf, *self);
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        scan::whole(text, scan::date).ok_or(None)
-    }
-}
-
-impl TextForm for Time {
-    const EXPECTED: &'static str = "a time such as \"12:30:00.0\"";
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_time(buf, *self, FracStyle::AtLeastOne);
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        scan::whole(text, scan::time).ok_or(None)
-    }
-}
-
-impl TextForm for PrimitiveDateTime {
-    const EXPECTED: &'static str = "a date and time such as \"2024-02-29 12:30:00.0\"";
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_primitive(buf, self.date(), self.time());
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        scan::whole(text, scan::primitive).ok_or(None)
-    }
-}
-
-impl TextForm for UtcDateTime {
-    const EXPECTED: &'static str = "a UTC date and time such as \"2024-02-29 12:30:00.0\"";
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_primitive(buf, self.date(), self.time());
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        scan::whole(text, scan::primitive).map(PrimitiveDateTime::as_utc).ok_or(None)
-    }
-}
-
-impl TextForm for OffsetDateTime {
-    const EXPECTED: &'static str = "a date, time and offset such as \"2024-02-29 12:30:00.0 +00:00:00\"";
-
-    #[inline]
-    fn print(&self, buf: &mut Buf) -> Result<()> {
-        push_primitive(buf, self.date(), self.time());
-        buf.push(b' ');
-        push_offset(buf, self.offset());
-        Ok(())
-    }
-
-    #[inline]
-    fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
-        scan::whole(text, |s| {
-            let dt = scan::primitive(s)?;
-            s.expect(b' ')?;
-            Some(dt.assume_offset(scan::offset(s)?))
-        })
-        .ok_or(None)
-    }
+text_forms! {
+    Date => "a date such as \"2024-02-29\"",
+        print(v, buf) push_date(buf, *v),
+        parse(text) Scanner::whole(text, scan::date).ok_or(None);
+    Time => "a time such as \"12:30:00.0\"",
+        print(v, buf) push_time(buf, *v, FracStyle::AtLeastOne),
+        parse(text) Scanner::whole(text, scan::time).ok_or(None);
+    PrimitiveDateTime => "a date and time such as \"2024-02-29 12:30:00.0\"",
+        print(v, buf) push_primitive(buf, v.date(), v.time()),
+        parse(text) Scanner::whole(text, scan::primitive).ok_or(None);
+    UtcDateTime => "a UTC date and time such as \"2024-02-29 12:30:00.0\"",
+        print(v, buf) push_primitive(buf, v.date(), v.time()),
+        parse(text) Scanner::whole(text, scan::primitive).map(PrimitiveDateTime::as_utc).ok_or(None);
+    OffsetDateTime => "a date, time and offset such as \"2024-02-29 12:30:00.0 +00:00:00\"",
+        print(v, buf) {
+            push_primitive(buf, v.date(), v.time());
+            buf.push(b' ');
+            push_offset(buf, v.offset());
+        },
+        parse(text) Scanner::whole(text, scan::offset_datetime).ok_or(None);
 }
 
 impl TextForm for Duration {
@@ -238,11 +181,7 @@ impl TextForm for Duration {
         if self.is_negative() {
             buf.push(b'-');
         }
-        let secs = self.whole_seconds().unsigned_abs();
-        let mut digits = itoa::Buffer::new();
-        for &b in digits.format(secs).as_bytes() {
-            buf.push(b);
-        }
+        buf.push_int(self.whole_seconds().unsigned_abs());
         buf.push(b'.');
         buf.push_padded(self.subsec_nanoseconds().unsigned_abs(), 9);
         Ok(())
@@ -319,7 +258,7 @@ impl TupleForm for Duration {
 
 #[inline]
 fn tuple_json<T: TupleForm + TextForm>(r: &mut JsonReader<'_>) -> Result<T> {
-    let at = datetime::value_start(r);
+    let at = crate::impls::value_start(r);
     T::from_tuple(T::Tuple::decode_json(r)?).ok_or_else(|| datetime::out_of_range(at, "a component is out of range"))
 }
 
@@ -336,31 +275,53 @@ fn decode_json_any<T: TupleForm + TextForm>(r: &mut JsonReader<'_>) -> Result<T>
     if r.peek() == Some(b'[') {
         tuple_json(r)
     } else {
-        datetime::decode_text_json(r)
+        string_form::decode_json(r)
     }
 }
 
+/// The string, or the tuple when the value is an array: the MessagePack form of most types.
 #[cfg(feature = "msgpack")]
 #[inline]
-fn is_msgpack_array(r: &MsgpackReader<'_>) -> bool {
-    matches!(r.peek_kind(), Some(Kind::Array))
+fn decode_msgpack_any<T: TupleForm + TextForm>(r: &mut MsgpackReader<'_>) -> Result<T> {
+    if matches!(r.peek_kind(), Some(Kind::Array)) {
+        tuple_msgpack(r)
+    } else {
+        string_form::decode_msgpack(r)
+    }
 }
 
-macro_rules! time_impls {
-    ($($ty:ty),*) => {$(
-        impl Encode for $ty {
-            #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                self.encode_text_json(w)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                self.encode_text_msgpack(w)
-            }
+/// A timestamp, or the string or tuple of the JSON form.
+#[cfg(feature = "msgpack")]
+#[inline]
+fn decode_utc_msgpack(r: &mut MsgpackReader<'_>) -> Result<UtcDateTime> {
+    match r.peek_kind() {
+        Some(Kind::Array) => tuple_msgpack(r),
+        Some(Kind::Str) => string_form::decode_msgpack_str(r),
+        _ => {
+            let at = r.position();
+            let t = Timestamp::read(r)?;
+            let nanos = t.seconds() as i128 * 1_000_000_000 + t.nanoseconds() as i128;
+            UtcDateTime::from_unix_timestamp_nanos(nanos)
+                .map_err(|_| datetime::out_of_range(at, "the timestamp is beyond time's range"))
         }
+    }
+}
 
+/// The tuple `[seconds, nanoseconds]` (what is written), or the string of the JSON form.
+#[cfg(feature = "msgpack")]
+#[inline]
+fn decode_duration_msgpack(r: &mut MsgpackReader<'_>) -> Result<Duration> {
+    if matches!(r.peek_kind(), Some(Kind::Str)) {
+        string_form::decode_msgpack_str(r)
+    } else {
+        tuple_msgpack(r)
+    }
+}
+
+/// `Decode` from the string, or the tuple when the value is an array, in JSON; in
+/// MessagePack as `$msgpack` reads it.
+macro_rules! decode_impls {
+    ($($($ty:ty),+ => $msgpack:path;)*) => {$($(
         impl<'de> Decode<'de> for $ty {
             #[inline]
             fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
@@ -370,93 +331,34 @@ macro_rules! time_impls {
             #[cfg(feature = "msgpack")]
             #[inline]
             fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                if is_msgpack_array(r) {
-                    tuple_msgpack(r)
-                } else {
-                    datetime::decode_text_msgpack(r)
-                }
+                $msgpack(r)
             }
         }
-    )*};
+    )+)*};
 }
 
-time_impls!(Date, Time, PrimitiveDateTime, OffsetDateTime);
-text_impls!(@keys Date, Time, PrimitiveDateTime, OffsetDateTime, UtcDateTime);
+decode_impls! {
+    Date, Time, PrimitiveDateTime, OffsetDateTime => decode_msgpack_any;
+    UtcDateTime => decode_utc_msgpack;
+    Duration => decode_duration_msgpack;
+}
+string_impls!(Encode for Date, Time, PrimitiveDateTime, OffsetDateTime);
+string_impls!(EncodeKey, DecodeKey for Date, Time, PrimitiveDateTime, OffsetDateTime, UtcDateTime);
 
 // ---------------------------------------------------------------- UtcDateTime
 
-impl Encode for UtcDateTime {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_text_json(w)
-    }
-
-    /// The timestamp extension: every `UtcDateTime` fits one.
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        Timestamp::new(self.unix_timestamp(), self.nanosecond())
-            .ok_or_else(|| datetime::not_representable("no timestamp"))?
-            .encode_msgpack(w)
-    }
-}
-
-impl<'de> Decode<'de> for UtcDateTime {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        decode_json_any(r)
-    }
-
-    /// A timestamp, or the string or tuple of the JSON form.
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        match r.peek_kind() {
-            Some(Kind::Array) => tuple_msgpack(r),
-            Some(Kind::Str) => datetime::decode_text_msgpack(r),
-            _ => {
-                let at = r.position();
-                let t = Timestamp::read(r)?;
-                let nanos = t.seconds() as i128 * 1_000_000_000 + t.nanoseconds() as i128;
-                UtcDateTime::from_unix_timestamp_nanos(nanos)
-                    .map_err(|_| datetime::out_of_range(at, "the timestamp is beyond time's range"))
-            }
-        }
-    }
-}
+// The timestamp extension in MessagePack: every `UtcDateTime` fits one.
+string_impls!(
+    Encode for UtcDateTime,
+    msgpack: |v, w| Timestamp::new(v.unix_timestamp(), v.nanosecond())
+        .ok_or_else(|| datetime::not_representable("no timestamp"))?
+        .encode_msgpack(w)
+);
 
 // ---------------------------------------------------------------- Duration
 
-impl Encode for Duration {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_text_json(w)
-    }
-
-    /// `[seconds, nanoseconds]`, as time writes it in binary formats.
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        (self.whole_seconds(), self.subsec_nanoseconds()).encode_msgpack(w)
-    }
-}
-
-impl<'de> Decode<'de> for Duration {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        decode_json_any(r)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        if matches!(r.peek_kind(), Some(Kind::Str)) {
-            datetime::decode_text_msgpack(r)
-        } else {
-            tuple_msgpack(r)
-        }
-    }
-}
+// `[seconds, nanoseconds]` in MessagePack, as time writes it in binary formats.
+string_impls!(Encode for Duration, msgpack: |v, w| (v.whole_seconds(), v.subsec_nanoseconds()).encode_msgpack(w));
 
 // ---------------------------------------------------------------- RFC 3339
 
@@ -494,7 +396,7 @@ impl TextForm for Rfc3339Text {
     #[inline]
     fn parse(text: &str) -> core::result::Result<Self, Option<String>> {
         let starts_with_digit = text.as_bytes().first().is_some_and(u8::is_ascii_digit);
-        let fast = scan::whole(text, |s| {
+        let fast = Scanner::whole(text, |s| {
             let (y, m, d) = s.date(4, 4)?;
             let date = Date::from_calendar_date(y, Month::try_from(m as u8).ok()?, d as u8).ok()?;
             s.expect(b'T')?;
@@ -506,7 +408,7 @@ impl TextForm for Rfc3339Text {
         });
         match fast {
             Some(v) if starts_with_digit => Ok(Rfc3339Text(v)),
-            _ => OffsetDateTime::parse(text, &Rfc3339).map(Rfc3339Text).map_err(|e| Some(e.to_string())),
+            _ => OffsetDateTime::parse(text, &Rfc3339).map(Rfc3339Text).map_err(reason),
         }
     }
 }
@@ -516,6 +418,8 @@ impl TextForm for Rfc3339Text {
 /// The modules of [`crate::with::time`].
 pub(crate) mod with {
     use super::*;
+    use crate::impls::ext::datetime::count_fns;
+    use crate::with::option_fns;
 
     /// `OffsetDateTime` in RFC 3339 (`"2024-02-29T18:15:00.25+05:45"`), as
     /// `time::serde::rfc3339` writes it: the fraction without trailing zeros, `Z` for UTC.
@@ -533,7 +437,7 @@ pub(crate) mod with {
         /// Reads an RFC 3339 string.
         #[inline]
         pub fn decode_json(r: &mut JsonReader<'_>) -> Result<OffsetDateTime> {
-            datetime::decode_text_json::<Rfc3339Text>(r).map(|v| v.0)
+            string_form::decode_json::<Rfc3339Text>(r).map(|v| v.0)
         }
 
         /// Writes the RFC 3339 string.
@@ -547,107 +451,49 @@ pub(crate) mod with {
         #[cfg(feature = "msgpack")]
         #[inline]
         pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<OffsetDateTime> {
-            datetime::decode_text_msgpack::<Rfc3339Text>(r).map(|v| v.0)
+            string_form::decode_msgpack::<Rfc3339Text>(r).map(|v| v.0)
         }
 
-        /// `Option<OffsetDateTime>` as [`rfc3339`](super::rfc3339) or `null`.
+        /// `Option<OffsetDateTime>` as [`rfc3339`] or `null`.
         pub mod option {
             use super::*;
 
-            option_fns!(
-                OffsetDateTime,
-                super::encode_json,
-                super::decode_json,
-                super::encode_msgpack,
-                super::decode_msgpack
-            );
+            option_fns!(OffsetDateTime, super);
         }
     }
 
-    /// The four functions of an `option` module from those of the plain one.
-    macro_rules! option_fns {
-        ($ty:ty, $ej:path, $dj:path, $em:path, $dm:path) => {
-            /// Writes the value, or `null` for `None`.
-            #[inline]
-            pub fn encode_json(v: &Option<$ty>, w: &mut JsonWriter) -> Result<()> {
-                datetime::encode_json_option(v, w, $ej)
-            }
-
-            /// Reads `null` as `None`, or the value.
-            #[inline]
-            pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Option<$ty>> {
-                datetime::decode_json_option(r, $dj)
-            }
-
-            /// Writes the value, or nil for `None`.
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            pub fn encode_msgpack(v: &Option<$ty>, w: &mut MsgpackWriter) -> Result<()> {
-                datetime::encode_msgpack_option(v, w, $em)
-            }
-
-            /// Reads nil as `None`, or the value.
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Option<$ty>> {
-                datetime::decode_msgpack_option(r, $dm)
-            }
-        };
+    /// Seconds as time counts them (rounded down); finer units rounded toward zero.
+    #[inline]
+    fn count(v: &OffsetDateTime, per_sec: i128) -> i128 {
+        if per_sec == 1 {
+            v.unix_timestamp() as i128
+        } else {
+            v.unix_timestamp_nanos() / (1_000_000_000 / per_sec)
+        }
     }
-    use option_fns;
 
-    /// The functions of a Unix-time module counting `$per_sec` units a second.
+    #[inline]
+    fn from_count(at: usize, n: i128, per_sec: i128) -> Result<OffsetDateTime> {
+        n.checked_mul(1_000_000_000 / per_sec)
+            .and_then(|nanos| OffsetDateTime::from_unix_timestamp_nanos(nanos).ok())
+            .ok_or_else(|| datetime::out_of_range(at, "the timestamp is beyond time's range"))
+    }
+
+    /// The functions of a Unix-time module counting `$per_sec` units a second, and its
+    /// `option` module.
     macro_rules! unix_fns {
-        ($per_sec:expr) => {
-            /// Writes the integer.
-            #[inline]
-            pub fn encode_json(v: &OffsetDateTime, w: &mut JsonWriter) -> Result<()> {
-                w.write_int(count(v));
-                Ok(())
-            }
+        ($per_sec:expr, $doc:literal) => {
+            count_fns!(
+                OffsetDateTime,
+                count: |v: &OffsetDateTime| -> Result<i128> { Ok(count(v, $per_sec)) },
+                from_count: |at, n| from_count(at, n, $per_sec)
+            );
 
-            /// Reads the integer.
-            #[inline]
-            pub fn decode_json(r: &mut JsonReader<'_>) -> Result<OffsetDateTime> {
-                let at = datetime::value_start(r);
-                from_count(at, r.read_i128()?)
-            }
+            #[doc = concat!("`Option<OffsetDateTime>` as [`", $doc, "`](super::", $doc, ") or `null`.")]
+            pub mod option {
+                use super::*;
 
-            /// Writes the integer.
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            pub fn encode_msgpack(v: &OffsetDateTime, w: &mut MsgpackWriter) -> Result<()> {
-                let n = count(v);
-                match i64::try_from(n) {
-                    Ok(n) => w.write_i64(n),
-                    Err(_) => w.write_i128(n),
-                }
-                Ok(())
-            }
-
-            /// Reads the integer.
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<OffsetDateTime> {
-                let at = r.position();
-                from_count(at, r.read_i128()?)
-            }
-
-            /// Seconds as time counts them (rounded down); finer units rounded toward zero.
-            #[inline]
-            fn count(v: &OffsetDateTime) -> i128 {
-                if $per_sec == 1 {
-                    v.unix_timestamp() as i128
-                } else {
-                    v.unix_timestamp_nanos() / (1_000_000_000 / $per_sec)
-                }
-            }
-
-            #[inline]
-            fn from_count(at: usize, n: i128) -> Result<OffsetDateTime> {
-                n.checked_mul(1_000_000_000 / $per_sec)
-                    .and_then(|nanos| OffsetDateTime::from_unix_timestamp_nanos(nanos).ok())
-                    .ok_or_else(|| datetime::out_of_range(at, "the timestamp is beyond time's range"))
+                option_fns!(OffsetDateTime, super);
             }
         };
     }
@@ -659,72 +505,24 @@ pub(crate) mod with {
     pub mod timestamp {
         use super::*;
 
-        unix_fns!(1);
-
-        /// `Option<OffsetDateTime>` as [`timestamp`](super::timestamp) or `null`.
-        pub mod option {
-            use super::*;
-            option_fns!(
-                OffsetDateTime,
-                super::encode_json,
-                super::decode_json,
-                super::encode_msgpack,
-                super::decode_msgpack
-            );
-        }
+        unix_fns!(1, "timestamp");
 
         /// Unix milliseconds, as `time::serde::timestamp::milliseconds`.
         pub mod milliseconds {
             use super::*;
-            unix_fns!(1_000);
-
-            /// `Option<OffsetDateTime>` as [`milliseconds`](super::milliseconds) or `null`.
-            pub mod option {
-                use super::*;
-                option_fns!(
-                    OffsetDateTime,
-                    super::encode_json,
-                    super::decode_json,
-                    super::encode_msgpack,
-                    super::decode_msgpack
-                );
-            }
+            unix_fns!(1_000, "milliseconds");
         }
 
         /// Unix microseconds, as `time::serde::timestamp::microseconds`.
         pub mod microseconds {
             use super::*;
-            unix_fns!(1_000_000);
-
-            /// `Option<OffsetDateTime>` as [`microseconds`](super::microseconds) or `null`.
-            pub mod option {
-                use super::*;
-                option_fns!(
-                    OffsetDateTime,
-                    super::encode_json,
-                    super::decode_json,
-                    super::encode_msgpack,
-                    super::decode_msgpack
-                );
-            }
+            unix_fns!(1_000_000, "microseconds");
         }
 
         /// Unix nanoseconds, as `time::serde::timestamp::nanoseconds`.
         pub mod nanoseconds {
             use super::*;
-            unix_fns!(1_000_000_000);
-
-            /// `Option<OffsetDateTime>` as [`nanoseconds`](super::nanoseconds) or `null`.
-            pub mod option {
-                use super::*;
-                option_fns!(
-                    OffsetDateTime,
-                    super::encode_json,
-                    super::decode_json,
-                    super::encode_msgpack,
-                    super::decode_msgpack
-                );
-            }
+            unix_fns!(1_000_000_000, "nanoseconds");
         }
     }
 }

@@ -30,17 +30,15 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use alloc::borrow::Cow;
-use alloc::borrow::ToOwned;
-use alloc::string::String;
-
 use ::ulid::Ulid;
+#[allow(unused_imports)]
+use alloc::borrow::ToOwned;
+#[allow(unused_imports)]
+use alloc::string::{String, ToString};
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode, EncodeKey};
+use crate::error::{Error, Result};
+use crate::impls::string_form::{self, string_impls, FromText, ToText};
+use crate::json::JsonWriter;
 
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -96,94 +94,40 @@ fn invalid_text(at: usize, s: &[u8]) -> Error {
     } else {
         "the first character must be 0 to 7: the value has more than 128 bits".to_owned()
     };
-    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("not a ULID: {why}"))), at)
+    string_form::not_a(at, "ULID", why)
 }
 
-#[inline]
-fn from_json_text<'de>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Ulid> {
-    let text = r.key_bytes(key)?;
-    parse_text(text).ok_or_else(|| invalid_text(key.offset(), text))
-}
-
-#[inline]
-#[cfg(feature = "msgpack")]
-fn from_msgpack_text<'de>(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Ulid> {
-    let text = r.key_bytes(key)?;
-    parse_text(text).ok_or_else(|| invalid_text(key.offset(), text))
-}
-
-impl Encode for Ulid {
+impl ToText for Ulid {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+    fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+        let q = quoted(*self);
+        // The digits are ASCII.
+        write(core::str::from_utf8(&q[1..27]).unwrap_or_default())
+    }
+
+    /// The quoted digits in one write.
+    #[inline]
+    fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
         w.write_raw(&quoted(*self));
         Ok(())
     }
+}
+
+impl FromText for Ulid {
+    type Text = [u8];
+    const EXPECTED: Option<&'static str> = Some("a ULID string");
+    const EXPECTED_KEY: Option<&'static str> = Some("a ULID string key");
 
     #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        let q = quoted(*self);
-        // The digits are ASCII.
-        w.write_str(core::str::from_utf8(&q[1..27]).unwrap_or_default())
+    fn from_text(text: &[u8], at: usize) -> Result<Self> {
+        parse_text(text).ok_or_else(|| invalid_text(at, text))
     }
 }
 
-impl<'de> Decode<'de> for Ulid {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        if r.peek() != Some(b'"') {
-            return Err(r.invalid_type("a ULID string"));
-        }
-        let key = r.read_string_token()?;
-        from_json_text(key, r)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        if !matches!(r.peek(), Some(0xa0..=0xbf | 0xd9..=0xdb)) {
-            return Err(r.invalid_type("a ULID string"));
-        }
-        let key = r.read_string_token()?;
-        from_msgpack_text(key, r)
-    }
-}
-
-impl EncodeKey for Ulid {
-    #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_json(w)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.encode_msgpack(w)
-    }
-}
-
-impl<'de> DecodeKey<'de> for Ulid {
-    #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        from_json_text(key, r)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        if !matches!(r.key_raw(key).first(), Some(0xa0..=0xbf | 0xd9..=0xdb)) {
-            return Err(r.key_type_error(key, "a ULID string key"));
-        }
-        from_msgpack_text(key, r)
-    }
-}
+string_impls!(Encode, Decode, EncodeKey, DecodeKey for Ulid);
 
 #[cfg(test)]
 mod tests {
-    // For `Ulid::to_string` without ulid's `std` feature, which gives it an inherent one.
-    #[allow(unused_imports)]
-    use alloc::string::ToString;
-
     use super::*;
 
     #[test]

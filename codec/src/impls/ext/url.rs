@@ -23,89 +23,26 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use alloc::borrow::Cow;
-
 use ::url::Url;
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode, EncodeKey};
+use crate::error::Result;
+use crate::impls::string_form::{self, string_impls, FromText, ToText};
 
-#[cold]
-#[inline(never)]
-fn invalid(at: usize, e: ::url::ParseError) -> Error {
-    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("not a URL: {e}"))), at)
-}
-
-#[inline]
-fn parse(at: usize, text: &str) -> Result<Url> {
-    Url::parse(text).map_err(|e| invalid(at, e))
-}
-
-#[inline]
-fn from_json_text<'de>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Url> {
-    parse(key.offset(), r.decode_string(key)?.as_str())
-}
-
-impl Encode for Url {
+impl ToText for Url {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(self.as_str());
-        Ok(())
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_str(self.as_str())
+    fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+        write(self.as_str())
     }
 }
 
-impl<'de> Decode<'de> for Url {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        if r.peek() != Some(b'"') {
-            return Err(r.invalid_type("a URL string"));
-        }
-        let key = r.read_string_token()?;
-        from_json_text(key, r)
-    }
+impl FromText for Url {
+    type Text = str;
+    const EXPECTED: Option<&'static str> = Some("a URL string");
 
     #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let at = r.position();
-        if !matches!(r.peek(), Some(0xa0..=0xbf | 0xd9..=0xdb)) {
-            return Err(r.invalid_type("a URL string"));
-        }
-        parse(at, r.read_str()?)
+    fn from_text(text: &str, at: usize) -> Result<Self> {
+        Url::parse(text).map_err(|e| string_form::not_a(at, "URL", e))
     }
 }
 
-impl EncodeKey for Url {
-    #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_json(w)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.encode_msgpack(w)
-    }
-}
-
-impl<'de> DecodeKey<'de> for Url {
-    #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        from_json_text(key, r)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        parse(key.offset(), r.key_str(key)?)
-    }
-}
+string_impls!(Encode, Decode, EncodeKey, DecodeKey for Url);

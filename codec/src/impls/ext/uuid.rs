@@ -44,17 +44,18 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use alloc::borrow::Cow;
-use alloc::borrow::ToOwned;
-use alloc::string::String;
-
 use ::uuid::Uuid;
+#[allow(unused_imports)]
+use alloc::borrow::ToOwned;
+#[allow(unused_imports)]
+use alloc::string::{String, ToString};
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key};
+use crate::error::{Error, Result};
+use crate::impls::string_form::{self, string_impls, FromText, ToText};
+use crate::json::JsonWriter;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode, EncodeKey};
+use crate::msgpack::{Kind, MsgpackWriter};
+use crate::{Encode, EncodeKey};
 
 /// Each hex digit's value; 0xff for a byte that is none. Both halves of a byte are
 /// looked up before anything is tested: a digit's value has its high nibble clear, so
@@ -301,53 +302,51 @@ fn why_invalid(s: &[u8]) -> String {
 #[cold]
 #[inline(never)]
 fn invalid_text(at: usize, s: &[u8]) -> Error {
-    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("not a UUID: {}", why_invalid(s)))), at)
+    string_form::not_a(at, "UUID", why_invalid(s))
 }
 
 #[cold]
 #[inline(never)]
 #[cfg(feature = "msgpack")]
 fn wrong_length(at: usize, len: usize) -> Error {
-    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("not a UUID: found {len} bytes, expected 16"))), at)
+    string_form::not_a(at, "UUID", format_args!("found {len} bytes, expected 16"))
 }
 
-/// Reads a UUID string token's text and parses it.
-#[inline]
-fn from_json_text<'de>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Uuid> {
-    let text = r.key_bytes(key)?;
-    match parse_text(text) {
-        Some(bytes) => Ok(Uuid::from_bytes(bytes)),
-        None => Err(invalid_text(key.offset(), text)),
-    }
-}
-
-impl Encode for Uuid {
+/// The string form: the hyphenated lowercase text, written in one piece.
+impl ToText for Uuid {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+    fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
+        let quoted = quoted_hyphenated(self.as_bytes());
+        // The digits and hyphens are ASCII.
+        write(core::str::from_utf8(&quoted[1..37]).unwrap_or_default())
+    }
+
+    #[inline]
+    fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
         w.write_raw(&quoted_hyphenated(self.as_bytes()));
         Ok(())
     }
+}
+
+/// Any spelling `Uuid::parse_str` reads.
+impl FromText for Uuid {
+    type Text = [u8];
+    const EXPECTED: Option<&'static str> = Some("a UUID string");
 
     #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_bin(self.as_bytes())
+    fn from_text(text: &[u8], at: usize) -> Result<Self> {
+        match parse_text(text) {
+            Some(bytes) => Ok(Uuid::from_bytes(bytes)),
+            None => Err(invalid_text(at, text)),
+        }
     }
 }
 
-impl<'de> Decode<'de> for Uuid {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        if r.peek() != Some(b'"') {
-            return Err(r.invalid_type("a UUID string"));
-        }
-        let key = r.read_string_token()?;
-        from_json_text(key, r)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+string_impls!(Encode for Uuid, msgpack: |v, w| w.write_bin(v.as_bytes()));
+// A 16-byte bin, or what else serde reads as a UUID: its string, an array of 16 integers.
+string_impls!(
+    Decode for Uuid,
+    msgpack: |r| {
         let at = r.position();
         match r.peek_kind() {
             Some(Kind::Bin) => {
@@ -357,17 +356,14 @@ impl<'de> Decode<'de> for Uuid {
                     Err(_) => Err(wrong_length(at, bytes.len())),
                 }
             }
-            Some(Kind::Str) => {
-                let key = r.read_string_token()?;
-                let text = r.key_bytes(key)?;
-                parse_text(text).map(Uuid::from_bytes).ok_or_else(|| invalid_text(at, text))
-            }
+            Some(Kind::Str) => string_form::decode_msgpack_str(r),
             Some(Kind::Array) => <[u8; 16]>::decode_msgpack(r).map(Uuid::from_bytes),
             _ => Err(r.invalid_type("a UUID (a 16-byte bin or a string)")),
         }
     }
-}
+);
 
+/// Keys take the value's form in both formats.
 impl EncodeKey for Uuid {
     #[inline]
     fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
@@ -381,34 +377,21 @@ impl EncodeKey for Uuid {
     }
 }
 
-impl<'de> DecodeKey<'de> for Uuid {
-    #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        from_json_text(key, r)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        match r.key_raw(key) {
-            [0xc4, 16, bytes @ ..] if bytes.len() == 16 => {
-                let mut b = [0; 16];
-                b.copy_from_slice(bytes);
-                Ok(Uuid::from_bytes(b))
-            }
-            [0xa0..=0xbf | 0xd9..=0xdb, ..] => {
-                let text = r.key_bytes(key)?;
-                parse_text(text).map(Uuid::from_bytes).ok_or_else(|| invalid_text(key.offset(), text))
-            }
-            _ => Err(r.key_type_error(key, "a UUID key (a 16-byte bin or a string)")),
+string_impls!(
+    DecodeKey for Uuid,
+    msgpack: |key, r| match r.key_raw(key) {
+        [0xc4, 16, bytes @ ..] if bytes.len() == 16 => {
+            let mut b = [0; 16];
+            b.copy_from_slice(bytes);
+            Ok(Uuid::from_bytes(b))
         }
+        [0xa0..=0xbf | 0xd9..=0xdb, ..] => string_form::decode_msgpack_key(key, r),
+        _ => Err(r.key_type_error(key, "a UUID key (a 16-byte bin or a string)")),
     }
-}
+);
 
 #[cfg(test)]
 mod tests {
-    use alloc::string::ToString;
-
     use super::*;
 
     #[test]
