@@ -403,3 +403,20 @@ fn in_order_members_compare_whole_json_tokens() {
     let v = from_slice_with::<User>(br#"{"id":1,"name":""}"#, &Options::default().max_string_len(4)).unwrap();
     assert_eq!(v, User { id: 1, name: String::new() });
 }
+
+/// `-0` is an integer literal: every integer type reads it as 0, in arrays and in the
+/// integration types built on integers (chrono's `TimeDelta` is `[seconds, nanoseconds]`),
+/// where serde_json reads a float -0.0 and rejects it (found by the `integrations` fuzz
+/// target's differential check; README, Decoding rules). A float field keeps the sign.
+#[test]
+fn minus_zero_is_the_integer_zero() {
+    assert_eq!(codec::json::from_slice::<i64>(b"-0").unwrap(), 0);
+    assert_eq!(codec::json::from_slice::<u8>(b"-0").unwrap(), 0);
+    assert_eq!(codec::json::from_slice::<Vec<i32>>(b"[-0,1]").unwrap(), [0, 1]);
+    assert!(serde_json::from_slice::<i64>(b"-0").is_err());
+    let delta: chrono::TimeDelta = codec::json::from_slice(b"[-0,25]").unwrap();
+    assert_eq!(delta, chrono::TimeDelta::nanoseconds(25));
+    let f: f64 = codec::json::from_slice(b"-0").unwrap();
+    assert!(f == 0.0 && f.is_sign_negative());
+    assert!(codec::json::from_slice::<i64>(b"-00").is_err());
+}

@@ -17,8 +17,8 @@
 //!
 //! ```
 //! // (With indexmap's `std` feature, as usual, `S` defaults to `RandomState`.)
-//! type IndexMap<K, V> = indexmap::IndexMap<K, V, core::hash::RandomState>;
-//! type IndexSet<T> = indexmap::IndexSet<T, core::hash::RandomState>;
+//! type IndexMap<K, V> = indexmap::IndexMap<K, V, std::hash::RandomState>;
+//! type IndexSet<T> = indexmap::IndexSet<T, std::hash::RandomState>;
 //!
 //! let m: IndexMap<String, u8> = codec::json::from_str(r#"{"z": 1, "a": 2}"#)?;
 //! assert_eq!(m.keys().collect::<Vec<_>>(), ["z", "a"]);
