@@ -44,8 +44,8 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-use alloc::borrow::Cow;
 #[cfg(feature = "msgpack")]
+use alloc::borrow::Cow;
 #[allow(unused_imports)]
 use alloc::borrow::ToOwned;
 #[allow(unused_imports)]
