@@ -1,5 +1,5 @@
-//! Date/time integrations: codec's own scanner and printer against the crates' parsers
-//! and serde impls, per value.
+//! Date/time integrations (and the UUID, the other string form codec parses itself):
+//! codec's own scanner and printer against the crates' parsers and serde impls, per value.
 //!
 //! Groups `decode/<type>` and `encode/<type>` over 1,000 values spread over the years
 //! 1900..2100 with varied fractions and offsets, as JSON strings:
@@ -153,6 +153,16 @@ fn benches(c: &mut Criterion) {
     group(c, "jiff_Timestamp", &jiff_ts, Some(|s: &str| s.parse::<jiff::Timestamp>().unwrap()));
     let jiff_dt: Vec<_> = jiff_ts.iter().map(|t| jiff::tz::Offset::UTC.to_datetime(*t)).collect();
     group(c, "jiff_civil_DateTime", &jiff_dt, Some(|s: &str| s.parse::<jiff::civil::DateTime>().unwrap()));
+
+    // Not a date, but a string form with a parser of codec's own all the same: the UUID
+    // (`impls/ext/uuid.rs`), against `Uuid::parse_str`, which uuid's serde impl calls.
+    let ids: Vec<uuid::Uuid> = at
+        .iter()
+        .map(|&(s, n)| {
+            uuid::Uuid::from_u128((s as u128).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835) ^ n as u128)
+        })
+        .collect();
+    group(c, "uuid_Uuid", &ids, Some(|s: &str| uuid::Uuid::parse_str(s).unwrap()));
 }
 
 criterion_group! {
