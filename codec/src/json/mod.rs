@@ -244,6 +244,26 @@ impl Options {
     }
 }
 
+/// How values are encoded: the encoding counterpart of [`Options`], taken by
+/// [`to_vec_with`], [`to_string_with`] and [`to_writer_with`]. The defaults write exactly
+/// what [`to_vec`] writes.
+///
+/// ```
+/// let opts = codec::json::EncodeOptions::new();
+/// assert_eq!(codec::json::to_vec_with(&[1, 2], &opts)?, codec::json::to_vec(&[1, 2])?);
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct EncodeOptions {}
+
+impl EncodeOptions {
+    /// The defaults: the output of [`to_vec`].
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 /// Decodes a `T` from JSON bytes; `&'de str` fields borrow from `input`.
 pub fn from_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> Result<T> {
     from_slice_with(input, &Options::default())
@@ -283,6 +303,20 @@ pub fn to_string<T: Encode + ?Sized>(value: &T) -> Result<String> {
     String::from_utf8(bytes).map_err(|_| crate::Error::custom("internal error: encoder produced invalid UTF-8"))
 }
 
+/// Encodes `value` as compact JSON bytes, as [`EncodeOptions`] say.
+pub fn to_vec_with<T: Encode + ?Sized>(value: &T, options: &EncodeOptions) -> Result<Vec<u8>> {
+    let mut w = JsonWriter::with_capacity(128);
+    w.set_options(options);
+    value.encode_json(&mut w)?;
+    Ok(w.into_inner())
+}
+
+/// Encodes `value` as a compact JSON `String`, as [`EncodeOptions`] say.
+pub fn to_string_with<T: Encode + ?Sized>(value: &T, options: &EncodeOptions) -> Result<String> {
+    let bytes = to_vec_with(value, options)?;
+    String::from_utf8(bytes).map_err(|_| crate::Error::custom("internal error: encoder produced invalid UTF-8"))
+}
+
 // Output to an `io::Write`, pretty output, JSON Lines and arrays from iterators: all go
 // through a streaming `JsonWriter` (a fixed buffer handed to a sink as it fills).
 
@@ -312,6 +346,25 @@ fn encode_to<T: Encode + ?Sized>(sink: &mut dyn Sink, value: &T) -> Result<()> {
 pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Result<()> {
     let mut sink = IoSink::new(out);
     encode_to(&mut sink, value)?;
+    sink.finish()
+}
+
+/// [`to_writer`], as [`EncodeOptions`] say.
+///
+/// ```
+/// let mut out = Vec::new();
+/// codec::json::to_writer_with(&mut out, &[true], &codec::json::EncodeOptions::new())?;
+/// assert_eq!(out, b"[true]");
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[cfg(feature = "std")]
+pub fn to_writer_with<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T, options: &EncodeOptions) -> Result<()> {
+    let mut sink = IoSink::new(out);
+    let mut w = JsonWriter::streaming(&mut sink, DEFAULT_BUFFER);
+    w.set_options(options);
+    value.encode_json(&mut w)?;
+    w.finish();
+    drop(w);
     sink.finish()
 }
 

@@ -91,6 +91,11 @@ impl<'w> JsonWriter<'w> {
         JsonWriter { buf: Vec::with_capacity(limit), sink: Some(sink), limit, flushed: 0 }
     }
 
+    /// Takes the [`EncodeOptions`](super::EncodeOptions) of a `_with` entry point.
+    pub(crate) fn set_options(&mut self, options: &super::EncodeOptions) {
+        let super::EncodeOptions {} = options;
+    }
+
     /// Hands the rest of the buffer to the sink, if there is one.
     pub(crate) fn finish(&mut self) {
         if let Some(sink) = self.sink.as_deref_mut() {

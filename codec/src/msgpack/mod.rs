@@ -248,6 +248,53 @@ pub fn from_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options)
     result.map_err(|e| e.or_at(reader.position()))
 }
 
+/// How values are encoded: the encoding counterpart of [`Options`], taken by
+/// [`to_vec_with`] and [`to_writer_with`]. The defaults write exactly what [`to_vec`]
+/// writes.
+///
+/// ```
+/// let opts = codec::msgpack::EncodeOptions::new();
+/// assert_eq!(codec::msgpack::to_vec_with(&[1, 2], &opts)?, codec::msgpack::to_vec(&[1, 2])?);
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct EncodeOptions {}
+
+impl EncodeOptions {
+    /// The defaults: the output of [`to_vec`].
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+/// Encodes `value` as MessagePack bytes, as [`EncodeOptions`] say.
+pub fn to_vec_with<T: Encode + ?Sized>(value: &T, options: &EncodeOptions) -> Result<Vec<u8>> {
+    let mut w = MsgpackWriter::with_capacity(128);
+    w.set_options(options);
+    value.encode_msgpack(&mut w)?;
+    Ok(w.into_inner())
+}
+
+/// [`to_writer`], as [`EncodeOptions`] say.
+///
+/// ```
+/// let mut out = Vec::new();
+/// codec::msgpack::to_writer_with(&mut out, &true, &codec::msgpack::EncodeOptions::new())?;
+/// assert_eq!(out, b"\xc3");
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[cfg(feature = "std")]
+pub fn to_writer_with<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T, options: &EncodeOptions) -> Result<()> {
+    let mut sink = IoSink::new(out);
+    let mut w = MsgpackWriter::streaming(&mut sink, DEFAULT_BUFFER);
+    w.set_options(options);
+    value.encode_msgpack(&mut w)?;
+    w.finish();
+    drop(w);
+    sink.finish()
+}
+
 /// Encodes `value` as MessagePack bytes.
 ///
 /// ```

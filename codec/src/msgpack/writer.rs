@@ -114,6 +114,11 @@ impl<'w> MsgpackWriter<'w> {
         MsgpackWriter { buf: Vec::with_capacity(limit), sink: Some(sink), limit, open: 0, pin: 0, flushed: 0 }
     }
 
+    /// Takes the [`EncodeOptions`](super::EncodeOptions) of a `_with` entry point.
+    pub(crate) fn set_options(&mut self, options: &super::EncodeOptions) {
+        let super::EncodeOptions {} = options;
+    }
+
     /// Hands the rest of the buffer to the sink, if there is one.
     // Only the `io::Write` entry points (`std`) use this.
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
