@@ -47,19 +47,18 @@
 //! `cargo bench --bench stream` (about 4 minutes on 2 cores); `cargo bench --bench stream
 //! -- twitter` for one dataset, `-- ndjson` for one group.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::fmt::Debug;
 use std::fs::File;
 use std::hint::black_box;
 use std::io::{BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 use std::time::SystemTime;
 
 use codec_tests::bench_report::{self, Bench, Contender, Group};
 use codec_tests::data;
 use codec_tests::models::twitter::Status;
 use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
+use codec_tests::peak_heap::{peak_live, PeakCounting};
 use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput};
 use serde::Serialize;
@@ -84,59 +83,8 @@ const BENCH: Bench = Bench {
     results_file: "bench-stream-results.tsv",
 };
 
-/// The system allocator, counting the bytes live at once while [`peak_live`] runs; at
-/// every other time (all the timed calls) it only reads one relaxed flag more than
-/// `System` does.
-struct PeakCounting;
-
-static COUNTING: AtomicBool = AtomicBool::new(false);
-static LIVE: AtomicIsize = AtomicIsize::new(0);
-static PEAK: AtomicIsize = AtomicIsize::new(0);
-
-#[inline]
-fn grew(by: isize) {
-    if COUNTING.load(Ordering::Relaxed) {
-        let now = LIVE.fetch_add(by, Ordering::Relaxed) + by;
-        PEAK.fetch_max(now, Ordering::Relaxed);
-    }
-}
-
-// SAFETY: every method forwards to `System` with the caller's arguments unchanged; the
-// counters are plain atomics, which never allocate.
-unsafe impl GlobalAlloc for PeakCounting {
-    #[inline]
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size() as isize);
-        // SAFETY: forwarded as received.
-        unsafe { System.alloc(layout) }
-    }
-    #[inline]
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        grew(-(layout.size() as isize));
-        // SAFETY: forwarded as received.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    #[inline]
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        grew(new_size as isize - layout.size() as isize);
-        // SAFETY: forwarded as received.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
 static GLOBAL: PeakCounting = PeakCounting;
-
-/// The most bytes live at once while `f` runs, above what was live when it started
-/// (single-threaded: nothing else runs while the benchmark's main thread is here).
-fn peak_live<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    LIVE.store(0, Ordering::Relaxed);
-    PEAK.store(0, Ordering::Relaxed);
-    COUNTING.store(true, Ordering::Relaxed);
-    let r = f();
-    COUNTING.store(false, Ordering::Relaxed);
-    (r, PEAK.load(Ordering::Relaxed).max(0) as usize)
-}
 
 /// A path under the target directory for the files the benches read and write.
 fn scratch_path(file: &str) -> PathBuf {

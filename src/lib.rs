@@ -18,6 +18,11 @@ pub mod bench_chart;
 
 pub mod models;
 
+/// A counting global allocator for peak live heap (`benches/peak_heap.rs`,
+/// `benches/stream.rs`, `tests/peak_heap.rs`).
+#[doc(hidden)]
+pub mod peak_heap;
+
 /// The vendored test and benchmark data: `data/` at the repository's root (see
 /// `data/README.md` for what is there, where it came from and its licences).
 ///
