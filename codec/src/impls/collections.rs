@@ -9,7 +9,7 @@
 //!
 //! A MessagePack array states its length: vectors, deques and hash sets reserve room for
 //! what the reader allows ahead of the elements ([`MsgpackReader::capacity_for`]: as far as
-//! the input can back the claim, at most 4096 elements per collection and 8 bytes per input byte
+//! the input can back the claim, at most 1 MiB per collection and 8 bytes per input byte
 //! per document), and grow into the rest as elements arrive. So a short document cannot
 //! make the decoder request much more memory than it holds.
 

@@ -216,9 +216,12 @@ const BACKTRACK_RETRY_COST: usize = 1;
 /// Levels whose counts live inline; deeper ones spill to a `Vec`.
 const INLINE_LEVELS: usize = 32;
 
-/// The most elements one length prefix lets a collection reserve before they are read
-/// (see [`MsgpackReader::capacity_for`]); a larger collection grows into the rest.
-const PREALLOC_MAX_ELEMENTS: usize = 4096;
+/// The most memory one length prefix lets a collection reserve before its elements are read
+/// (see [`MsgpackReader::capacity_for`]); a larger collection grows into the rest. In bytes,
+/// not elements: a cap of 4096 elements made every array of more (canada's rings of
+/// coordinate pairs) grow by doubling, which left the decoded value 20% larger than
+/// rmp-serde's (1086 KiB against 880, `cargo bench --bench peak_heap`).
+const PREALLOC_MAX_BYTES: usize = 1 << 20;
 /// What the reservations made ahead of their elements may total over a whole document, per
 /// input byte.
 const PREALLOC_PER_INPUT_BYTE: usize = 8;
@@ -1109,12 +1112,12 @@ impl<'de> MsgpackReader<'de> {
     /// hold it to the bytes left (an element takes at least one, a map entry two), but
     /// nested headers all count the same bytes: 128 of them announcing 32,768 elements
     /// each, in a 33 KB input, would reserve 32,768 elements at every level. So one
-    /// collection reserves at most 4096 elements ahead, and all of a document's
-    /// reservations together at most 8 bytes per input byte; what they do not cover is
-    /// grown into (by doubling) as elements are actually read. Decoding thus requests
-    /// memory in proportion to the input it has read. In a document whose collections hold
-    /// at most 4096 elements each and fit that budget together (the models of the
-    /// benchmarks do), every collection is sized exactly.
+    /// collection reserves at most 1 MiB ahead, and all of a document's reservations
+    /// together at most 8 bytes per input byte; what they do not cover is grown into (by
+    /// doubling) as elements are actually read. Decoding thus requests memory in proportion
+    /// to the input it has read. In a document whose collections take at most 1 MiB each
+    /// and fit that budget together (the models of the benchmarks do), every collection is
+    /// sized exactly.
     ///
     /// ```
     /// use codec::msgpack::MsgpackReader;
@@ -1145,16 +1148,19 @@ impl<'de> MsgpackReader<'de> {
         if n == 0 {
             return 0;
         }
-        // No division on the common path: `element_size` is a constant where this inlines.
-        let capacity = n.min(PREALLOC_MAX_ELEMENTS);
-        let bytes = capacity.saturating_mul(element_size);
+        // No division at run time: `element_size` is a constant where this inlines, and so
+        // is the most elements 1 MiB holds (zero-sized elements take no memory: at most 1 Mi
+        // of them, so that the product below stays small).
+        let most = PREALLOC_MAX_BYTES / if element_size == 0 { 1 } else { element_size };
+        let capacity = n.min(most);
+        let bytes = capacity * element_size;
         if bytes <= self.prealloc_budget {
             self.prealloc_budget -= bytes;
             return capacity;
         }
-        // The `min` is for the optimizer: with the result known to be at most 4096,
+        // The `min` is for the optimizer: with the result known to fit 1 MiB,
         // `Vec::with_capacity` needs no overflow check (measured: 7 instructions an array).
-        self.capacity_from_the_rest(element_size).min(PREALLOC_MAX_ELEMENTS)
+        self.capacity_from_the_rest(element_size).min(most)
     }
 
     /// The budget runs out: what is left of it (`element_size` is not zero, or the
