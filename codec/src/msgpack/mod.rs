@@ -68,6 +68,10 @@ pub use stream::{iter_values_slice, iter_values_slice_with, SliceValueIter};
 
 pub use crate::json::DuplicateKeys;
 
+// ---- the MessagePack value type (see `value.rs`) ----
+pub mod value;
+pub use value::{Integer, Map, MapKey, Value};
+
 use alloc::vec::Vec;
 
 use crate::error::Result;
