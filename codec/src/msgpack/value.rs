@@ -92,24 +92,24 @@
 //! `{"k": v, 1: v}`, `ext(5, b"...")`, `timestamp(seconds, nanoseconds)`. It is for
 //! people; it is not parsed back.
 
+use alloc::borrow::{Cow, ToOwned};
 #[cfg(not(feature = "std"))]
 use alloc::collections::BTreeMap;
-use alloc::borrow::{Cow, ToOwned};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::fmt;
+use core::hash::Hash;
 #[cfg(feature = "std")]
 use core::hash::{BuildHasher, BuildHasherDefault, Hasher};
-use core::hash::Hash;
 use core::ops::{Index, IndexMut};
 #[cfg(feature = "std")]
 use std::collections::{hash_map::RandomState, HashMap};
 
 use super::reader::Int;
-use super::{DuplicateKeys, Kind, MsgpackReader, MsgpackWriter, Timestamp, TIMESTAMP_EXT};
 #[allow(unused_imports)] // the doc links
 use super::Options;
+use super::{DuplicateKeys, Kind, MsgpackReader, MsgpackWriter, Timestamp, TIMESTAMP_EXT};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter};
 use crate::{Decode, Encode};

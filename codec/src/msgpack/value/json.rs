@@ -136,4 +136,3 @@ impl From<Integer> for Number {
         }
     }
 }
-
