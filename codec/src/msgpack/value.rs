@@ -91,6 +91,9 @@
 //! escapes), `b"\x00ab"` (bin: printable ASCII as is, other bytes as `\xNN`), `[1, 2]`,
 //! `{"k": v, 1: v}`, `ext(5, b"...")`, `timestamp(seconds, nanoseconds)`. It is for
 //! people; it is not parsed back.
+//!
+//! [`Options`]: super::Options
+//! [`Options::duplicate_keys`]: super::Options::duplicate_keys
 
 use alloc::borrow::{Cow, ToOwned};
 #[cfg(not(feature = "std"))]
@@ -107,8 +110,6 @@ use core::ops::{Index, IndexMut};
 use std::collections::{hash_map::RandomState, HashMap};
 
 use super::reader::Int;
-#[allow(unused_imports)] // the doc links
-use super::Options;
 use super::{DuplicateKeys, Kind, MsgpackReader, MsgpackWriter, Timestamp, TIMESTAMP_EXT};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter};
@@ -1811,5 +1812,50 @@ impl<'de> Decode<'de> for Map {
             Some(Kind::Map) => read_map_msgpack(r),
             _ => Err(r.invalid_type("a map")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::msgpack::{from_slice, from_slice_with, to_vec};
+
+    /// A map of `n` int keys `0..n`, then `tail` (more encoded entries).
+    fn int_map(n: u16, tail: &[u8], extra: u16) -> Vec<u8> {
+        let mut doc = vec![0xde];
+        doc.extend((n + extra).to_be_bytes());
+        for i in 0..n {
+            doc.extend(to_vec(&i).unwrap());
+            doc.push(0xc3);
+        }
+        doc.extend_from_slice(tail);
+        doc
+    }
+
+    /// Past `LINEAR_LIMIT` keys are found through the index (a hash table with `std`, a
+    /// `BTreeMap` without: CI runs this in both builds), wherever the repeat is.
+    #[test]
+    fn large_maps_find_duplicates_through_the_index() {
+        // Key 3 again, then key [999] (an array) that is new.
+        let doc = int_map(1000, b"\x03\xc2\x91\xcd\x03\xe7\xc0", 2);
+        let err = from_slice::<Value>(&doc).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::DuplicateField(Cow::Borrowed("3")));
+        for (policy, three) in [(DuplicateKeys::KeepFirst, true), (DuplicateKeys::KeepLast, false)] {
+            let options = crate::msgpack::Options::new().duplicate_keys(policy);
+            let v: Value = from_slice_with(&doc, &options).unwrap();
+            let m = v.as_map().unwrap();
+            assert_eq!(m.len(), 1001);
+            assert_eq!(m.as_slice()[3], (Value::from(3), Value::from(three)));
+            assert_eq!(m.keys().last(), Some(&Value::Array(alloc::vec![Value::from(999)])));
+        }
+    }
+
+    #[test]
+    fn extend_replaces_in_place_past_the_linear_limit() {
+        let mut m: Map = (0..100).map(|i| (i, i)).collect();
+        m.extend([(7, 70), (1000, 1)]);
+        assert_eq!(m.len(), 101);
+        assert_eq!(m.as_slice()[7].1, Value::from(70));
+        assert_eq!(m.keys().last(), Some(&Value::from(1000)));
     }
 }
