@@ -257,7 +257,11 @@ integer_from_signed!(i8 i16 i32 i64 isize);
 ///
 /// Indexing with a missing key or position, or into something that is not a map or an
 /// array, gives `Nil` rather than panicking (`v["k"]` looks up the str key `"k"`; other
-/// keys through [`Map::get`]).
+/// keys through [`Map::get`]). To build values, `From` takes the integers, `f32` (a float
+/// 32), `f64` (a float 64), `bool`, strings, `Vec<u8>`, `&[u8]` and
+/// [`Bytes`](crate::Bytes) (a bin, unlike `json::Value`, which has no bin), `Vec<Value>`
+/// (an array), [`Map`], [`Timestamp`], [`Ext`](super::Ext) and `Option`; collecting
+/// gives an array, or a map from pairs.
 ///
 /// ```
 /// use codec::msgpack::Value;
@@ -290,7 +294,9 @@ pub enum Value {
     Array(Vec<Value>),
     /// A map, entries in input order, keys of any type.
     Map(Map),
-    /// An extension other than a well-formed timestamp: its type and payload.
+    /// An extension other than a well-formed timestamp: its type and payload. (Built by
+    /// hand with type -1 and a valid timestamp payload, it is written as that timestamp
+    /// and decodes back as a [`Value::Timestamp`]; `From<Ext>` makes that choice up front.)
     Ext(i8, Vec<u8>),
     /// The timestamp extension (type -1).
     Timestamp(Timestamp),
@@ -1086,6 +1092,14 @@ pub struct Map {
 }
 
 /// What a [`Map`] can be searched with: a [`Value`], or a `str` for a str key.
+///
+/// ```
+/// use codec::msgpack::{Map, MapKey, Value};
+/// let m: Map = [(Value::from("a"), 1), (Value::from(2), 2)].into_iter().collect();
+/// assert_eq!(m.get("a"), Some(&Value::from(1)));
+/// assert_eq!(m.get(&Value::from(2)), Some(&Value::from(2)));
+/// assert!("a".is_key(&Value::from("a")) && !"2".is_key(&Value::from(2)));
+/// ```
 pub trait MapKey {
     /// Whether `key`, a key of the map, is this one.
     fn is_key(&self, key: &Value) -> bool;
