@@ -15,6 +15,8 @@ use std::mem::size_of;
 
 use codec::json::Value;
 use codec::msgpack::Ext;
+// The lossless MessagePack value: every case that decodes `json::Value` decodes it too.
+use codec::msgpack::Value as MpValue;
 use codec::{Bytes, Codec, Decode};
 
 struct Counting;
@@ -173,6 +175,8 @@ fn every_sequence(label: &str, input: &[u8]) {
     msgpack::<Vec<String>>(label, input, 0);
     msgpack::<Vec<Bytes>>(label, input, 0);
     msgpack::<Vec<Value>>(label, input, 0);
+    msgpack::<MpValue>(label, input, 0);
+    msgpack::<Vec<MpValue>>(label, input, 0);
     msgpack::<Tree>(label, input, 0);
 }
 
@@ -201,6 +205,7 @@ fn array_headers_half_backed() {
         msgpack::<Vec<u8>>(label, &uint8s, n / 2);
         msgpack::<VecDeque<u64>>(label, &uint8s, n / 2 * size_of::<u64>());
         msgpack::<Value>(label, &uint8s, n / 2 * size_of::<Value>());
+        msgpack::<MpValue>(label, &uint8s, n / 2 * size_of::<MpValue>());
         let rows = [header, [0x91, 0x01].repeat(n / 2)].concat();
         msgpack::<Vec<Vec<u8>>>(label, &rows, n / 2 * (size_of::<Vec<u8>>() + 1));
     }
@@ -215,12 +220,15 @@ fn nested_array_headers_as_in_the_issue() {
     let nils = [headers.clone(), vec![0xc0; 32_768]].concat();
     let bytes = msgpack::<Value>("nested arrays, nil", &nils, 32_768 * size_of::<Value>());
     assert!(bytes < 8 << 20, "{bytes}");
+    let bytes = msgpack::<MpValue>("nested arrays, nil", &nils, 32_768 * size_of::<MpValue>());
+    assert!(bytes < 8 << 20, "{bytes}");
     msgpack::<Tree>("nested arrays, nil", &nils, 0);
     let unreadable = [headers, vec![RESERVED; 32_768]].concat();
     every_sequence("nested arrays", &unreadable);
     // Past the depth limit: the error is the limit, the memory as bounded.
     let deeper = [array32(32_768).repeat(300), vec![0xc0; 32_768]].concat();
     msgpack::<Value>("300 nested arrays", &deeper, 0);
+    msgpack::<MpValue>("300 nested arrays", &deeper, 0);
     msgpack::<Tree>("300 nested arrays", &deeper, 0);
     // Each level claiming all that is left after it, with array 16.
     let mut doc = vec![RESERVED; 4096];
@@ -236,6 +244,7 @@ fn map_headers_claiming_everything_left() {
         // Keys never readable.
         let doc = [header.clone(), vec![RESERVED; 2 * n]].concat();
         msgpack::<Value>(label, &doc, 0);
+        msgpack::<MpValue>(label, &doc, 0);
         msgpack::<HashMap<String, u8>>(label, &doc, 0);
         msgpack::<BTreeMap<String, Value>>(label, &doc, 0);
         msgpack::<MapTree>(label, &doc, 0);
@@ -247,6 +256,9 @@ fn map_headers_claiming_everything_left() {
         let doc = [header, entries].concat();
         let entry = size_of::<(String, Value)>();
         msgpack::<Value>(label, &doc, n / 2 * entry);
+        // Its keys are values, indexed past 32 entries by a table of 16-byte slots (a
+        // hash and a position) at up to 2.3 per entry.
+        msgpack::<MpValue>(label, &doc, n / 2 * (size_of::<(MpValue, MpValue)>() + 17 * 5 / 2));
         // A hash table's buckets: up to 2.3 per entry, each an entry and a control byte.
         let table = (size_of::<(String, u8)>() + 1) * 5 / 2;
         msgpack::<HashMap<String, u8>>(label, &doc, n / 2 * table);
@@ -260,10 +272,12 @@ fn nested_map_headers() {
     let level = [map32(16_384), vec![0xa1, b'k']].concat();
     let doc = [level.repeat(128), vec![RESERVED; 32_768]].concat();
     msgpack::<Value>("nested maps", &doc, 0);
+    msgpack::<MpValue>("nested maps", &doc, 0);
     msgpack::<MapTree>("nested maps", &doc, 0);
     msgpack::<BTreeMap<String, BTreeMap<String, Value>>>("nested maps", &doc, 0);
     let nils = [level.repeat(128), vec![0xc0; 32_768]].concat();
     msgpack::<Value>("nested maps, nil", &nils, 0);
+    msgpack::<MpValue>("nested maps, nil", &nils, 0);
 }
 
 #[test]
@@ -278,6 +292,7 @@ fn str_bin_and_ext_headers() {
                 msgpack::<String>(label, &short, 0),
                 msgpack::<Bytes>(label, &short, 0),
                 msgpack::<Value>(label, &short, 0),
+                msgpack::<MpValue>(label, &short, 0),
                 msgpack::<Ext>(label, &short, 0),
                 msgpack::<Vec<u8>>(label, &short, 0),
             ] {
@@ -292,6 +307,8 @@ fn str_bin_and_ext_headers() {
             msgpack::<Vec<Ext>>(label, &doc, 0);
             let numbers = if family == BIN { 2 * max * size_of::<Value>() } else { 0 };
             msgpack::<Vec<Value>>(label, &doc, numbers);
+            // A `msgpack::Value` keeps str, bin and ext payloads as bytes.
+            msgpack::<Vec<MpValue>>(label, &doc, 2 * max);
         }
     }
 }

@@ -173,7 +173,7 @@ impl Timestamp {
     }
 
     /// Reads the payload of a timestamp extension (4, 8 or 12 bytes).
-    fn from_payload(data: &[u8]) -> Option<Timestamp> {
+    pub(crate) fn from_payload(data: &[u8]) -> Option<Timestamp> {
         match *data {
             [a, b, c, d] => Timestamp::new(u32::from_be_bytes([a, b, c, d]) as i64, 0),
             [a, b, c, d, e, f, g, h] => {

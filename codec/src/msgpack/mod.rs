@@ -45,6 +45,13 @@
 //! (nesting depth, length of one str/bin/ext, duplicate keys, trailing bytes) and the
 //! error type and paths are those of JSON.
 //!
+//! ## Dynamic values
+//! [`Value`] holds any MessagePack document losslessly: integers over the whole `u64` and
+//! `i64` range, float 32 apart from float 64, str, bin, arrays, maps with keys of any type
+//! in input order, extensions and timestamps; decoding then encoding gives back the same
+//! value (see [`value`] for the type table, equality, its JSON form and the conversions
+//! with [`json::Value`](crate::json::Value), which keeps only what JSON can say).
+//!
 //! ## Streams
 //! [`from_reader`] decodes one value from an [`std::io::Read`] (or any
 //! [`Source`](crate::io::Source)), [`iter_values`] the concatenated values of a stream,
@@ -67,6 +74,10 @@ pub use stream::{from_reader, from_reader_with, iter_values, iter_values_with, V
 pub use stream::{iter_values_slice, iter_values_slice_with, SliceValueIter};
 
 pub use crate::json::DuplicateKeys;
+
+// ---- the MessagePack value type (see `value.rs`) ----
+pub mod value;
+pub use value::{Integer, Map, MapKey, Value};
 
 use alloc::vec::Vec;
 
