@@ -65,6 +65,10 @@ struct SelfRef {
     me: Weak<SelfRef>,
 }
 
+fn codables_cycle() -> Rc<SelfRef> {
+    Rc::new_cyclic(|me| SelfRef { text: "foo".into(), me: me.clone() })
+}
+
 #[test]
 fn codables_self_reference() {
     let v = Rc::new_cyclic(|me| SelfRef { text: "foo".into(), me: me.clone() });
@@ -293,8 +297,12 @@ fn weak_first_occurrence_and_dead_weak() {
     assert_eq!(json::to_string(&dead).unwrap(), "null");
     assert_eq!(msgpack::to_vec_with(&dead, &mp_opts()).unwrap(), b"\xc0");
     assert!(from_json::<Weak<Foo>>("null").upgrade().is_none());
-    // Off: a Weak is written as its target.
-    assert_eq!(json::to_string(&Rc::downgrade(&target)).unwrap(), r#"{"foo":"t"}"#);
+    // Off: a live Weak is an error (it would recurse through a cycle), a dead one null;
+    // decoding gives an empty Weak.
+    let e = json::to_string(&Rc::downgrade(&target)).unwrap_err();
+    assert!(e.to_string().contains("only with `preserve_refs(true)`"), "{e}");
+    assert!(msgpack::to_vec(&Rc::downgrade(&target)).is_err());
+    assert!(json::to_string(&codables_cycle()).is_err());
     let off: Weak<Foo> = json::from_str(r#"{"foo":"t"}"#).unwrap();
     assert!(off.upgrade().is_none());
 }
@@ -419,6 +427,22 @@ fn msgpack_bad_references() {
     let good = msgpack::to_vec_with(&tree(), &mp_opts()).unwrap();
     for cut in 0..good.len() {
         assert!(msgpack::from_slice_with::<Rc<RefCell<Dir>>>(&good[..cut], &mp_in()).is_err());
+    }
+}
+
+#[test]
+fn shared_untyped_values() {
+    // `Value` opens objects and arrays through the same reader calls as derived types.
+    let obj: Rc<json::Value> = Rc::new(r#"{"a":[1,{}]}"#.parse().unwrap());
+    let arr: Rc<json::Value> = Rc::new("[true]".parse().unwrap());
+    let v = (Rc::clone(&obj), obj, Rc::clone(&arr), arr);
+    type T = (Rc<json::Value>, Rc<json::Value>, Rc<json::Value>, Rc<json::Value>);
+    for opts in [json_opts(), codables()] {
+        let text = json_str(&v, &opts);
+        let back: T = from_json(&text);
+        assert!(Rc::ptr_eq(&back.0, &back.1) && Rc::ptr_eq(&back.2, &back.3), "{text}");
+        assert_eq!(back.0.to_string(), r#"{"a":[1,{}]}"#);
+        assert_eq!(back.2.to_string(), "[true]");
     }
 }
 

@@ -1,8 +1,9 @@
 //! `Rc`, `Arc` and their `Weak`s, and the `preserve_refs` option that keeps their sharing.
 //!
 //! By default a pointer is written as what it points to, so a value reachable twice is
-//! written twice and decodes as two allocations, and a `Weak` is written as its target
-//! (`null` when that is gone) and decodes as an empty `Weak`. With `preserve_refs(true)`
+//! written twice and decodes as two allocations; a `Weak` whose target is gone is `null`,
+//! a live one an encoding error (it mostly points back into the value, where writing its
+//! target would recurse forever), and any `Weak` decodes empty. With `preserve_refs(true)`
 //! on the encoding and the decoding options, each allocation is written once, with an id,
 //! and every later occurrence as a reference to that id; decoding rebuilds the sharing
 //! (`Rc::ptr_eq` holds where it held) and the cycles that `Weak` back-pointers make.
@@ -678,12 +679,14 @@ macro_rules! shared_pointer {
             }
         }
 
-        /// Its target, as an `Option` of it: `null` when it is gone. In refs mode, a
-        /// reference when the target was written before.
+        /// In refs mode, a reference to its target or the target in full (its first
+        /// occurrence); `null` when the target is gone. Without refs mode a live `Weak` is
+        /// an error (see [`weak_needs_refs`]).
         impl<T: Encode + ?Sized> Encode for $weak {
             #[inline]
             fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
                 match self.upgrade() {
+                    Some(_) if w.refs.is_none() => Err(weak_needs_refs()),
                     Some(strong) => strong.encode_json(w),
                     None => {
                         w.write_null();
@@ -696,6 +699,7 @@ macro_rules! shared_pointer {
             #[cfg(feature = "msgpack")]
             fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
                 match self.upgrade() {
+                    Some(_) if w.refs.is_none() => Err(weak_needs_refs()),
                     Some(strong) => strong.encode_msgpack(w),
                     None => {
                         w.write_nil();
@@ -814,6 +818,16 @@ macro_rules! shared_pointer {
             }
         }
     };
+}
+
+/// A live `Weak` without refs mode. Written as its target, a `Weak` that points back into
+/// the value (a parent pointer, what `Weak`s are mostly for) would recurse until the stack
+/// overflows; with ids it is a reference.
+#[cold]
+fn weak_needs_refs() -> Error {
+    Error::without_position(ErrorKind::InvalidValue(Cow::Borrowed(
+        "a live Weak is encoded only with `preserve_refs(true)` (as its target it could recurse forever)",
+    )))
 }
 
 fn finish<P: Clone>(refs: &mut DecodeRefs, id: u64, built: Result<P>) -> Result<P> {

@@ -494,6 +494,19 @@ impl<'de> JsonReader<'de> {
         Ok(())
     }
 
+    /// The bracket of the object or array a shared pointer opened at the current
+    /// offset (see [`begin_opened`](Self::begin_opened)), for decoders that dispatch on
+    /// the next byte before opening it.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn opened_here(&mut self) -> Option<u8> {
+        self.skip_ws();
+        match self.refs.as_ref().and_then(|t| t.open) {
+            Some((pos, bracket)) if pos == self.pos => Some(bracket),
+            _ => None,
+        }
+    }
+
     /// After `{`: `true` when a key follows, `false` (having consumed `}`) when empty.
     #[inline]
     pub fn object_first(&mut self) -> Result<bool> {
