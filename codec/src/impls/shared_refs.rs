@@ -77,15 +77,15 @@
 //! use std::rc::{Rc, Weak};
 //! use codec::json::{from_slice_with, Options};
 //!
-//! #[derive(codec::Codec)]
+//! #[derive(codec::Codec, Debug)]
 //! struct Node { next: Option<Rc<Node>>, back: Option<Weak<Node>> }
 //!
 //! let refs = Options::new().preserve_refs(true);
 //! let err = |json: &str| from_slice_with::<Vec<Rc<Node>>>(json.as_bytes(), &refs).unwrap_err().to_string();
-//! assert_eq!(err(r#"[{"$ref":3}]"#), "invalid value: reference to id 3, which nothing before it defines at line 1 column 2 (offset 1)");
+//! assert_eq!(err(r#"[{"$ref":3}]"#), "invalid value: reference to id 3, which nothing before it defines at [0] (line 1, column 2)");
 //! assert_eq!(
 //!     err(r#"[{"$id":1,"next":null},{"$id":1,"next":null}]"#),
-//!     "invalid value: id 1 is defined twice at line 1 column 25 (offset 24)"
+//!     "invalid value: id 1 is defined twice at [1] (line 1, column 24)"
 //! );
 //! assert!(err(r#"[{"$id":1,"next":{"$ref":1}}]"#).starts_with(
 //!     "invalid value: reference to id 1 inside its own value: only a Weak can point back to a value still being decoded"
@@ -209,7 +209,9 @@ impl EncodeRefs {
         let mut edits: Vec<(usize, usize, Vec<u8>)> = Vec::with_capacity(self.defs.len() * 2);
         let (id_key, value_key) = if self.codables { ("$$id", "$$value") } else { ("$id", "$value") };
         for (i, def) in self.defs.iter().enumerate() {
-            let first = out.get(def.start).copied();
+            // An encoder that wrote nothing (not JSON, but no reason to panic) gets the
+            // wrapper, as does anything that is not an object (or a Codables array).
+            let first = out.get(def.start).copied().filter(|_| def.end > def.start);
             // Whether the container is empty: only whitespace between its brackets.
             let empty = |close: u8| {
                 out[def.start + 1..def.end].iter().find(|b| !matches!(b, b' ' | b'\n' | b'\r' | b'\t')) == Some(&close)
