@@ -180,7 +180,8 @@ fn nested_wrappers_close_in_order() {
     let v = (Rc::clone(&outer), outer, inner);
     let text = json_str(&v, &json_opts());
     assert_eq!(text, r#"[{"$id":1,"$value":[{"$id":2,"$value":7}]},{"$ref":1},{"$ref":2}]"#);
-    let back: (Rc<Vec<Rc<u8>>>, Rc<Vec<Rc<u8>>>, Rc<u8>) = from_json(&text);
+    type Shared = Rc<Vec<Rc<u8>>>;
+    let back: (Shared, Shared, Rc<u8>) = from_json(&text);
     assert!(Rc::ptr_eq(&back.0, &back.1));
     assert!(Rc::ptr_eq(&back.0[0], &back.2));
 }

@@ -145,6 +145,7 @@ pub enum RefSpelling {
 
 /// The MessagePack extension type that carries ids and references of
 /// [`preserve_refs`](crate::msgpack::EncodeOptions::preserve_refs): 82 (`'R'`).
+#[cfg(feature = "msgpack")]
 pub const REF_EXT_TYPE: i8 = 0x52;
 
 fn invalid(msg: String, at: usize) -> Error {
