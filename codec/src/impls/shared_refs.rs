@@ -889,3 +889,77 @@ cyclic_builder!(arc_cyclic, Arc, sync::Weak<T>);
 
 shared_pointer!(Rc, rc::Weak<T>, rc::Weak::new(), rc_cyclic);
 shared_pointer!(Arc, sync::Weak<T>, sync::Weak::new(), arc_cyclic);
+
+/// The type-erased table (`Erased`, the only `unsafe` here) and the cyclic builder. Run
+/// under Miri: `cargo +nightly miri test -p codec --lib shared_refs`.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn erased_values_come_back_only_as_their_type_and_drop_once() {
+        let shared = Rc::new(String::from("x"));
+        let e = Erased::new(Rc::clone(&shared));
+        assert_eq!(Rc::strong_count(&shared), 2);
+        assert!(e.get::<Rc<str>>().is_none());
+        assert!(e.get::<Arc<String>>().is_none());
+        let back = e.get::<Rc<String>>().unwrap();
+        assert!(Rc::ptr_eq(&back, &shared));
+        drop(back);
+        drop(e);
+        assert_eq!(Rc::strong_count(&shared), 1);
+        // A borrowed, non-'static payload: `typeid` tells types apart, lifetimes aside.
+        let text = String::from("borrowed");
+        let e = Erased::new(Rc::new(text.as_str()));
+        assert_eq!(*e.get::<Rc<&str>>().unwrap(), "borrowed");
+        assert!(e.get::<Rc<&[u8]>>().is_none());
+    }
+
+    #[test]
+    fn table_entries_and_errors() {
+        let mut t = DecodeRefs::default();
+        t.define(1, 10).unwrap();
+        assert!(t.strong::<Rc<u8>>(1, 0).unwrap_err().to_string().contains("inside its own value"));
+        assert!(t.weak::<Rc<u8>, rc::Weak<u8>>(1, 0, Rc::downgrade).is_err());
+        let p = Rc::new(5u8);
+        t.done(1, Rc::clone(&p));
+        assert!(Rc::ptr_eq(&t.strong::<Rc<u8>>(1, 0).unwrap(), &p));
+        assert!(t.weak::<Rc<u8>, rc::Weak<u8>>(1, 0, Rc::downgrade).unwrap().upgrade().is_some());
+        assert!(t.strong::<Rc<u16>>(1, 0).unwrap_err().to_string().contains("where a alloc::rc::Rc<u16>"));
+        // Redefining at the same offset is a re-read; elsewhere an error.
+        assert!(t.define(1, 11).unwrap_err().to_string().contains("defined twice"));
+        t.define(1, 10).unwrap();
+        assert!(t.strong::<Rc<u8>>(2, 0).unwrap_err().to_string().contains("nothing before it defines"));
+        drop(t);
+        assert_eq!(Rc::strong_count(&p), 1);
+    }
+
+    #[test]
+    fn cyclic_builders_free_a_failed_value_and_keep_a_built_one() {
+        let mut kept = None;
+        let err = rc_cyclic::<u8>(|w| {
+            kept = w.cloned();
+            Err(Error::custom("no"))
+        })
+        .unwrap_err();
+        assert_eq!(err.to_string(), "no");
+        if let Some(w) = kept {
+            assert!(w.upgrade().is_none());
+        }
+        struct Cyc {
+            me: Option<sync::Weak<Cyc>>,
+            n: u8,
+        }
+        let p = arc_cyclic(|w| {
+            // While the value is built its Weak does not upgrade.
+            assert!(w.is_none_or(|w| w.upgrade().is_none()));
+            Ok(Cyc { me: w.cloned(), n: 7 })
+        })
+        .unwrap();
+        assert_eq!(p.n, 7);
+        if let Some(w) = &p.me {
+            assert!(Arc::ptr_eq(&w.upgrade().unwrap(), &p));
+        }
+    }
+}
