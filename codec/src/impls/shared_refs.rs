@@ -71,6 +71,17 @@
 //! `Weak` is an error, since `new_cyclic` cannot abandon a value whose decoding failed by
 //! other means. `Rc<str>`, `Rc<[T]>` and `Arc<str>` share but cannot be cyclic.
 //!
+//! Limits of one-pass decoding, both errors rather than wrong values:
+//! - When a `Weak` is the first occurrence of its target, the target is written inside it;
+//!   if that target holds an `Rc` back to a value still being written around the `Weak`,
+//!   the `Rc` cannot be built (the value it needs is not finished): the "only a Weak can
+//!   point back" error. Graphs whose `Weak`s point to values written before them (parents,
+//!   earlier siblings) always decode.
+//! - The value of an object definition (`{"$id":1,...}`) or of a Codables array
+//!   (`["$$id:0",...]`) continues after the id, so its type must open it through
+//!   `JsonReader::begin_object`/`begin_array`, as derived types, maps, sequences and
+//!   `Value` do; `RawJson`, or a hand-written decoder that skips the value, reads an error.
+//!
 //! Errors (each with the offset of the marker and the field path):
 //!
 //! ```
