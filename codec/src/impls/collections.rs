@@ -283,13 +283,20 @@ macro_rules! shared_slice {
         impl<'de, T: Decode<'de>> Decode<'de> for $ptr<[T]> {
             #[inline]
             fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                Vec::decode_json(r).map($ptr::from)
+                if r.refs.is_none() {
+                    return Vec::decode_json(r).map($ptr::from);
+                }
+                // Shared in refs mode (see `shared_refs.rs`).
+                super::shared_refs::decode_json_acyclic(r, |r| Vec::decode_json(r).map($ptr::from))
             }
 
             #[inline]
             #[cfg(feature = "msgpack")]
             fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                Vec::decode_msgpack(r).map($ptr::from)
+                if r.refs.is_none() {
+                    return Vec::decode_msgpack(r).map($ptr::from);
+                }
+                super::shared_refs::decode_msgpack_acyclic(r, |r| Vec::decode_msgpack(r).map($ptr::from))
             }
         }
     )*};

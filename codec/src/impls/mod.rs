@@ -21,6 +21,7 @@ mod path;
 mod primitives;
 mod range;
 mod record;
+pub(crate) mod shared_refs;
 pub(crate) mod string_form;
 mod strings;
 #[cfg(feature = "std")]

@@ -106,4 +106,32 @@ macro_rules! shared_str {
     )*};
 }
 
-shared_str!(Box Rc Arc);
+shared_str!(Box);
+
+/// `Rc<str>` and `Arc<str>`: shared in refs mode (see `shared_refs.rs`).
+macro_rules! rc_str {
+    ($($ptr:ident)*) => {$(
+        impl<'de> Decode<'de> for $ptr<str> {
+            #[inline]
+            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+                let read = |r: &mut JsonReader<'de>| Ok($ptr::from(r.read_str()?.as_str()));
+                if r.refs.is_none() {
+                    return read(r);
+                }
+                super::shared_refs::decode_json_acyclic(r, read)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+                let read = |r: &mut MsgpackReader<'de>| r.read_str().map($ptr::from);
+                if r.refs.is_none() {
+                    return read(r);
+                }
+                super::shared_refs::decode_msgpack_acyclic(r, read)
+            }
+        }
+    )*};
+}
+
+rc_str!(Rc Arc);

@@ -1,4 +1,5 @@
-//! Pointers and other transparent wrappers, `Option`, and `PhantomData`.
+//! Pointers and other transparent wrappers, `Option`, and `PhantomData` (`Rc` and `Arc`
+//! are in `shared_refs.rs`).
 //!
 //! Owning pointers decode as their contents and pass `absent()` through, so a
 //! `Box<Option<T>>` field may be missing just as an `Option<T>` one may.
@@ -13,8 +14,6 @@
 use alloc::borrow::Cow;
 use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
-use alloc::rc::Rc;
-use alloc::sync::Arc;
 use core::marker::PhantomData;
 
 use crate::error::Result;
@@ -121,15 +120,11 @@ forward_encode! {
     [T: Encode + ?Sized] &T => |v| **v;
     [T: Encode + ?Sized] &mut T => |v| **v;
     [T: Encode + ?Sized] Box<T> => |v| **v;
-    [T: Encode + ?Sized] Rc<T> => |v| **v;
-    [T: Encode + ?Sized] Arc<T> => |v| **v;
     ['a, T: Encode + ToOwned + ?Sized] Cow<'a, T> => |v| **v;
 }
 
 forward_decode! {
     [T: Decode<'de>] Box<T> => T, Box::new;
-    [T: Decode<'de>] Rc<T> => T, Rc::new;
-    [T: Decode<'de>] Arc<T> => T, Arc::new;
 }
 
 impl<T: Encode> Encode for Option<T> {

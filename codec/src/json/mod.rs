@@ -80,6 +80,7 @@ mod string;
 pub mod value;
 mod writer;
 
+pub use crate::impls::shared_refs::RefSpelling;
 pub use pretty::PrettyOptions;
 pub use raw::RawJson;
 pub use reader::{Checkpoint, JsonReader, Key, Str};
@@ -147,6 +148,8 @@ pub struct Options {
     // ---- streams (see `stream.rs`) ----
     pub(crate) buffer_size: usize,
     pub(crate) max_value_len: usize,
+    // ---- shared references (see `impls/shared_refs.rs`) ----
+    pub(crate) preserve_refs: bool,
 }
 
 impl Default for Options {
@@ -159,6 +162,7 @@ impl Default for Options {
             allow_trailing: false,
             buffer_size: crate::window::DEFAULT_BUFFER_SIZE,
             max_value_len: crate::window::DEFAULT_MAX_VALUE_LEN,
+            preserve_refs: false,
         }
     }
 }
@@ -242,6 +246,27 @@ impl Options {
         self.max_value_len = bytes;
         self
     }
+
+    // ---- shared references ----
+
+    /// Reads the ids and references that [`EncodeOptions::preserve_refs`] writes, and
+    /// rebuilds the sharing they describe: an `Rc`/`Arc` referring to an id is a clone of
+    /// the pointer decoded for it, a `Weak` a downgrade of it (off by default: `$id`/`$ref`
+    /// members are then ordinary data). Both spellings of [`RefSpelling`] are read. The
+    /// wire format, the errors, and what is kept while decoding are in the
+    /// [`EncodeOptions::preserve_refs`] docs.
+    ///
+    /// ```
+    /// use std::rc::Rc;
+    /// let opts = codec::json::Options::new().preserve_refs(true);
+    /// let v: Vec<Rc<String>> = codec::json::from_slice_with(br#"[{"$id":1,"$value":"a"},{"$ref":1}]"#, &opts)?;
+    /// assert!(Rc::ptr_eq(&v[0], &v[1]));
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn preserve_refs(mut self, on: bool) -> Self {
+        self.preserve_refs = on;
+        self
+    }
 }
 
 /// How values are encoded: the encoding counterpart of [`Options`], taken by
@@ -255,12 +280,78 @@ impl Options {
 /// ```
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]
-pub struct EncodeOptions {}
+pub struct EncodeOptions {
+    // ---- shared references (see `impls/shared_refs.rs`) ----
+    pub(crate) preserve_refs: bool,
+    pub(crate) ref_spelling: RefSpelling,
+}
 
 impl EncodeOptions {
     /// The defaults: the output of [`to_vec`].
     pub fn new() -> Self {
         Self::default()
+    }
+
+    // ---- shared references ----
+
+    /// Writes each `Rc`/`Arc` allocation once: its first occurrence with an id, every
+    /// later one (and every `Weak` to it) as a reference, so that decoding with
+    /// [`Options::preserve_refs`] rebuilds the sharing and the cycles `Weak`s make. Off by
+    /// default: a pointer is then written as what it points to, every time.
+    ///
+    /// Ids count the allocations in the order their first occurrence starts, so an id is
+    /// defined before any reference to it:
+    ///
+    /// | occurrence | [`RefSpelling::Default`] (ids from 1) | [`RefSpelling::Codables`] (ids from 0) |
+    /// |---|---|---|
+    /// | first, an object | `{"$id":1,"a":…}` (id first) | `{"$$id":0,"a":…}` |
+    /// | first, an array | `{"$id":1,"$value":[…]}` | `["$$id:0",…]` |
+    /// | first, another value | `{"$id":1,"$value":…}` | `{"$$id":0,"$$value":…}` |
+    /// | later | `{"$ref":1}` | `{"$$ref":0}` |
+    /// | a `Weak` whose target is gone | `null` | `null` |
+    ///
+    /// A `Weak` is a reference when its target was written before (a parent pointer, whose
+    /// target is being written around it), else its target in full, as a first occurrence.
+    /// The ids are put in after the value is encoded, in one pass over the output, so
+    /// [`to_writer_with`] encodes in memory first in this mode and then writes the
+    /// document.
+    ///
+    /// A cycle of strong pointers (an `Rc` inside its own value) is written too, as a
+    /// reference to the id around it, but cannot be decoded as an `Rc` (see
+    /// [`Options::preserve_refs`]); a cycle through a `Weak` can.
+    ///
+    /// ```
+    /// use std::cell::RefCell;
+    /// use std::rc::{Rc, Weak};
+    /// use codec::json::{from_slice_with, to_string_with, EncodeOptions, Options};
+    ///
+    /// #[derive(codec::Codec)]
+    /// struct Dir { name: String, parent: Weak<RefCell<Dir>>, children: Vec<Rc<RefCell<Dir>>> }
+    ///
+    /// let root = Rc::new(RefCell::new(Dir { name: "/".into(), parent: Weak::new(), children: vec![] }));
+    /// let etc = Rc::new(RefCell::new(Dir { name: "etc".into(), parent: Rc::downgrade(&root), children: vec![] }));
+    /// root.borrow_mut().children.push(etc);
+    ///
+    /// let json = to_string_with(&root, &EncodeOptions::new().preserve_refs(true))?;
+    /// assert_eq!(
+    ///     json,
+    ///     r#"{"$id":1,"name":"/","parent":null,"children":[{"$id":2,"name":"etc","parent":{"$ref":1},"children":[]}]}"#
+    /// );
+    /// let back: Rc<RefCell<Dir>> = from_slice_with(json.as_bytes(), &Options::new().preserve_refs(true))?;
+    /// let child = Rc::clone(&back.borrow().children[0]);
+    /// assert!(Rc::ptr_eq(&child.borrow().parent.upgrade().unwrap(), &back));
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn preserve_refs(mut self, on: bool) -> Self {
+        self.preserve_refs = on;
+        self
+    }
+
+    /// How [`preserve_refs`](Self::preserve_refs) spells ids and references
+    /// ([`RefSpelling::Default`] unless set).
+    pub fn ref_spelling(mut self, spelling: RefSpelling) -> Self {
+        self.ref_spelling = spelling;
+        self
     }
 }
 
@@ -308,7 +399,7 @@ pub fn to_vec_with<T: Encode + ?Sized>(value: &T, options: &EncodeOptions) -> Re
     let mut w = JsonWriter::with_capacity(128);
     w.set_options(options);
     value.encode_json(&mut w)?;
-    Ok(w.into_inner())
+    Ok(w.into_output())
 }
 
 /// Encodes `value` as a compact JSON `String`, as [`EncodeOptions`] say.
@@ -359,6 +450,12 @@ pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Re
 /// ```
 #[cfg(feature = "std")]
 pub fn to_writer_with<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T, options: &EncodeOptions) -> Result<()> {
+    if options.preserve_refs {
+        // The ids go in after encoding, so the document is made in memory first.
+        let bytes = to_vec_with(value, options)?;
+        let mut out = out;
+        return out.write_all(&bytes).map_err(crate::Error::from);
+    }
     let mut sink = IoSink::new(out);
     let mut w = JsonWriter::streaming(&mut sink, DEFAULT_BUFFER);
     w.set_options(options);

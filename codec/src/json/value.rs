@@ -659,22 +659,29 @@ impl Value {
             Some(b't' | b'f') => r.read_bool().map(Value::Bool),
             Some(b'"') => Ok(Value::String(r.read_str()?.as_str().to_owned())),
             Some(b'-' | b'0'..=b'9') => r.read_number().map(Value::Number),
-            Some(b'[') => {
-                r.begin_array()?;
-                let mut items = Vec::new();
-                let mut more = r.array_first()?;
-                while more {
-                    match Value::read_json(r) {
-                        Ok(v) => items.push(v),
-                        Err(e) => return Err(e.in_index(items.len())),
-                    }
-                    more = r.array_next()?;
-                }
-                Ok(Value::Array(items))
-            }
+            Some(b'[') => Value::read_json_array(r),
             Some(b'{') => Map::read_json(r).map(Value::Object),
-            _ => Err(r.invalid_type("a JSON value")),
+            // An object or array whose bracket a shared pointer read (`preserve_refs`).
+            _ => match r.opened_here() {
+                Some(b'{') => Map::read_json(r).map(Value::Object),
+                Some(b'[') => Value::read_json_array(r),
+                _ => Err(r.invalid_type("a JSON value")),
+            },
         }
+    }
+
+    fn read_json_array<'de>(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.begin_array()?;
+        let mut items = Vec::new();
+        let mut more = r.array_first()?;
+        while more {
+            match Value::read_json(r) {
+                Ok(v) => items.push(v),
+                Err(e) => return Err(e.in_index(items.len())),
+            }
+            more = r.array_next()?;
+        }
+        Ok(Value::Array(items))
     }
 }
 

@@ -10,6 +10,7 @@
 //! of canada.json's numbers (609 vs 510 MiB/s on the 2-core reference machine).
 
 use alloc::borrow::Cow;
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -43,6 +44,10 @@ pub struct JsonWriter<'w> {
     limit: usize,
     /// How many bytes went to the sink so far.
     flushed: usize,
+    // ---- shared references (`preserve_refs`, see `impls/shared_refs.rs`) ----
+    /// The allocations written so far, in refs mode only: `None` keeps every pointer on
+    /// its plain path, at the cost of one test per `Rc`/`Arc`.
+    pub(crate) refs: Option<Box<crate::impls::shared_refs::EncodeRefs>>,
 }
 
 impl Default for JsonWriter<'_> {
@@ -76,7 +81,7 @@ impl<'w> JsonWriter<'w> {
 
     /// Writes into (the end of) an existing buffer, reusing its capacity.
     pub fn from_vec(buf: Vec<u8>) -> Self {
-        JsonWriter { buf, sink: None, limit: 0, flushed: 0 }
+        JsonWriter { buf, sink: None, limit: 0, flushed: 0, refs: None }
     }
 
     /// An empty writer with room for `capacity` bytes.
@@ -88,12 +93,23 @@ impl<'w> JsonWriter<'w> {
     /// once more at [`finish`](Self::finish).
     pub(crate) fn streaming(sink: &'w mut dyn Sink, limit: usize) -> Self {
         let limit = limit.max(1);
-        JsonWriter { buf: Vec::with_capacity(limit), sink: Some(sink), limit, flushed: 0 }
+        JsonWriter { buf: Vec::with_capacity(limit), sink: Some(sink), limit, flushed: 0, refs: None }
     }
 
     /// Takes the [`EncodeOptions`](super::EncodeOptions) of a `_with` entry point.
     pub(crate) fn set_options(&mut self, options: &super::EncodeOptions) {
-        let super::EncodeOptions {} = options;
+        // ---- shared references ----
+        if options.preserve_refs {
+            self.refs = Some(Box::new(crate::impls::shared_refs::EncodeRefs::new(options.ref_spelling)));
+        }
+    }
+
+    /// The finished in-memory output: with the ids of refs mode put in, if it was on.
+    pub(crate) fn into_output(mut self) -> Vec<u8> {
+        match self.refs.take() {
+            Some(refs) => refs.finish_json(self.buf),
+            None => self.buf,
+        }
     }
 
     /// Hands the rest of the buffer to the sink, if there is one.

@@ -63,6 +63,7 @@ mod json_value;
 pub(crate) mod reader;
 mod writer;
 
+pub use crate::impls::shared_refs::REF_EXT_TYPE;
 pub use ext::{Ext, Timestamp, TIMESTAMP_EXT};
 pub use reader::{Checkpoint, Key, Kind, MsgpackReader};
 pub use writer::MsgpackWriter;
@@ -116,6 +117,8 @@ pub struct Options {
     // ---- streams (see `stream.rs`) ----
     pub(crate) buffer_size: usize,
     pub(crate) max_value_len: usize,
+    // ---- shared references (see `impls/shared_refs.rs`) ----
+    pub(crate) preserve_refs: bool,
 }
 
 impl Default for Options {
@@ -127,6 +130,7 @@ impl Default for Options {
             allow_trailing: false,
             buffer_size: crate::window::DEFAULT_BUFFER_SIZE,
             max_value_len: crate::window::DEFAULT_MAX_VALUE_LEN,
+            preserve_refs: false,
         }
     }
 }
@@ -225,6 +229,25 @@ impl Options {
         self.max_value_len = bytes;
         self
     }
+
+    // ---- shared references ----
+
+    /// Reads the ids and references that [`EncodeOptions::preserve_refs`] writes and
+    /// rebuilds the sharing they describe (off by default). The same errors as JSON's
+    /// ([`json::Options::preserve_refs`](crate::json::Options::preserve_refs)).
+    ///
+    /// ```
+    /// use std::rc::Rc;
+    /// let opts = codec::msgpack::Options::new().preserve_refs(true);
+    /// let bytes = b"\x92\x92\xd6\x52\0\0\0\x01\xa1a\xd6\x52\0\0\0\x01";
+    /// let v: Vec<Rc<String>> = codec::msgpack::from_slice_with(bytes, &opts)?;
+    /// assert!(Rc::ptr_eq(&v[0], &v[1]));
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn preserve_refs(mut self, on: bool) -> Self {
+        self.preserve_refs = on;
+        self
+    }
 }
 
 /// Decodes a `T` from MessagePack bytes; `&'de str`, `&'de [u8]` (with `#[codec(bytes)]`)
@@ -270,12 +293,37 @@ pub fn from_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options)
 /// ```
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]
-pub struct EncodeOptions {}
+pub struct EncodeOptions {
+    // ---- shared references (see `impls/shared_refs.rs`) ----
+    pub(crate) preserve_refs: bool,
+}
 
 impl EncodeOptions {
     /// The defaults: the output of [`to_vec`].
     pub fn new() -> Self {
         Self::default()
+    }
+
+    // ---- shared references ----
+
+    /// Writes each `Rc`/`Arc` allocation once: the first occurrence as a 2-array
+    /// `[ext, value]` whose ext, of type [`REF_EXT_TYPE`] (82), holds the id (a big-endian
+    /// `u32` in a fixext 4, ids from 1), every later one, and every `Weak` to it, as that ext
+    /// alone; a `Weak` whose target is gone is `nil`. Decoding with
+    /// [`Options::preserve_refs`] rebuilds the sharing. Otherwise as in JSON
+    /// ([`json::EncodeOptions::preserve_refs`](crate::json::EncodeOptions::preserve_refs)).
+    ///
+    /// ```
+    /// use std::rc::Rc;
+    /// let s = Rc::new(String::from("a"));
+    /// let opts = codec::msgpack::EncodeOptions::new().preserve_refs(true);
+    /// let bytes = codec::msgpack::to_vec_with(&vec![Rc::clone(&s), s], &opts)?;
+    /// assert_eq!(bytes, b"\x92\x92\xd6\x52\0\0\0\x01\xa1a\xd6\x52\0\0\0\x01");
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn preserve_refs(mut self, on: bool) -> Self {
+        self.preserve_refs = on;
+        self
     }
 }
 

@@ -249,6 +249,9 @@ pub struct MsgpackReader<'de> {
     max_depth: usize,
     max_len: usize,
     duplicate_keys: DuplicateKeys,
+    // ---- shared references (`preserve_refs`, see `impls/shared_refs.rs`) ----
+    /// The values decoded for ids so far, in refs mode only (`None` otherwise).
+    pub(crate) refs: Option<alloc::boxed::Box<crate::impls::shared_refs::DecodeRefs>>,
 }
 
 impl<'de> MsgpackReader<'de> {
@@ -284,6 +287,7 @@ impl<'de> MsgpackReader<'de> {
             max_depth: options.max_depth,
             max_len: options.max_len,
             duplicate_keys: options.duplicate_keys,
+            refs: if options.preserve_refs { Some(Default::default()) } else { None },
         }
     }
 

@@ -6,6 +6,7 @@
 //! conditional.
 
 use alloc::borrow::Cow;
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -44,6 +45,9 @@ pub struct MsgpackWriter<'w> {
     pin: usize,
     /// How many bytes went to the sink so far.
     flushed: usize,
+    // ---- shared references (`preserve_refs`, see `impls/shared_refs.rs`) ----
+    /// The allocations written so far, in refs mode only.
+    pub(crate) refs: Option<Box<crate::impls::shared_refs::EncodeRefs>>,
 }
 
 impl Default for MsgpackWriter<'_> {
@@ -92,7 +96,7 @@ impl<'w> MsgpackWriter<'w> {
     /// assert_eq!(w.into_inner(), [0xc0, 0xc3]);
     /// ```
     pub fn from_vec(buf: Vec<u8>) -> Self {
-        MsgpackWriter { buf, sink: None, limit: 0, open: 0, pin: 0, flushed: 0 }
+        MsgpackWriter { buf, sink: None, limit: 0, open: 0, pin: 0, flushed: 0, refs: None }
     }
 
     /// An empty writer with room for `capacity` bytes.
@@ -111,12 +115,23 @@ impl<'w> MsgpackWriter<'w> {
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn streaming(sink: &'w mut dyn Sink, limit: usize) -> Self {
         let limit = limit.max(1);
-        MsgpackWriter { buf: Vec::with_capacity(limit), sink: Some(sink), limit, open: 0, pin: 0, flushed: 0 }
+        MsgpackWriter {
+            buf: Vec::with_capacity(limit),
+            sink: Some(sink),
+            limit,
+            open: 0,
+            pin: 0,
+            flushed: 0,
+            refs: None,
+        }
     }
 
     /// Takes the [`EncodeOptions`](super::EncodeOptions) of a `_with` entry point.
     pub(crate) fn set_options(&mut self, options: &super::EncodeOptions) {
-        let super::EncodeOptions {} = options;
+        // ---- shared references ----
+        if options.preserve_refs {
+            self.refs = Some(Box::new(crate::impls::shared_refs::EncodeRefs::new(Default::default())));
+        }
     }
 
     /// Hands the rest of the buffer to the sink, if there is one.
