@@ -736,3 +736,20 @@ fn a_bufreader_is_read_through_not_copied_twice() {
     let refills = requests[1..].iter().filter(|&&n| n == CAPACITY).count();
     assert!(refills <= 1, "reads went through the BufReader's buffer: {requests:?}");
 }
+
+/// The iterators hold no reader between items (a reader in `preserve_refs` mode holds
+/// `Rc`s and is not `Send`), so they, the options and the errors move to other threads.
+#[test]
+fn iterators_options_and_errors_are_send() {
+    fn is_send<T: Send>(_: &T) {}
+    let input = &b"[1]"[..];
+    is_send(&codec::json::iter_values::<u32>(input));
+    is_send(&codec::json::iter_array::<u32>(input));
+    is_send(&codec::json::iter_values_slice::<u32>(input));
+    is_send(&codec::msgpack::iter_values::<u32>(input));
+    is_send(&codec::json::Options::new().preserve_refs(true));
+    is_send(&codec::json::EncodeOptions::new().preserve_refs(true));
+    is_send(&codec::json::from_slice::<u32>(b"x").unwrap_err());
+    let handle = std::thread::spawn(move || codec::json::iter_array::<u32>(input).map(Result::unwrap).sum::<u32>());
+    assert_eq!(handle.join().unwrap(), 1);
+}
