@@ -131,6 +131,11 @@ done
 mkdir -p corpus/integrations
 cp seeds/integrations/* corpus/integrations/
 
-for target in decode_typed value_roundtrip raw_json options msgpack_decode stream integrations; do
+# shared_refs: graphs, shared values and Codables' examples written with preserve_refs, a
+# mode byte first (seeds/shared_refs/).
+mkdir -p corpus/shared_refs
+cp seeds/shared_refs/* corpus/shared_refs/
+
+for target in decode_typed value_roundtrip raw_json options msgpack_decode stream integrations shared_refs; do
     echo "corpus/$target: $(ls "corpus/$target" | wc -l) files"
 done
