@@ -369,3 +369,33 @@ fn untagged_backtracking_is_bounded() {
     // search would cross.
     assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
 }
+
+/// `shared_refs` fuzz target, first run: after a Codables array id (`["$$id:0"`) or an
+/// object id (`{"$id":1`), anything but `,` or the closing bracket made `Value` open the
+/// same array again and again at the same offset, until the stack overflowed. Now the
+/// marker that lets the decoder of the value carry on after the id is used once, and the
+/// byte after the id must be `,` or the bracket.
+#[test]
+fn preserve_refs_id_followed_by_garbage_is_a_syntax_error() {
+    use std::rc::Rc;
+    let refs = Options::new().preserve_refs(true);
+    for (doc, at) in [
+        (&br#"[["$$id:0"*,1,2],{"$$ref":0}]"#[..], 10),
+        (br#"[{"$$id":0*,"a":1}]"#, 10),
+        (br#"[{"$id":1 "a":1}]"#, 10),
+        (br#"[{"$id":1]"#, 9),
+    ] {
+        let err = from_slice_with::<Vec<Rc<Value>>>(doc, &refs).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Syntax(_)), "{}: {err}", String::from_utf8_lossy(doc));
+        assert_eq!(err.offset(), Some(at), "{}: {err}", String::from_utf8_lossy(doc));
+        let err = from_slice_with::<Vec<Rc<Small>>>(doc, &refs).unwrap_err();
+        assert!(err.offset().is_some(), "{err}");
+    }
+    // The well-formed neighbours still decode, with their sharing.
+    let v = from_slice_with::<Vec<Rc<Value>>>(br#"[["$$id:0",1,2],{"$$ref":0},["$$id:1"]]"#, &refs).unwrap();
+    assert!(Rc::ptr_eq(&v[0], &v[1]));
+    assert_eq!(*v[0], Value::from(vec![1, 2]));
+    assert_eq!(*v[2], Value::Array(vec![]));
+    let s = from_slice_with::<Vec<Rc<Small>>>(br#"[{"$id":1,"id":7},{"$ref":1}]"#, &refs).unwrap();
+    assert!(Rc::ptr_eq(&s[0], &s[1]) && s[0].id == 7);
+}

@@ -573,6 +573,7 @@ fn json_body<'de, X>(
 ) -> Result<X> {
     match *body {
         Body::Open(pos, bracket) => {
+            r.check_after_id(bracket)?;
             table(&mut r.refs).open = Some((pos, bracket));
             let v = decode(r);
             table(&mut r.refs).open = None;

@@ -495,17 +495,41 @@ impl<'de> JsonReader<'de> {
 
     #[cold]
     fn begin_opened(&mut self, bracket: u8, expected: &'static str) -> Result<()> {
-        if self.refs.as_ref().and_then(|t| t.open) != Some((self.pos, bracket)) {
-            return Err(self.invalid_type(expected));
+        match self.refs.as_mut() {
+            // One use only: the marker says the bracket at this offset was read, once. Left
+            // in place, a decoder that opened the container and then read a value at the
+            // same offset (the `*` of `["$$id:0"*]`) would open it again, forever
+            // (found by the `shared_refs` fuzz target: a stack overflow).
+            Some(table) if table.open == Some((self.pos, bracket)) => table.open = None,
+            _ => return Err(self.invalid_type(expected)),
         }
-        if self.input.get(self.pos) == Some(&b',') {
-            self.pos += 1;
-            let close = if bracket == b'{' { b'}' } else { b']' };
-            if self.peek() == Some(close) {
-                return Err(self.syntax(self.pos, "expected a value after `,`"));
+        let close = if bracket == b'{' { b'}' } else { b']' };
+        match self.input.get(self.pos) {
+            Some(b',') => {
+                self.pos += 1;
+                if self.peek() == Some(close) {
+                    return Err(self.syntax(self.pos, "expected a value after `,`"));
+                }
+                Ok(())
             }
+            Some(&b) if b == close => Ok(()),
+            _ if bracket == b'{' => Err(self.syntax(self.pos, "expected `,` or `}` after the id")),
+            _ => Err(self.syntax(self.pos, "expected `,` or `]` after the id")),
         }
-        Ok(())
+    }
+
+    /// After a shared value's id (`{"$id":1` or `["$$id:0"`), before its decoder runs: the
+    /// value goes on with `,` or ends with its bracket, or the input is malformed here.
+    /// Checked first, since a decoder that dispatches on the next byte (`Value`) would
+    /// otherwise read what follows the id as a value of its own (a string, a number).
+    #[cold]
+    pub(crate) fn check_after_id(&mut self, bracket: u8) -> Result<()> {
+        let close = if bracket == b'{' { b'}' } else { b']' };
+        match self.peek() {
+            Some(b) if b == b',' || b == close => Ok(()),
+            _ if bracket == b'{' => Err(self.syntax(self.pos, "expected `,` or `}` after the id")),
+            _ => Err(self.syntax(self.pos, "expected `,` or `]` after the id")),
+        }
     }
 
     /// The bracket of the object or array a shared pointer opened at the current
