@@ -202,11 +202,13 @@ extern crate std;
 mod bytes;
 mod error;
 mod impls;
+// ---- non-finite floats ----
 #[cfg(feature = "std")]
 pub mod io;
 pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
+mod non_finite;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
@@ -220,6 +222,8 @@ pub use bytes::{Bytes, DecodeBytes, EncodeBytes};
 #[cfg(feature = "std")]
 pub use error::IoError;
 pub use error::{Error, ErrorKind, PathSegment, Result};
+// ---- non-finite floats ----
+pub use non_finite::NonFinite;
 
 /// Derives [`Encode`] and [`Decode`] (and, for enums of unit variants, [`EncodeKey`] and
 /// [`DecodeKey`]) from a struct or enum definition. See the crate docs and README for

@@ -85,6 +85,8 @@ pub use raw::RawJson;
 pub use reader::{Checkpoint, JsonReader, Key, Str};
 pub use value::{Map, Number, Value};
 pub use writer::JsonWriter;
+// ---- non-finite floats ----
+pub use crate::NonFinite;
 
 // ---- streams: reading from `io::Read`, many values, huge arrays (see `stream.rs`) ----
 mod stream;
@@ -144,6 +146,8 @@ pub struct Options {
     pub(crate) max_number_len: usize,
     pub(crate) duplicate_keys: DuplicateKeys,
     pub(crate) allow_trailing: bool,
+    // ---- non-finite floats ----
+    pub(crate) non_finite: NonFinite,
     // ---- streams (see `stream.rs`) ----
     pub(crate) buffer_size: usize,
     pub(crate) max_value_len: usize,
@@ -157,6 +161,8 @@ impl Default for Options {
             max_number_len: 1024,
             duplicate_keys: DuplicateKeys::Error,
             allow_trailing: false,
+            // ---- non-finite floats ----
+            non_finite: NonFinite::Error,
             buffer_size: crate::window::DEFAULT_BUFFER_SIZE,
             max_value_len: crate::window::DEFAULT_MAX_VALUE_LEN,
         }
@@ -202,6 +208,25 @@ impl Options {
     /// whitespace may.
     pub fn allow_trailing(mut self, allow: bool) -> Self {
         self.allow_trailing = allow;
+        self
+    }
+
+    // ---- non-finite floats ----
+
+    /// What a float accepts besides numbers: under [`NonFinite::Null`], `null` (read as
+    /// NaN); under [`NonFinite::Strings`], `"NaN"`, `"Infinity"` and `"-Infinity"`; under
+    /// [`NonFinite::Error`] (the default), nothing. See [`NonFinite`].
+    ///
+    /// ```
+    /// use codec::json::{from_slice_with, Options};
+    /// use codec::NonFinite;
+    /// let o = Options::new().non_finite(NonFinite::Strings);
+    /// assert_eq!(from_slice_with::<f32>(br#""-Infinity""#, &o)?, f32::NEG_INFINITY);
+    /// assert!(from_slice_with::<f32>(b"null", &o).is_err());
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn non_finite(mut self, policy: NonFinite) -> Self {
+        self.non_finite = policy;
         self
     }
 
@@ -255,12 +280,32 @@ impl Options {
 /// ```
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]
-pub struct EncodeOptions {}
+pub struct EncodeOptions {
+    // ---- non-finite floats ----
+    pub(crate) non_finite: NonFinite,
+}
 
 impl EncodeOptions {
     /// The defaults: the output of [`to_vec`].
     pub fn new() -> Self {
         Self::default()
+    }
+
+    // ---- non-finite floats ----
+
+    /// What NaN and the infinities of `f32` and `f64` become: an error (the default),
+    /// `null`, or the strings `"NaN"`, `"Infinity"`, `"-Infinity"`. See [`NonFinite`].
+    ///
+    /// ```
+    /// use codec::json::{to_string_with, EncodeOptions};
+    /// use codec::NonFinite;
+    /// let o = EncodeOptions::new().non_finite(NonFinite::Null);
+    /// assert_eq!(to_string_with(&[f32::NAN, 2.0], &o)?, "[null,2.0]");
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn non_finite(mut self, policy: NonFinite) -> Self {
+        self.non_finite = policy;
+        self
     }
 }
 

@@ -27,7 +27,7 @@ use alloc::vec::Vec;
 
 use super::number::{self, NumberError, ParsedNumber};
 use super::string::{self, ScanError};
-use super::{DuplicateKeys, Options};
+use super::{DuplicateKeys, NonFinite, Options};
 use crate::error::{Error, ErrorKind, Result};
 
 /// A string body as it appears in the input, between its quotes.
@@ -114,6 +114,8 @@ pub struct JsonReader<'de> {
     max_number_len: usize,
     duplicate_keys: DuplicateKeys,
     scratch: Vec<u8>,
+    // ---- non-finite floats ----
+    non_finite: NonFinite,
 }
 
 /// Backtracking budget: this many times the input length, plus [`BACKTRACK_BASE`] bytes.
@@ -147,6 +149,8 @@ impl<'de> JsonReader<'de> {
             max_number_len: options.max_number_len,
             duplicate_keys: options.duplicate_keys,
             scratch: Vec::new(),
+            // ---- non-finite floats ----
+            non_finite: options.non_finite,
         }
     }
 
@@ -154,6 +158,43 @@ impl<'de> JsonReader<'de> {
     #[inline]
     pub fn duplicate_keys(&self) -> DuplicateKeys {
         self.duplicate_keys
+    }
+
+    // ---- non-finite floats ----
+
+    /// What a float accepts besides numbers (see [`NonFinite`]).
+    ///
+    /// ```
+    /// # use codec::json::JsonReader;
+    /// assert_eq!(JsonReader::new(b"").non_finite(), codec::NonFinite::Error);
+    /// ```
+    #[inline]
+    pub fn non_finite(&self) -> NonFinite {
+        self.non_finite
+    }
+
+    /// A float's value that is not a number: `null` or one of the three strings, when
+    /// the [`NonFinite`] policy accepts it; otherwise the type error `read_f64` always
+    /// gave. On the cold path that error took already, so numbers pay nothing for it.
+    #[cold]
+    #[inline(never)]
+    fn read_non_finite(&mut self, expected: &'static str) -> Result<f64> {
+        match (self.non_finite, self.peek()) {
+            (NonFinite::Null, Some(b'n')) => self.read_null().map(|()| f64::NAN),
+            (NonFinite::Strings, Some(b'"')) => {
+                let token = self.read_string_token()?;
+                match NonFinite::value_of(token.raw) {
+                    Some(v) if !token.escaped => Ok(v),
+                    _ => Err(Error::new(
+                        ErrorKind::InvalidValue(Cow::Borrowed(
+                            "expected a number or one of the strings \"NaN\", \"Infinity\", \"-Infinity\"",
+                        )),
+                        token.offset,
+                    )),
+                }
+            }
+            _ => Err(self.invalid_type(expected)),
+        }
     }
 
     /// The whole input.
@@ -814,6 +855,16 @@ impl<'de> JsonReader<'de> {
         }
     }
 
+    /// Where a number starts, or `None` when the next token is not one (the float readers
+    /// then ask the [`NonFinite`] policy).
+    #[inline]
+    fn float_start(&mut self) -> Option<usize> {
+        match self.peek() {
+            Some(b'-' | b'0'..=b'9') => Some(self.pos),
+            _ => None,
+        }
+    }
+
     /// Reads an unsigned integer that fits `u64`; `expected` names the target type for
     /// messages (`u8`, `u64`, ...), and `max` its upper bound.
     #[inline]
@@ -895,10 +946,11 @@ impl<'de> JsonReader<'de> {
         }
     }
 
-    /// Reads any JSON number as the nearest `f64`.
+    /// Reads any JSON number as the nearest `f64`, and under a [`NonFinite`] policy other
+    /// than `Error` also `null` or the strings that policy writes.
     #[inline]
     pub fn read_f64(&mut self) -> Result<f64> {
-        let start = self.number_start("f64")?;
+        let Some(start) = self.float_start() else { return self.read_non_finite("f64") };
         match number::parse_f64(self.input, start, self.max_number_len) {
             Ok((v, end)) => {
                 self.pos = end;
@@ -908,10 +960,11 @@ impl<'de> JsonReader<'de> {
         }
     }
 
-    /// Reads any JSON number as the nearest `f32`.
+    /// Reads any JSON number as the nearest `f32` (and what [`NonFinite`] adds, as
+    /// [`read_f64`](Self::read_f64)).
     #[inline]
     pub fn read_f32(&mut self) -> Result<f32> {
-        let start = self.number_start("f32")?;
+        let Some(start) = self.float_start() else { return self.read_non_finite("f32").map(|v| v as f32) };
         match number::parse_f32(self.input, start, self.max_number_len) {
             Ok((v, end)) => {
                 self.pos = end;

@@ -34,7 +34,7 @@ use alloc::string::String;
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use super::{DuplicateKeys, Options};
+use super::{DuplicateKeys, NonFinite, Options};
 use crate::error::{Error, ErrorKind, Result};
 
 /// What kind of value comes next, from its first byte.
@@ -246,6 +246,8 @@ pub struct MsgpackReader<'de> {
     max_depth: usize,
     max_len: usize,
     duplicate_keys: DuplicateKeys,
+    // ---- non-finite floats ----
+    non_finite: NonFinite,
 }
 
 impl<'de> MsgpackReader<'de> {
@@ -281,6 +283,8 @@ impl<'de> MsgpackReader<'de> {
             max_depth: options.max_depth,
             max_len: options.max_len,
             duplicate_keys: options.duplicate_keys,
+            // ---- non-finite floats ----
+            non_finite: options.non_finite,
         }
     }
 
@@ -850,7 +854,7 @@ impl<'de> MsgpackReader<'de> {
             _ => match self.try_int()? {
                 Some(Int::Pos(v)) => Ok(v as f64),
                 Some(Int::Neg(v)) => Ok(v as f64),
-                None => Err(self.invalid_type("f64")),
+                None => self.read_non_finite("f64"),
             },
         }
     }
@@ -876,8 +880,48 @@ impl<'de> MsgpackReader<'de> {
             _ => match self.try_int()? {
                 Some(Int::Pos(v)) => Ok(v as f32),
                 Some(Int::Neg(v)) => Ok(v as f32),
-                None => Err(self.invalid_type("f32")),
+                None => self.read_non_finite("f32").map(|v| v as f32),
             },
+        }
+    }
+
+    // ---- non-finite floats ----
+
+    /// What a float accepts besides numbers (see [`NonFinite`]).
+    ///
+    /// ```
+    /// # use codec::msgpack::MsgpackReader;
+    /// assert_eq!(MsgpackReader::new(b"").non_finite(), codec::NonFinite::Error);
+    /// ```
+    #[inline]
+    pub fn non_finite(&self) -> NonFinite {
+        self.non_finite
+    }
+
+    /// nil or one of the three strs where a float is expected, when the [`NonFinite`]
+    /// policy accepts it (data carried over from JSON); otherwise the type error the float
+    /// readers always gave.
+    #[cold]
+    #[inline(never)]
+    fn read_non_finite(&mut self, expected: &'static str) -> Result<f64> {
+        let start = self.pos;
+        match (self.non_finite, self.peek()) {
+            (NonFinite::Null, Some(0xc0)) => {
+                self.bump();
+                Ok(f64::NAN)
+            }
+            (NonFinite::Strings, Some(0xa0..=0xbf | 0xd9..=0xdb)) => {
+                let s = self.read_str()?;
+                NonFinite::value_of(s.as_bytes()).ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::InvalidValue(Cow::Borrowed(
+                            "expected a number or one of the strings \"NaN\", \"Infinity\", \"-Infinity\"",
+                        )),
+                        start,
+                    )
+                })
+            }
+            _ => Err(self.invalid_type(expected)),
         }
     }
 

@@ -116,7 +116,9 @@ impl<'w> MsgpackWriter<'w> {
 
     /// Takes the [`EncodeOptions`](super::EncodeOptions) of a `_with` entry point.
     pub(crate) fn set_options(&mut self, options: &super::EncodeOptions) {
-        let super::EncodeOptions {} = options;
+        // ---- non-finite floats ----
+        // MessagePack floats hold NaN and the infinities: the policy changes nothing here.
+        let super::EncodeOptions { non_finite: _ } = options;
     }
 
     /// Hands the rest of the buffer to the sink, if there is one.
