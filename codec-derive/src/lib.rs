@@ -67,12 +67,13 @@ pub fn derive_codec(input: TokenStream) -> TokenStream {
 
 fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let cx = ctxt::Ctxt::default();
-    let Some(container) = ast::Container::from_ast(&cx, input) else {
+    let Some(mut container) = ast::Container::from_ast(&cx, input) else {
         cx.check()?;
         return Err(syn::Error::new_spanned(input, "cannot derive Codec"));
     };
     check::check(&cx, &container);
     cx.check()?;
+    container.lower_map_as_pairs();
     let encode = encode::expand(&container);
     let decode = decode::expand(&container);
     let krate = &container.krate_path;

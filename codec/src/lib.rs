@@ -372,7 +372,23 @@ impl<'de, T: Encode + Decode<'de>> Codec<'de> for T {}
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub trait EncodeKey {
-    /// Writes `self` as a quoted JSON string.
+    // ---- maps with composite keys ----
+    /// `true` for a key with no string form (a tuple, an array, a derived struct or enum
+    /// with data): a map keyed by it is written in JSON as an array of `[key, value]`
+    /// pairs, and [`encode_json_key`](Self::encode_json_key) writes the key as a JSON
+    /// value. Read at compile time: a map of string-like keys pays nothing for it. Must
+    /// equal [`DecodeKey::AS_PAIRS`] of the same type.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// let m = BTreeMap::from([((1u8, 2u8), "a")]);
+    /// assert_eq!(codec::json::to_string(&m)?, r#"[[[1,2],"a"]]"#);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    const AS_PAIRS: bool = false;
+
+    /// Writes `self` as a quoted JSON string (or, when [`AS_PAIRS`](Self::AS_PAIRS), as the
+    /// JSON value that is the first element of a pair).
     fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()>;
 
     /// Writes `self` as a MessagePack map key.
@@ -399,8 +415,29 @@ pub trait EncodeKey {
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub trait DecodeKey<'de>: Sized {
+    // ---- maps with composite keys ----
+    /// `true` for a key with no string form: see [`EncodeKey::AS_PAIRS`]. A map keyed by
+    /// it is read in JSON from an array of `[key, value]` pairs, each key through
+    /// [`decode_json_pair_key`](Self::decode_json_pair_key).
+    const AS_PAIRS: bool = false;
+
     /// Converts the key string `key`, just read by `r`, into `Self`.
     fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self>;
+
+    /// Reads the key of a `[key, value]` pair, a JSON value, when
+    /// [`AS_PAIRS`](Self::AS_PAIRS); never called otherwise. The default body returns an
+    /// [`ErrorKind::Unsupported`] error naming `Self`.
+    ///
+    /// ```
+    /// use codec::DecodeKey;
+    /// let mut r = codec::json::JsonReader::new(b"[1, 2]");
+    /// assert_eq!(<(u8, u8)>::decode_json_pair_key(&mut r)?, (1, 2));
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[cold]
+    fn decode_json_pair_key(r: &mut JsonReader<'de>) -> Result<Self> {
+        Err(Error::unsupported::<Self>("JSON", "DecodeKey::decode_json_pair_key", Some(r.position())))
+    }
 
     /// Converts the MessagePack map key `key`, just read by `r`, into `Self`.
     ///

@@ -1440,6 +1440,13 @@ impl<'de> MsgpackReader<'de> {
         Ok(self.key_since(offset))
     }
 
+    // ---- maps with composite keys ----
+    /// The value read since `start` as a key (a `map_as_pairs` key, read as a value).
+    #[inline]
+    pub(crate) fn key_at(&self, start: usize) -> Key<'de> {
+        self.key_since(start)
+    }
+
     /// The key whose encoding runs from `start` to the current position.
     #[inline(always)]
     fn key_since(&self, start: usize) -> Key<'de> {
@@ -1482,6 +1489,27 @@ impl<'de> MsgpackReader<'de> {
             return true;
         }
         false
+    }
+
+    // ---- maps with composite keys ----
+
+    /// Reads `key`, already read past as a whole value of any type, once more as a `T`: a
+    /// map key that is an array or a map (a tuple or struct key) goes through `T`'s own
+    /// decoder, at the same depth, and the reader then stands after the key again.
+    #[inline(never)]
+    pub(crate) fn decode_key_as<T: crate::Decode<'de>>(&mut self, key: Key<'de>) -> Result<T> {
+        let after = self.checkpoint();
+        self.pos = key.start;
+        let value = T::decode_msgpack(self);
+        let end = self.pos;
+        self.restore(after);
+        match value {
+            Ok(v) if end == after.pos => Ok(v),
+            Ok(_) => {
+                Err(Error::new(ErrorKind::InvalidValue(Cow::Borrowed("a map key was not read to its end")), key.start))
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// The key in words for messages and paths: a string's text (lossy), a number, ...
