@@ -50,6 +50,9 @@ fn the_pair_form_is_chosen_by_the_key_type_at_compile_time() {
     const _: () = assert!(<std::num::Wrapping<(u8, u8)> as EncodeKey>::AS_PAIRS);
     const _: () = assert!(<&(u8, u8) as EncodeKey>::AS_PAIRS && <Box<[u8; 2]> as EncodeKey>::AS_PAIRS);
     round_trip_json(&BTreeMap::from([(Color::Green, 1u8)]), r#"{"Green":1}"#);
+    // A string key has no pair form of its own (maps never ask it for one).
+    let err = <String as DecodeKey>::decode_json_pair_key(&mut json::JsonReader::new(br#""a""#)).unwrap_err();
+    assert!(err.to_string().contains("not from a [key, value] pair"), "{err}");
 }
 
 #[test]

@@ -155,7 +155,6 @@ impl<'a> Container<'a> {
         Some(Container { ident: &input.ident, generics: &input.generics, attrs, data, krate, krate_path })
     }
 
-    /// Whether this is an enum whose variants are all units: such an enum can be a map key.
     // ---- maps with composite keys ----
 
     /// Gives each `map_as_pairs` field the `with` module it stands for; called once the
@@ -184,6 +183,7 @@ impl<'a> Container<'a> {
         }
     }
 
+    /// Whether this is an enum whose variants are all units: such an enum can be a map key.
     pub fn is_key_enum(&self) -> bool {
         match &self.data {
             Data::Enum(variants) => {

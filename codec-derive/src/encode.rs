@@ -142,7 +142,7 @@ pub fn expand(c: &Container) -> TokenStream {
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
-                const AS_PAIRS: bool = true;
+                const AS_PAIRS: ::core::primitive::bool = true;
                 fn encode_json_key(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
                     #krate::Encode::encode_json(self, __w)
                 }

@@ -122,14 +122,14 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
-                const AS_PAIRS: bool = true;
+                const AS_PAIRS: ::core::primitive::bool = true;
                 fn encode_json_key(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
                     ::core::unimplemented!()
                 }
             }
             #[automatically_derived]
             impl #de_impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
-                const AS_PAIRS: bool = true;
+                const AS_PAIRS: ::core::primitive::bool = true;
                 fn decode_json_key(_: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                     ::core::unimplemented!()
                 }

@@ -426,7 +426,7 @@ pub trait DecodeKey<'de>: Sized {
 
     /// Reads the key of a `[key, value]` pair, a JSON value, when
     /// [`AS_PAIRS`](Self::AS_PAIRS); never called otherwise. The default body returns an
-    /// [`ErrorKind::Unsupported`] error naming `Self`.
+    /// [`ErrorKind::InvalidValue`] error naming `Self`, at the reader's position.
     ///
     /// ```
     /// use codec::DecodeKey;
@@ -436,7 +436,7 @@ pub trait DecodeKey<'de>: Sized {
     /// ```
     #[cold]
     fn decode_json_pair_key(r: &mut JsonReader<'de>) -> Result<Self> {
-        Err(Error::unsupported::<Self>("JSON", "DecodeKey::decode_json_pair_key", Some(r.position())))
+        Err(impls::maps::no_pair_key::<Self>(r.position()))
     }
 
     /// Converts the MessagePack map key `key`, just read by `r`, into `Self`.

@@ -266,7 +266,7 @@ pub fn expand(c: &Container) -> TokenStream {
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
-                const AS_PAIRS: bool = true;
+                const AS_PAIRS: ::core::primitive::bool = true;
                 fn decode_json_key(__key: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                     #p::composite_object_key::<Self>(__key)
                 }
