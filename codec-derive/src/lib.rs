@@ -48,8 +48,10 @@ fn msgpack_only(
 use quote::quote;
 use syn::{parse_macro_input, DeriveInput};
 
-/// Derives `codec::Encode` and `codec::Decode` (and `EncodeKey`/`DecodeKey` for enums of
-/// unit variants). Attributes go in `#[codec(...)]`; see the `codec` crate's README.
+/// Derives `codec::Encode` and `codec::Decode`, and `EncodeKey`/`DecodeKey` (a string key
+/// for enums of unit variants; a composite key, `[key, value]` pairs in JSON, for structs
+/// of named or several fields and enums with data). Attributes go in `#[codec(...)]`; see
+/// the `codec` crate's README.
 /// `#[serde(...)]` attributes are read too, with serde's meaning, so that a type deriving
 /// both serde's traits and `Codec` writes them once (README, "Migrating from serde").
 #[proc_macro_derive(Codec, attributes(codec, serde))]

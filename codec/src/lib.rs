@@ -225,9 +225,14 @@ pub use error::{Error, ErrorKind, PathSegment, Result};
 // ---- non-finite floats ----
 pub use non_finite::NonFinite;
 
-/// Derives [`Encode`] and [`Decode`] (and, for enums of unit variants, [`EncodeKey`] and
-/// [`DecodeKey`]) from a struct or enum definition. See the crate docs and README for
-/// the attributes.
+/// Derives [`Encode`] and [`Decode`], and [`EncodeKey`] and [`DecodeKey`], from a struct
+/// or enum definition. See the crate docs and README for the attributes.
+///
+/// An enum of unit variants is a string key (`{"Red": 1}`). A struct with named fields or
+/// several tuple fields, and an enum with data, is a composite key
+/// ([`EncodeKey::AS_PAIRS`]): a map keyed by it is `[[key, value], ...]` in JSON and keeps
+/// the key's own value in MessagePack. Newtype, `transparent` and unit structs get no key
+/// impls, so that one can be written by hand (an ID type written as its string).
 ///
 /// # Integer and bool names
 /// A variant's `rename` and `alias` may be an integer (any `i64` or `u64` value) or a
@@ -360,7 +365,9 @@ pub trait Codec<'de>: Encode + Decode<'de> {}
 impl<'de, T: Encode + Decode<'de>> Codec<'de> for T {}
 
 /// A type that can be a map key: written as a JSON string, and in MessagePack as itself
-/// (an integer key is an integer there).
+/// (an integer key is an integer there). A key with no string form (tuples, arrays, `Vec`,
+/// derived structs and enums with data) sets [`AS_PAIRS`](Self::AS_PAIRS): its maps are
+/// arrays of `[key, value]` pairs in JSON.
 ///
 /// ```
 /// use std::collections::BTreeMap;
