@@ -134,6 +134,7 @@ pub fn expand(c: &Container) -> TokenStream {
         // position in MessagePack. Two one-line methods: the work is `Encode`'s.
         let encode_msgpack_key = crate::msgpack_only(&p, || {
             quote! {
+                #[inline]
                 fn encode_msgpack_key(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
                     #krate::Encode::encode_msgpack(self, __w)
                 }
@@ -143,6 +144,7 @@ pub fn expand(c: &Container) -> TokenStream {
             #[automatically_derived]
             impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
                 const AS_PAIRS: ::core::primitive::bool = true;
+                #[inline]
                 fn encode_json_key(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
                     #krate::Encode::encode_json(self, __w)
                 }

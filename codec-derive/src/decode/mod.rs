@@ -258,6 +258,7 @@ pub fn expand(c: &Container) -> TokenStream {
         // Read as a value (see `encode.rs`); an object key is an error, in `__private`.
         let decode_msgpack_key = crate::msgpack_only(&p, || {
             quote! {
+                #[inline]
                 fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
                     #p::mp::composite_key(__key, __r)
                 }
@@ -267,9 +268,11 @@ pub fn expand(c: &Container) -> TokenStream {
             #[automatically_derived]
             impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
                 const AS_PAIRS: ::core::primitive::bool = true;
+                #[inline]
                 fn decode_json_key(__key: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                     #p::composite_object_key::<Self>(__key)
                 }
+                #[inline]
                 fn decode_json_pair_key(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                     <Self as #krate::Decode<'de>>::decode_json(__r)
                 }
