@@ -174,11 +174,12 @@ impl<'de> JsonReader<'de> {
     }
 
     /// A float's value that is not a number: `null` or one of the three strings, when
-    /// the [`NonFinite`] policy accepts it; otherwise the type error `read_f64` always
-    /// gave. On the cold path that error took already, so numbers pay nothing for it.
+    /// the [`NonFinite`] policy accepts it; otherwise `refused`, the type error `read_f64`
+    /// always gave. Reached only from that error, so the float readers' number path is
+    /// the code it was, and numbers pay nothing for the policy.
     #[cold]
     #[inline(never)]
-    fn read_non_finite(&mut self, expected: &'static str) -> Result<f64> {
+    fn read_non_finite(&mut self, refused: Error) -> Result<f64> {
         match (self.non_finite, self.peek()) {
             (NonFinite::Null, Some(b'n')) => self.read_null().map(|()| f64::NAN),
             (NonFinite::Strings, Some(b'"')) => {
@@ -193,7 +194,7 @@ impl<'de> JsonReader<'de> {
                     )),
                 }
             }
-            _ => Err(self.invalid_type(expected)),
+            _ => Err(refused),
         }
     }
 
@@ -855,16 +856,6 @@ impl<'de> JsonReader<'de> {
         }
     }
 
-    /// Where a number starts, or `None` when the next token is not one (the float readers
-    /// then ask the [`NonFinite`] policy).
-    #[inline]
-    fn float_start(&mut self) -> Option<usize> {
-        match self.peek() {
-            Some(b'-' | b'0'..=b'9') => Some(self.pos),
-            _ => None,
-        }
-    }
-
     /// Reads an unsigned integer that fits `u64`; `expected` names the target type for
     /// messages (`u8`, `u64`, ...), and `max` its upper bound.
     #[inline]
@@ -950,7 +941,10 @@ impl<'de> JsonReader<'de> {
     /// than `Error` also `null` or the strings that policy writes.
     #[inline]
     pub fn read_f64(&mut self) -> Result<f64> {
-        let Some(start) = self.float_start() else { return self.read_non_finite("f64") };
+        let start = match self.number_start("f64") {
+            Ok(start) => start,
+            Err(e) => return self.read_non_finite(e),
+        };
         match number::parse_f64(self.input, start, self.max_number_len) {
             Ok((v, end)) => {
                 self.pos = end;
@@ -964,7 +958,10 @@ impl<'de> JsonReader<'de> {
     /// [`read_f64`](Self::read_f64)).
     #[inline]
     pub fn read_f32(&mut self) -> Result<f32> {
-        let Some(start) = self.float_start() else { return self.read_non_finite("f32").map(|v| v as f32) };
+        let start = match self.number_start("f32") {
+            Ok(start) => start,
+            Err(e) => return self.read_non_finite(e).map(|v| v as f32),
+        };
         match number::parse_f32(self.input, start, self.max_number_len) {
             Ok((v, end)) => {
                 self.pos = end;
