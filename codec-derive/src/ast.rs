@@ -155,6 +155,34 @@ impl<'a> Container<'a> {
         Some(Container { ident: &input.ident, generics: &input.generics, attrs, data, krate, krate_path })
     }
 
+    // ---- maps with composite keys ----
+
+    /// Gives each `map_as_pairs` field the `with` module it stands for; called once the
+    /// checks, which tell the two apart in their messages, have run.
+    pub fn lower_map_as_pairs(&mut self) {
+        let krate = &self.krate;
+        let fields: Vec<&mut Field> = match &mut self.data {
+            Data::Struct(_, fields) => fields.iter_mut().collect(),
+            Data::Enum(variants) => variants.iter_mut().flat_map(|v| v.fields.iter_mut()).collect(),
+        };
+        for f in fields {
+            if f.attrs.map_as_pairs.is_some() && f.attrs.with.is_none() {
+                f.attrs.with = Some(syn::parse_quote!(#krate::with::map_pairs));
+            }
+        }
+    }
+
+    /// Whether the type gets `EncodeKey`/`DecodeKey` impls that write it as a value
+    /// (`AS_PAIRS`): every struct and enum that is not already a string key (unit-only
+    /// enums) and not a newtype, transparent or unit struct, whose users may want to
+    /// write their own key impls (an ID around a `String`).
+    pub fn is_composite_key(&self) -> bool {
+        match &self.data {
+            Data::Enum(variants) => !variants.is_empty() && !self.is_key_enum(),
+            Data::Struct(style, _) => matches!(style, Style::Struct | Style::Tuple) && self.attrs.transparent.is_none(),
+        }
+    }
+
     /// Whether this is an enum whose variants are all units: such an enum can be a map key.
     pub fn is_key_enum(&self) -> bool {
         match &self.data {

@@ -120,6 +120,10 @@ pub struct Field {
     pub flatten: Option<Span>,
     /// `bytes`: a byte string, written as a MessagePack bin.
     pub bytes: Option<Span>,
+    // ---- maps with composite keys ----
+    /// `map_as_pairs`: the map is `[[key, value], ...]` in JSON whatever its key type;
+    /// lowered to `with = "codec::with::map_pairs"` once checked.
+    pub map_as_pairs: Option<Span>,
     /// serde's `bound` on the field: fine only beside a `bound` on the container.
     pub serde_bound: Option<Span>,
 }
@@ -159,6 +163,7 @@ const FIELD_ATTRS: &[&str] = &[
     "with",
     "flatten",
     "bytes",
+    "map_as_pairs",
 ];
 /// What `msgpack(...)` takes on a container.
 const MSGPACK_ATTRS: &[&str] = &["struct_as_array"];
@@ -711,6 +716,7 @@ impl Field {
                 }
                 "flatten" => return flag(cx, &mut f.flatten, meta, name),
                 "bytes" => return flag(cx, &mut f.bytes, meta, name),
+                "map_as_pairs" => return flag(cx, &mut f.map_as_pairs, meta, name),
                 _ => return Ok(false),
             }
             Ok(true)

@@ -263,12 +263,28 @@ fn bytes_rules(cx: &Ctxt, f: &Field) {
     }
 }
 
+/// `map_as_pairs` is a `with` module of its own: nothing else may decide the field's form.
+fn map_as_pairs_rules(cx: &Ctxt, f: &Field) {
+    let Some(s) = f.attrs.map_as_pairs else { return };
+    let other = if f.attrs.with.is_some() {
+        "`with`: the `with` module decides how the field is written"
+    } else if f.attrs.bytes.is_some() {
+        "`bytes`: a byte string is not a map"
+    } else if f.attrs.flatten.is_some() {
+        "`flatten`: a flattened map gives its keys to the object, which needs string keys"
+    } else {
+        return;
+    };
+    cx.error_at(s, format!("`map_as_pairs` cannot be combined with {other}"));
+}
+
 /// Rules for the fields of one struct or variant; `owner` names it in messages.
 fn fields_rules(cx: &Ctxt, style: Style, fields: &[Field], owner: &str) {
     for f in fields {
         skip_combinations(cx, f);
         flatten_rules(cx, style, f);
         bytes_rules(cx, f);
+        map_as_pairs_rules(cx, f);
         match style {
             Style::Newtype => newtype_field(cx, f, owner),
             Style::Tuple => tuple_element(cx, f),

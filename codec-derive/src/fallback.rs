@@ -102,6 +102,40 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
         }
         _ => {}
     }
+    // ---- maps with composite keys ---- (the shapes of `Container::is_composite_key`)
+    let composite = match &input.data {
+        syn::Data::Struct(s) => {
+            attrs.transparent.is_none()
+                && match &s.fields {
+                    syn::Fields::Named(_) => true,
+                    syn::Fields::Unnamed(f) => f.unnamed.len() > 1,
+                    syn::Fields::Unit => false,
+                }
+        }
+        syn::Data::Enum(e) => {
+            !e.variants.is_empty()
+                && (attrs.untagged.is_some() || e.variants.iter().any(|v| !matches!(v.fields, syn::Fields::Unit)))
+        }
+        syn::Data::Union(_) => false,
+    };
+    if composite {
+        out.extend(quote! {
+            #[automatically_derived]
+            impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
+                const AS_PAIRS: ::core::primitive::bool = true;
+                fn encode_json_key(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
+                    ::core::unimplemented!()
+                }
+            }
+            #[automatically_derived]
+            impl #de_impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
+                const AS_PAIRS: ::core::primitive::bool = true;
+                fn decode_json_key(_: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                    ::core::unimplemented!()
+                }
+            }
+        });
+    }
     quote! {
         const _: () = {
             #out

@@ -48,8 +48,10 @@ fn msgpack_only(
 use quote::quote;
 use syn::{parse_macro_input, DeriveInput};
 
-/// Derives `codec::Encode` and `codec::Decode` (and `EncodeKey`/`DecodeKey` for enums of
-/// unit variants). Attributes go in `#[codec(...)]`; see the `codec` crate's README.
+/// Derives `codec::Encode` and `codec::Decode`, and `EncodeKey`/`DecodeKey` (a string key
+/// for enums of unit variants; a composite key, `[key, value]` pairs in JSON, for structs
+/// of named or several fields and enums with data). Attributes go in `#[codec(...)]`; see
+/// the `codec` crate's README.
 /// `#[serde(...)]` attributes are read too, with serde's meaning, so that a type deriving
 /// both serde's traits and `Codec` writes them once (README, "Migrating from serde").
 #[proc_macro_derive(Codec, attributes(codec, serde))]
@@ -67,12 +69,13 @@ pub fn derive_codec(input: TokenStream) -> TokenStream {
 
 fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let cx = ctxt::Ctxt::default();
-    let Some(container) = ast::Container::from_ast(&cx, input) else {
+    let Some(mut container) = ast::Container::from_ast(&cx, input) else {
         cx.check()?;
         return Err(syn::Error::new_spanned(input, "cannot derive Codec"));
     };
     check::check(&cx, &container);
     cx.check()?;
+    container.lower_map_as_pairs();
     let encode = encode::expand(&container);
     let decode = decode::expand(&container);
     let krate = &container.krate_path;

@@ -515,6 +515,16 @@ pub fn write_key(w: &mut JsonWriter, first: &mut bool, with_comma: &'static [u8]
     }
 }
 
+// ---- maps with composite keys ----
+
+/// A derived composite key (see `EncodeKey::AS_PAIRS`) asked to read a JSON object key: an
+/// error, since it has no string form (a map flattened into a struct meets this).
+#[cold]
+#[inline(never)]
+pub fn composite_object_key<T>(key: Key<'_>) -> Result<T> {
+    Err(crate::impls::maps::composite_object_key::<T>(key.offset()))
+}
+
 /// The MessagePack twins of the helpers above, under the same names, so that generated
 /// decoders differ between formats only in the path they call through.
 #[cfg(feature = "msgpack")]
@@ -664,6 +674,15 @@ pub mod mp {
     pub fn invalid_value(r: &MsgpackReader<'_>, at: usize, msg: String) -> Error {
         let _ = r;
         Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
+    }
+
+    // ---- maps with composite keys ----
+
+    /// A derived composite key read from a MessagePack map: the key, already read past as
+    /// a whole value, decoded again by its own `Decode`.
+    #[inline]
+    pub fn composite_key<'de, T: crate::Decode<'de>>(key: Key<'de>, r: &mut MsgpackReader<'de>) -> Result<T> {
+        r.decode_key_as(key)
     }
 
     /// A fixed-length array of `expected` elements whose header (at `at`) announced `len`.

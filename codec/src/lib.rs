@@ -202,11 +202,13 @@ extern crate std;
 mod bytes;
 mod error;
 mod impls;
+// ---- non-finite floats ----
 #[cfg(feature = "std")]
 pub mod io;
 pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
+mod non_finite;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
@@ -220,10 +222,17 @@ pub use bytes::{Bytes, DecodeBytes, EncodeBytes};
 #[cfg(feature = "std")]
 pub use error::IoError;
 pub use error::{Error, ErrorKind, PathSegment, Result};
+// ---- non-finite floats ----
+pub use non_finite::NonFinite;
 
-/// Derives [`Encode`] and [`Decode`] (and, for enums of unit variants, [`EncodeKey`] and
-/// [`DecodeKey`]) from a struct or enum definition. See the crate docs and README for
-/// the attributes.
+/// Derives [`Encode`] and [`Decode`], and [`EncodeKey`] and [`DecodeKey`], from a struct
+/// or enum definition. See the crate docs and README for the attributes.
+///
+/// An enum of unit variants is a string key (`{"Red": 1}`). A struct with named fields or
+/// several tuple fields, and an enum with data, is a composite key
+/// ([`EncodeKey::AS_PAIRS`]): a map keyed by it is `[[key, value], ...]` in JSON and keeps
+/// the key's own value in MessagePack. Newtype, `transparent` and unit structs get no key
+/// impls, so that one can be written by hand (an ID type written as its string).
 ///
 /// # Integer and bool names
 /// A variant's `rename` and `alias` may be an integer (any `i64` or `u64` value) or a
@@ -356,7 +365,9 @@ pub trait Codec<'de>: Encode + Decode<'de> {}
 impl<'de, T: Encode + Decode<'de>> Codec<'de> for T {}
 
 /// A type that can be a map key: written as a JSON string, and in MessagePack as itself
-/// (an integer key is an integer there).
+/// (an integer key is an integer there). A key with no string form (tuples, arrays, `Vec`,
+/// derived structs and enums with data) sets [`AS_PAIRS`](Self::AS_PAIRS): its maps are
+/// arrays of `[key, value]` pairs in JSON.
 ///
 /// ```
 /// use std::collections::BTreeMap;
@@ -368,7 +379,23 @@ impl<'de, T: Encode + Decode<'de>> Codec<'de> for T {}
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub trait EncodeKey {
-    /// Writes `self` as a quoted JSON string.
+    // ---- maps with composite keys ----
+    /// `true` for a key with no string form (a tuple, an array, a derived struct or enum
+    /// with data): a map keyed by it is written in JSON as an array of `[key, value]`
+    /// pairs, and [`encode_json_key`](Self::encode_json_key) writes the key as a JSON
+    /// value. Read at compile time: a map of string-like keys pays nothing for it. Must
+    /// equal [`DecodeKey::AS_PAIRS`] of the same type.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// let m = BTreeMap::from([((1u8, 2u8), "a")]);
+    /// assert_eq!(codec::json::to_string(&m)?, r#"[[[1,2],"a"]]"#);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    const AS_PAIRS: bool = false;
+
+    /// Writes `self` as a quoted JSON string (or, when [`AS_PAIRS`](Self::AS_PAIRS), as the
+    /// JSON value that is the first element of a pair).
     fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()>;
 
     /// Writes `self` as a MessagePack map key.
@@ -395,8 +422,29 @@ pub trait EncodeKey {
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub trait DecodeKey<'de>: Sized {
+    // ---- maps with composite keys ----
+    /// `true` for a key with no string form: see [`EncodeKey::AS_PAIRS`]. A map keyed by
+    /// it is read in JSON from an array of `[key, value]` pairs, each key through
+    /// [`decode_json_pair_key`](Self::decode_json_pair_key).
+    const AS_PAIRS: bool = false;
+
     /// Converts the key string `key`, just read by `r`, into `Self`.
     fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self>;
+
+    /// Reads the key of a `[key, value]` pair, a JSON value, when
+    /// [`AS_PAIRS`](Self::AS_PAIRS); never called otherwise. The default body returns an
+    /// [`ErrorKind::InvalidValue`] error naming `Self`, at the reader's position.
+    ///
+    /// ```
+    /// use codec::DecodeKey;
+    /// let mut r = codec::json::JsonReader::new(b"[1, 2]");
+    /// assert_eq!(<(u8, u8)>::decode_json_pair_key(&mut r)?, (1, 2));
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[cold]
+    fn decode_json_pair_key(r: &mut JsonReader<'de>) -> Result<Self> {
+        Err(impls::maps::no_pair_key::<Self>(r.position()))
+    }
 
     /// Converts the MessagePack map key `key`, just read by `r`, into `Self`.
     ///

@@ -163,3 +163,87 @@ pub mod jiff02 {
 pub mod rust_decimal {
     pub use crate::impls::ext::rust_decimal::with::*;
 }
+
+// ---- maps with composite keys ----
+
+/// `#[codec(map_as_pairs)]` (or `with = "codec::with::map_pairs"`): a map written in JSON
+/// as an array of `[key, value]` pairs whatever its key type, each key as its value
+/// (`[[1,"a"]]` for an integer key, `[["k",1]]` for a string key). In MessagePack the map
+/// stays a map, each key written as its value. Repeated keys follow
+/// [`duplicate_keys`](crate::json::Options::duplicate_keys).
+///
+/// ```
+/// use std::collections::BTreeMap;
+///
+/// #[derive(codec::Codec, Debug, PartialEq)]
+/// struct Scores {
+///     #[codec(map_as_pairs)]
+///     by_name: BTreeMap<String, u32>,
+/// }
+///
+/// let s = Scores { by_name: BTreeMap::from([("ann".to_string(), 3)]) };
+/// let text = codec::json::to_string(&s)?;
+/// assert_eq!(text, r#"{"by_name":[["ann",3]]}"#);
+/// assert_eq!(codec::json::from_str::<Scores>(&text)?, s);
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub mod map_pairs {
+    use crate::json::{JsonReader, JsonWriter};
+    #[cfg(feature = "msgpack")]
+    use crate::msgpack::{MsgpackReader, MsgpackWriter};
+    use crate::Result;
+
+    /// A map that can be written as `[key, value]` pairs: `HashMap`, `BTreeMap` (and
+    /// `IndexMap` with its feature) whose keys and values implement [`Encode`](crate::Encode).
+    #[diagnostic::on_unimplemented(
+        message = "`#[codec(map_as_pairs)]` needs a map whose keys and values implement `Encode`, found `{Self}`",
+        label = "not a map of `Encode` keys and values"
+    )]
+    pub trait EncodePairs {
+        /// Writes `[[k,v],...]`.
+        fn encode_json_pairs(&self, w: &mut JsonWriter) -> Result<()>;
+        /// Writes a MessagePack map, each key as its value.
+        #[cfg(feature = "msgpack")]
+        fn encode_msgpack_pairs(&self, w: &mut MsgpackWriter) -> Result<()>;
+    }
+
+    /// A map that can be read from `[key, value]` pairs: `HashMap`, `BTreeMap` (and
+    /// `IndexMap`) whose keys and values implement [`Decode`](crate::Decode).
+    #[diagnostic::on_unimplemented(
+        message = "`#[codec(map_as_pairs)]` needs a map whose keys and values implement `Decode`, found `{Self}`",
+        label = "not a map of `Decode` keys and values"
+    )]
+    pub trait DecodePairs<'de>: Sized {
+        /// Reads `[[k,v],...]`.
+        fn decode_json_pairs(r: &mut JsonReader<'de>) -> Result<Self>;
+        /// Reads a MessagePack map whose keys are read as values.
+        #[cfg(feature = "msgpack")]
+        fn decode_msgpack_pairs(r: &mut MsgpackReader<'de>) -> Result<Self>;
+    }
+
+    /// Writes `[[k,v],...]`.
+    #[inline]
+    pub fn encode_json<M: EncodePairs + ?Sized>(m: &M, w: &mut JsonWriter) -> Result<()> {
+        m.encode_json_pairs(w)
+    }
+
+    /// Reads `[[k,v],...]`.
+    #[inline]
+    pub fn decode_json<'de, M: DecodePairs<'de>>(r: &mut JsonReader<'de>) -> Result<M> {
+        M::decode_json_pairs(r)
+    }
+
+    /// Writes a map, each key as its value.
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    pub fn encode_msgpack<M: EncodePairs + ?Sized>(m: &M, w: &mut MsgpackWriter) -> Result<()> {
+        m.encode_msgpack_pairs(w)
+    }
+
+    /// Reads a map, each key as a value.
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    pub fn decode_msgpack<'de, M: DecodePairs<'de>>(r: &mut MsgpackReader<'de>) -> Result<M> {
+        M::decode_msgpack_pairs(r)
+    }
+}

@@ -253,6 +253,32 @@ pub fn expand(c: &Container) -> TokenStream {
                 #decode_msgpack_key
             }
         });
+    } else if c.is_composite_key() {
+        // ---- maps with composite keys ----
+        // Read as a value (see `encode.rs`); an object key is an error, in `__private`.
+        let decode_msgpack_key = crate::msgpack_only(&p, || {
+            quote! {
+                #[inline]
+                fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
+                    #p::mp::composite_key(__key, __r)
+                }
+            }
+        });
+        out.extend(quote! {
+            #[automatically_derived]
+            impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
+                const AS_PAIRS: ::core::primitive::bool = true;
+                #[inline]
+                fn decode_json_key(__key: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                    #p::composite_object_key::<Self>(__key)
+                }
+                #[inline]
+                fn decode_json_pair_key(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                    <Self as #krate::Decode<'de>>::decode_json(__r)
+                }
+                #decode_msgpack_key
+            }
+        });
     }
     out
 }

@@ -106,6 +106,14 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let bytes_fn = syn::Ident::new(&fmt.bytes_fn.to_string(), span);
         let de = tokens::de();
         match (&f.attrs.with, f.attrs.bytes) {
+            // ---- maps with composite keys ---- (the type named, as for `bytes`)
+            _ if f.attrs.map_as_pairs.is_some() => {
+                let pairs_fn = match fmt.format {
+                    super::Format::Json => quote_spanned!(span=> decode_json_pairs),
+                    super::Format::Msgpack => quote_spanned!(span=> decode_msgpack_pairs),
+                };
+                quote_spanned!(span=> <#ty as #krate::with::map_pairs::DecodePairs<#de>>::#pairs_fn)
+            }
             (Some(m), _) if fmt.format == super::Format::Msgpack => tokens::with_msgpack_fn(m, "decode_msgpack"),
             (Some(m), _) => quote_spanned!(span=> #m::#decode_fn),
             (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<#de>>::#bytes_fn),

@@ -7,6 +7,12 @@
 //! Both map types also implement the struct-member traits of `__private`, so a map can be
 //! the `flatten` catch-all of a struct: it claims every key the struct does not.
 //!
+//! A key type with no string form (tuples, arrays, `Vec`, derived structs and enums with
+//! data: [`EncodeKey::AS_PAIRS`]) makes the JSON form an array of `[key, value]` pairs
+//! instead, chosen at compile time; errors get `[i]` (the pair) and `[0]` or `[1]` on their
+//! path, and a repeated key follows the same duplicate-key policy. In MessagePack such a key
+//! is written as its value in key position (legal MessagePack: keys may be of any type).
+//!
 //! In MessagePack a key keeps its own type: strings, `char`s and unit enums are str,
 //! integers are integers (a `u128`/`i128` beyond 64 bits the 16-byte bin), booleans are
 //! booleans. An error inside a value gets the key on its path there too.
@@ -101,11 +107,206 @@ pub(crate) fn duplicate_key_msgpack<'de>(r: &MsgpackReader<'de>, key: msgpack::K
     Error::new(ErrorKind::DuplicateField(Cow::Owned(r.key_text(key))), key.offset())
 }
 
+// ---- maps with composite keys ----
+
+/// Writes `[[k,v],...]`: the JSON form of a map whose keys have no string form.
+#[inline]
+pub(crate) fn encode_pairs<'a, K: ?Sized + 'a, V: Encode + 'a>(
+    w: &mut JsonWriter,
+    entries: impl Iterator<Item = (&'a K, &'a V)>,
+    key: impl Fn(&K, &mut JsonWriter) -> Result<()>,
+) -> Result<()> {
+    w.write_byte(b'[');
+    for (i, (k, v)) in entries.enumerate() {
+        if i > 0 {
+            w.write_byte(b',');
+        }
+        w.write_byte(b'[');
+        key(k, w).map_err(|e| e.in_index(0).in_index(i))?;
+        w.write_byte(b',');
+        v.encode_json(w).map_err(|e| e.in_index(1).in_index(i))?;
+        w.write_byte(b']');
+    }
+    w.write_byte(b']');
+    Ok(())
+}
+
+/// Reads `[[k,v],...]`; `entry` reads one pair's key and value, from just after its `[`
+/// (through [`decode_pair_key`] and [`decode_pair_value`]). Errors get `[i]` on their path.
+#[inline]
+pub(crate) fn decode_pairs<'de>(
+    r: &mut JsonReader<'de>,
+    mut entry: impl FnMut(&mut JsonReader<'de>) -> Result<()>,
+) -> Result<()> {
+    r.begin_array()?;
+    let mut more = r.array_first()?;
+    let mut i = 0;
+    while more {
+        decode_pair(r, &mut entry).map_err(|e| e.in_index(i))?;
+        i += 1;
+        more = r.array_next()?;
+    }
+    Ok(())
+}
+
+#[inline]
+fn decode_pair<'de>(r: &mut JsonReader<'de>, entry: &mut impl FnMut(&mut JsonReader<'de>) -> Result<()>) -> Result<()> {
+    r.begin_array()?;
+    crate::__private::tuple_next(r, 0, 2)?;
+    entry(r)?;
+    crate::__private::tuple_end(r, 2)
+}
+
+/// A pair's key, and where its text starts (for a duplicate's message); leaves the reader
+/// at the value.
+#[inline]
+pub(crate) fn decode_pair_key<'de, K>(
+    r: &mut JsonReader<'de>,
+    read: impl FnOnce(&mut JsonReader<'de>) -> Result<K>,
+) -> Result<(K, usize)> {
+    let at = super::value_start(r);
+    let key = read(r).map_err(|e| e.in_index(0))?;
+    crate::__private::tuple_next(r, 1, 2)?;
+    Ok((key, at))
+}
+
+/// A pair's value.
+#[inline]
+pub(crate) fn decode_pair_value<'de, V: Decode<'de>>(r: &mut JsonReader<'de>) -> Result<V> {
+    V::decode_json(r).map_err(|e| e.in_index(1))
+}
+
+/// A pair whose key, written from `at` to the reader's position, came before.
+#[cold]
+#[inline(never)]
+pub(crate) fn duplicate_pair_key(r: &JsonReader<'_>, at: usize) -> Error {
+    let text = &r.input()[at..r.position()];
+    let text = String::from_utf8_lossy(&text[..text.len().min(64)]).trim_end_matches(',').trim_end().to_owned();
+    Error::new(ErrorKind::DuplicateField(Cow::Owned(text)), at)
+}
+
+#[cold]
+#[inline(never)]
+pub(crate) fn pairs_flattened() -> Error {
+    Error::without_position(ErrorKind::InvalidValue(Cow::Borrowed(
+        "a map whose keys are not strings cannot be flattened into a JSON object",
+    )))
+}
+
+/// The object key a composite key type was asked to read: it has no string form.
+#[cold]
+#[inline(never)]
+pub(crate) fn composite_object_key<T: ?Sized>(offset: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Owned(format!(
+            "{} has no string form and cannot be read from a JSON object key",
+            core::any::type_name::<T>()
+        ))),
+        offset,
+    )
+}
+
+/// `DecodeKey::decode_json_pair_key` of a key type that is a string in JSON (its default
+/// body; maps never call it, since they ask for pairs only when `AS_PAIRS`).
+#[cold]
+#[inline(never)]
+pub(crate) fn no_pair_key<T: ?Sized>(offset: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Owned(format!(
+            "{} is read from a JSON object key, not from a [key, value] pair",
+            core::any::type_name::<T>()
+        ))),
+        offset,
+    )
+}
+
+/// `EncodeKey` and `DecodeKey` for types with no string form, through their `Encode` and
+/// `Decode`: `AS_PAIRS` in JSON, the value itself as a MessagePack key.
+macro_rules! composite_keys {
+    ($([$($gen:tt)*] $ty:ty;)*) => {$(
+        impl<$($gen)*> EncodeKey for $ty where Self: Encode {
+            const AS_PAIRS: bool = true;
+
+            #[inline]
+            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+                self.encode_json(w)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+                self.encode_msgpack(w)
+            }
+        }
+
+        impl<'de, $($gen)*> DecodeKey<'de> for $ty where Self: Decode<'de> {
+            const AS_PAIRS: bool = true;
+
+            #[inline]
+            fn decode_json_key(key: Key<'de>, _: &mut JsonReader<'de>) -> Result<Self> {
+                Err(composite_object_key::<Self>(key.offset()))
+            }
+
+            #[inline]
+            fn decode_json_pair_key(r: &mut JsonReader<'de>) -> Result<Self> {
+                Self::decode_json(r)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
+                r.decode_key_as(key)
+            }
+        }
+    )*};
+}
+
+composite_keys! {
+    [T0] (T0,);
+    [T0, T1] (T0, T1);
+    [T0, T1, T2] (T0, T1, T2);
+    [T0, T1, T2, T3] (T0, T1, T2, T3);
+    [T0, T1, T2, T3, T4] (T0, T1, T2, T3, T4);
+    [T0, T1, T2, T3, T4, T5] (T0, T1, T2, T3, T4, T5);
+    [T0, T1, T2, T3, T4, T5, T6] (T0, T1, T2, T3, T4, T5, T6);
+    [T0, T1, T2, T3, T4, T5, T6, T7] (T0, T1, T2, T3, T4, T5, T6, T7);
+    [T, const N: usize] [T; N];
+    [T] alloc::vec::Vec<T>;
+}
+
 macro_rules! map_impls {
-    ($entry:ident, $map:ident<$($g:ident),+>, decode: [$($db:tt)*], encode: [$($eb:tt)*]) => {
+    // A JSON map in pair form, its keys read by `$key` (`DecodeKey::decode_json_pair_key`,
+    // or `Decode::decode_json` for `map_as_pairs`).
+    (@pairs $entry:ident, $r:ident, $key:expr) => {{
+        use $crate::impls::maps as m;
+        let mut map = Self::default();
+        m::decode_pairs($r, |r| {
+            let (key, at) = m::decode_pair_key(r, $key)?;
+            match map.entry(key) {
+                $entry::Entry::Occupied(mut slot) => match r.duplicate_keys() {
+                    $crate::json::DuplicateKeys::KeepFirst => r.skip_value(),
+                    $crate::json::DuplicateKeys::KeepLast => {
+                        slot.insert(m::decode_pair_value(r)?);
+                        Ok(())
+                    }
+                    _ => Err(m::duplicate_pair_key(r, at)),
+                },
+                $entry::Entry::Vacant(slot) => {
+                    slot.insert(m::decode_pair_value(r)?);
+                    Ok(())
+                }
+            }
+        })
+        .map(|()| map)
+    }};
+    ($entry:ident, $map:ident<$($g:ident),+>, decode: [$($db:tt)*], encode: [$($eb:tt)*], pairs: [$($pb:tt)*]) => {
         impl<$($g),+> Encode for $map<$($g),+> where $($eb)* {
             #[inline]
             fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+                // ---- maps with composite keys ---- (a constant: folded away)
+                if K::AS_PAIRS {
+                    return $crate::impls::maps::encode_pairs(w, self.iter(), EncodeKey::encode_json_key);
+                }
                 w.write_byte(b'{');
                 self.encode_fields(w, &mut true)?;
                 w.write_byte(b'}');
@@ -126,6 +327,9 @@ macro_rules! map_impls {
         impl<$($g),+> EncodeFields for $map<$($g),+> where $($eb)* {
             #[inline]
             fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+                if K::AS_PAIRS {
+                    return Err($crate::impls::maps::pairs_flattened());
+                }
                 for (k, v) in self {
                     encode_entry(w, first, k, v)?;
                 }
@@ -146,6 +350,10 @@ macro_rules! map_impls {
         impl<'de, $($g),+> Decode<'de> for $map<$($g),+> where $($db)* {
             #[inline]
             fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+                // ---- maps with composite keys ---- (a constant: folded away)
+                if K::AS_PAIRS {
+                    return map_impls!(@pairs $entry, r, <K as DecodeKey<'de>>::decode_json_pair_key);
+                }
                 r.begin_object()?;
                 let mut map = Self::default();
                 let mut more = r.object_first()?;
@@ -229,6 +437,65 @@ macro_rules! map_impls {
                 Ok(map)
             }
         }
+
+        // ---- `#[codec(map_as_pairs)]` ----
+        impl<$($g),+> $crate::with::map_pairs::EncodePairs for $map<$($g),+>
+        where
+            K: Encode,
+            V: Encode,
+        {
+            #[inline]
+            fn encode_json_pairs(&self, w: &mut JsonWriter) -> Result<()> {
+                $crate::impls::maps::encode_pairs(w, self.iter(), Encode::encode_json)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn encode_msgpack_pairs(&self, w: &mut MsgpackWriter) -> Result<()> {
+                w.write_map_len(self.len())?;
+                for (k, v) in self {
+                    k.encode_msgpack(w)?;
+                    v.encode_msgpack(w)?;
+                }
+                Ok(())
+            }
+        }
+
+        impl<'de, $($g),+> $crate::with::map_pairs::DecodePairs<'de> for $map<$($g),+>
+        where
+            $($pb)*
+        {
+            #[inline]
+            fn decode_json_pairs(r: &mut JsonReader<'de>) -> Result<Self> {
+                map_impls!(@pairs $entry, r, <K as Decode<'de>>::decode_json)
+            }
+
+            #[inline]
+            #[cfg(feature = "msgpack")]
+            fn decode_msgpack_pairs(r: &mut MsgpackReader<'de>) -> Result<Self> {
+                let n = r.read_map_len()?;
+                let mut map = Self::default();
+                for _ in 0..n {
+                    let at = r.position();
+                    let k = K::decode_msgpack(r)?;
+                    let key = r.key_at(at);
+                    match map.entry(k) {
+                        $entry::Entry::Occupied(mut slot) => match r.duplicate_keys() {
+                            DuplicateKeys::KeepFirst => r.skip_value()?,
+                            DuplicateKeys::KeepLast => {
+                                slot.insert(decode_value_msgpack(key, r)?);
+                            }
+                            _ => return Err(duplicate_key_msgpack(r, key)),
+                        },
+                        $entry::Entry::Vacant(slot) => {
+                            slot.insert(decode_value_msgpack(key, r)?);
+                        }
+                    }
+                }
+                r.leave();
+                Ok(map)
+            }
+        }
     };
 }
 
@@ -240,10 +507,12 @@ pub(crate) use map_impls;
 #[cfg(feature = "std")]
 map_impls!(hash_map, HashMap<K, V, S>,
     decode: [K: DecodeKey<'de> + Eq + Hash, V: Decode<'de>, S: BuildHasher + Default],
-    encode: [K: EncodeKey, V: Encode]);
+    encode: [K: EncodeKey, V: Encode],
+    pairs: [K: Decode<'de> + Eq + Hash, V: Decode<'de>, S: BuildHasher + Default]);
 map_impls!(btree_map, BTreeMap<K, V>,
     decode: [K: DecodeKey<'de> + Ord, V: Decode<'de>],
-    encode: [K: EncodeKey, V: Encode]);
+    encode: [K: EncodeKey, V: Encode],
+    pairs: [K: Decode<'de> + Ord, V: Decode<'de>]);
 
 // ---- keys ----
 
@@ -278,6 +547,8 @@ impl EncodeKey for String {
 macro_rules! forward_encode_key {
     ($([$($gen:tt)*] $ty:ty;)*) => {$(
         impl<$($gen)*> EncodeKey for $ty {
+            const AS_PAIRS: bool = T::AS_PAIRS;
+
             #[inline]
             fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
                 (**self).encode_json_key(w)

@@ -13,7 +13,7 @@ mod cell;
 pub(crate) mod collections;
 mod duration;
 pub(crate) mod ext;
-mod maps;
+pub(crate) mod maps;
 mod net;
 mod num;
 #[cfg(feature = "std")]

@@ -94,7 +94,7 @@ macro_rules! transparent_impls {
     ($($w:ident)*) => {$(
         forward_encode! { [T: Encode] $w<T> => |v| v.0; }
         forward_decode! { [T: Decode<'de>] $w<T> => T, $w; }
-        forward_encode_key! { [T: EncodeKey] $w<T> => |v| v.0; }
+        forward_encode_key! { [T: EncodeKey] $w<T> => |v| v.0, pairs: T; }
         forward_decode_key! { [T: DecodeKey<'de>] $w<T> => T, $w; }
     )*};
 }

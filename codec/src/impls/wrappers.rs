@@ -46,8 +46,10 @@ pub(crate) use forward_encode;
 
 /// [`forward_encode!`] for `EncodeKey`: the key of the value inside.
 macro_rules! forward_encode_key {
-    ($([$($gen:tt)*] $ty:ty => |$v:ident| $inner:expr;)*) => {$(
+    ($([$($gen:tt)*] $ty:ty => |$v:ident| $inner:expr $(, pairs: $it:ty)?;)*) => {$(
         impl<$($gen)*> $crate::EncodeKey for $ty {
+            $(const AS_PAIRS: bool = <$it as $crate::EncodeKey>::AS_PAIRS;)?
+
             #[inline]
             fn encode_json_key(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
                 let $v = self;
@@ -95,12 +97,19 @@ pub(crate) use forward_decode;
 macro_rules! forward_decode_key {
     ($([$($gen:tt)*] $ty:ty => $inner:ty, $wrap:expr;)*) => {$(
         impl<'de, $($gen)*> $crate::DecodeKey<'de> for $ty {
+            const AS_PAIRS: bool = <$inner as $crate::DecodeKey<'de>>::AS_PAIRS;
+
             #[inline]
             fn decode_json_key(
                 key: $crate::json::Key<'de>,
                 r: &mut $crate::json::JsonReader<'de>,
             ) -> $crate::Result<Self> {
                 <$inner as $crate::DecodeKey<'de>>::decode_json_key(key, r).map($wrap)
+            }
+
+            #[inline]
+            fn decode_json_pair_key(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
+                <$inner as $crate::DecodeKey<'de>>::decode_json_pair_key(r).map($wrap)
             }
 
             #[inline]

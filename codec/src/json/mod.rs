@@ -86,6 +86,8 @@ pub use raw::RawJson;
 pub use reader::{Checkpoint, JsonReader, Key, Str};
 pub use value::{Map, Number, Value};
 pub use writer::JsonWriter;
+// ---- non-finite floats ----
+pub use crate::NonFinite;
 
 // ---- streams: reading from `io::Read`, many values, huge arrays (see `stream.rs`) ----
 mod stream;
@@ -145,6 +147,8 @@ pub struct Options {
     pub(crate) max_number_len: usize,
     pub(crate) duplicate_keys: DuplicateKeys,
     pub(crate) allow_trailing: bool,
+    // ---- non-finite floats ----
+    pub(crate) non_finite: NonFinite,
     // ---- streams (see `stream.rs`) ----
     pub(crate) buffer_size: usize,
     pub(crate) max_value_len: usize,
@@ -160,6 +164,8 @@ impl Default for Options {
             max_number_len: 1024,
             duplicate_keys: DuplicateKeys::Error,
             allow_trailing: false,
+            // ---- non-finite floats ----
+            non_finite: NonFinite::Error,
             buffer_size: crate::window::DEFAULT_BUFFER_SIZE,
             max_value_len: crate::window::DEFAULT_MAX_VALUE_LEN,
             preserve_refs: false,
@@ -206,6 +212,25 @@ impl Options {
     /// whitespace may.
     pub fn allow_trailing(mut self, allow: bool) -> Self {
         self.allow_trailing = allow;
+        self
+    }
+
+    // ---- non-finite floats ----
+
+    /// What a float accepts besides numbers: under [`NonFinite::Null`], `null` (read as
+    /// NaN); under [`NonFinite::Strings`], `"NaN"`, `"Infinity"` and `"-Infinity"`; under
+    /// [`NonFinite::Error`] (the default), nothing. See [`NonFinite`].
+    ///
+    /// ```
+    /// use codec::json::{from_slice_with, Options};
+    /// use codec::NonFinite;
+    /// let o = Options::new().non_finite(NonFinite::Strings);
+    /// assert_eq!(from_slice_with::<f32>(br#""-Infinity""#, &o)?, f32::NEG_INFINITY);
+    /// assert!(from_slice_with::<f32>(b"null", &o).is_err());
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn non_finite(mut self, policy: NonFinite) -> Self {
+        self.non_finite = policy;
         self
     }
 
@@ -284,6 +309,8 @@ pub struct EncodeOptions {
     // ---- shared references (see `impls/shared_refs.rs`) ----
     pub(crate) preserve_refs: bool,
     pub(crate) ref_spelling: RefSpelling,
+    // ---- non-finite floats ----
+    pub(crate) non_finite: NonFinite,
 }
 
 impl EncodeOptions {
@@ -351,6 +378,23 @@ impl EncodeOptions {
     /// ([`RefSpelling::Default`] unless set).
     pub fn ref_spelling(mut self, spelling: RefSpelling) -> Self {
         self.ref_spelling = spelling;
+        self
+    }
+
+    // ---- non-finite floats ----
+
+    /// What NaN and the infinities of `f32` and `f64` become: an error (the default),
+    /// `null`, or the strings `"NaN"`, `"Infinity"`, `"-Infinity"`. See [`NonFinite`].
+    ///
+    /// ```
+    /// use codec::json::{to_string_with, EncodeOptions};
+    /// use codec::NonFinite;
+    /// let o = EncodeOptions::new().non_finite(NonFinite::Null);
+    /// assert_eq!(to_string_with(&[f32::NAN, 2.0], &o)?, "[null,2.0]");
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn non_finite(mut self, policy: NonFinite) -> Self {
+        self.non_finite = policy;
         self
     }
 }

@@ -28,7 +28,7 @@ use alloc::vec::Vec;
 
 use super::number::{self, NumberError, ParsedNumber};
 use super::string::{self, ScanError};
-use super::{DuplicateKeys, Options};
+use super::{DuplicateKeys, NonFinite, Options};
 use crate::error::{Error, ErrorKind, Result};
 
 /// A string body as it appears in the input, between its quotes.
@@ -118,6 +118,8 @@ pub struct JsonReader<'de> {
     // ---- shared references (`preserve_refs`, see `impls/shared_refs.rs`) ----
     /// The values decoded for ids so far, in refs mode only (`None` otherwise).
     pub(crate) refs: Option<Box<crate::impls::shared_refs::DecodeRefs>>,
+    // ---- non-finite floats ----
+    non_finite: NonFinite,
 }
 
 /// Backtracking budget: this many times the input length, plus [`BACKTRACK_BASE`] bytes.
@@ -152,6 +154,8 @@ impl<'de> JsonReader<'de> {
             duplicate_keys: options.duplicate_keys,
             scratch: Vec::new(),
             refs: if options.preserve_refs { Some(Box::default()) } else { None },
+            // ---- non-finite floats ----
+            non_finite: options.non_finite,
         }
     }
 
@@ -159,6 +163,44 @@ impl<'de> JsonReader<'de> {
     #[inline]
     pub fn duplicate_keys(&self) -> DuplicateKeys {
         self.duplicate_keys
+    }
+
+    // ---- non-finite floats ----
+
+    /// What a float accepts besides numbers (see [`NonFinite`]).
+    ///
+    /// ```
+    /// # use codec::json::JsonReader;
+    /// assert_eq!(JsonReader::new(b"").non_finite(), codec::NonFinite::Error);
+    /// ```
+    #[inline]
+    pub fn non_finite(&self) -> NonFinite {
+        self.non_finite
+    }
+
+    /// A float's value that is not a number: `null` or one of the three strings, when
+    /// the [`NonFinite`] policy accepts it; otherwise `refused`, the type error `read_f64`
+    /// always gave. Reached only from that error, so the float readers' number path is
+    /// the code it was, and numbers pay nothing for the policy.
+    #[cold]
+    #[inline(never)]
+    fn read_non_finite(&mut self, refused: Error) -> Result<f64> {
+        match (self.non_finite, self.peek()) {
+            (NonFinite::Null, Some(b'n')) => self.read_null().map(|()| f64::NAN),
+            (NonFinite::Strings, Some(b'"')) => {
+                let token = self.read_string_token()?;
+                match NonFinite::value_of(token.raw) {
+                    Some(v) if !token.escaped => Ok(v),
+                    _ => Err(Error::new(
+                        ErrorKind::InvalidValue(Cow::Borrowed(
+                            "expected a number or one of the strings \"NaN\", \"Infinity\", \"-Infinity\"",
+                        )),
+                        token.offset,
+                    )),
+                }
+            }
+            _ => Err(refused),
+        }
     }
 
     /// The whole input.
@@ -972,10 +1014,14 @@ impl<'de> JsonReader<'de> {
         }
     }
 
-    /// Reads any JSON number as the nearest `f64`.
+    /// Reads any JSON number as the nearest `f64`, and under a [`NonFinite`] policy other
+    /// than `Error` also `null` or the strings that policy writes.
     #[inline]
     pub fn read_f64(&mut self) -> Result<f64> {
-        let start = self.number_start("f64")?;
+        let start = match self.number_start("f64") {
+            Ok(start) => start,
+            Err(e) => return self.read_non_finite(e),
+        };
         match number::parse_f64(self.input, start, self.max_number_len) {
             Ok((v, end)) => {
                 self.pos = end;
@@ -985,10 +1031,14 @@ impl<'de> JsonReader<'de> {
         }
     }
 
-    /// Reads any JSON number as the nearest `f32`.
+    /// Reads any JSON number as the nearest `f32` (and what [`NonFinite`] adds, as
+    /// [`read_f64`](Self::read_f64)).
     #[inline]
     pub fn read_f32(&mut self) -> Result<f32> {
-        let start = self.number_start("f32")?;
+        let start = match self.number_start("f32") {
+            Ok(start) => start,
+            Err(e) => return self.read_non_finite(e).map(|v| v as f32),
+        };
         match number::parse_f32(self.input, start, self.max_number_len) {
             Ok((v, end)) => {
                 self.pos = end;

@@ -17,6 +17,7 @@ use alloc::vec::Vec;
 use super::string;
 use crate::error::{Error, ErrorKind, Result};
 use crate::sink::Sink;
+use crate::NonFinite;
 
 /// The buffer every [`Encode`](crate::Encode) impl writes JSON to.
 ///
@@ -48,6 +49,9 @@ pub struct JsonWriter<'w> {
     /// The allocations written so far, in refs mode only: `None` keeps every pointer on
     /// its plain path, at the cost of one test per `Rc`/`Arc`.
     pub(crate) refs: Option<Box<crate::impls::shared_refs::EncodeRefs>>,
+    // ---- non-finite floats ----
+    /// What NaN and the infinities become; only the cold non-finite path reads it.
+    non_finite: NonFinite,
 }
 
 impl Default for JsonWriter<'_> {
@@ -81,7 +85,7 @@ impl<'w> JsonWriter<'w> {
 
     /// Writes into (the end of) an existing buffer, reusing its capacity.
     pub fn from_vec(buf: Vec<u8>) -> Self {
-        JsonWriter { buf, sink: None, limit: 0, flushed: 0, refs: None }
+        JsonWriter { buf, sink: None, limit: 0, flushed: 0, refs: None, non_finite: NonFinite::Error }
     }
 
     /// An empty writer with room for `capacity` bytes.
@@ -93,11 +97,20 @@ impl<'w> JsonWriter<'w> {
     /// once more at [`finish`](Self::finish).
     pub(crate) fn streaming(sink: &'w mut dyn Sink, limit: usize) -> Self {
         let limit = limit.max(1);
-        JsonWriter { buf: Vec::with_capacity(limit), sink: Some(sink), limit, flushed: 0, refs: None }
+        JsonWriter {
+            buf: Vec::with_capacity(limit),
+            sink: Some(sink),
+            limit,
+            flushed: 0,
+            refs: None,
+            non_finite: NonFinite::Error,
+        }
     }
 
     /// Takes the [`EncodeOptions`](super::EncodeOptions) of a `_with` entry point.
     pub(crate) fn set_options(&mut self, options: &super::EncodeOptions) {
+        // ---- non-finite floats ----
+        self.non_finite = options.non_finite;
         // ---- shared references ----
         if options.preserve_refs {
             self.refs = Some(Box::new(crate::impls::shared_refs::EncodeRefs::new(options.ref_spelling)));
@@ -269,12 +282,14 @@ impl<'w> JsonWriter<'w> {
         self.write_byte(b'"');
     }
 
-    /// Appends the shortest text that parses back to exactly `v`. NaN and the infinities
-    /// have no JSON form and are an error, never a silent `null`.
+    /// Appends the shortest text that parses back to exactly `v` (`-0.0` for negative
+    /// zero). NaN and the infinities have no JSON form: they are an error, never a silent
+    /// `null`, unless [`EncodeOptions::non_finite`](super::EncodeOptions::non_finite)
+    /// chose `null` or strings.
     #[inline]
     pub fn write_f64(&mut self, v: f64) -> Result<()> {
         if !v.is_finite() {
-            return Err(non_finite(v));
+            return self.write_non_finite(v);
         }
         self.append_short(zmij::Buffer::new().format_finite(v).as_bytes());
         Ok(())
@@ -284,7 +299,7 @@ impl<'w> JsonWriter<'w> {
     #[inline]
     pub fn write_f32(&mut self, v: f32) -> Result<()> {
         if !v.is_finite() {
-            return Err(non_finite(v as f64));
+            return self.write_non_finite(v as f64);
         }
         self.append_short(zmij::Buffer::new().format_finite(v).as_bytes());
         Ok(())
@@ -364,6 +379,23 @@ pub(crate) unsafe fn append_short_unchecked(buf: &mut Vec<u8>, s: &[u8]) {
             }
         }
         buf.set_len(len + n);
+    }
+}
+
+impl JsonWriter<'_> {
+    // ---- non-finite floats ----
+
+    /// NaN or an infinity, as the [`NonFinite`] policy says: off the hot path, which
+    /// pays only the `is_finite` test it always had.
+    #[cold]
+    #[inline(never)]
+    fn write_non_finite(&mut self, v: f64) -> Result<()> {
+        match self.non_finite {
+            NonFinite::Null => self.write_null(),
+            NonFinite::Strings => self.write_str(NonFinite::string_of(v)),
+            _ => return Err(non_finite(v)),
+        }
+        Ok(())
     }
 }
 

@@ -75,6 +75,8 @@ pub use stream::{from_reader, from_reader_with, iter_values, iter_values_with, V
 pub use stream::{iter_values_slice, iter_values_slice_with, SliceValueIter};
 
 pub use crate::json::DuplicateKeys;
+// ---- non-finite floats ----
+pub use crate::NonFinite;
 
 // ---- the MessagePack value type (see `value.rs`) ----
 pub mod value;
@@ -114,6 +116,8 @@ pub struct Options {
     pub(crate) max_len: usize,
     pub(crate) duplicate_keys: DuplicateKeys,
     pub(crate) allow_trailing: bool,
+    // ---- non-finite floats ----
+    pub(crate) non_finite: NonFinite,
     // ---- streams (see `stream.rs`) ----
     pub(crate) buffer_size: usize,
     pub(crate) max_value_len: usize,
@@ -128,6 +132,8 @@ impl Default for Options {
             max_len: 64 << 20,
             duplicate_keys: DuplicateKeys::Error,
             allow_trailing: false,
+            // ---- non-finite floats ----
+            non_finite: NonFinite::Error,
             buffer_size: crate::window::DEFAULT_BUFFER_SIZE,
             max_value_len: crate::window::DEFAULT_MAX_VALUE_LEN,
             preserve_refs: false,
@@ -184,6 +190,27 @@ impl Options {
     /// ```
     pub fn duplicate_keys(mut self, policy: DuplicateKeys) -> Self {
         self.duplicate_keys = policy;
+        self
+    }
+
+    // ---- non-finite floats ----
+
+    /// What a float accepts besides MessagePack numbers, for data carried over from JSON:
+    /// under [`NonFinite::Null`], nil (read as NaN); under [`NonFinite::Strings`], the strs
+    /// `"NaN"`, `"Infinity"` and `"-Infinity"`; under [`NonFinite::Error`] (the default),
+    /// nothing. (MessagePack floats hold NaN and the infinities themselves, and always
+    /// read.)
+    ///
+    /// ```
+    /// use codec::msgpack::{from_slice_with, Options};
+    /// use codec::NonFinite;
+    /// let o = Options::new().non_finite(NonFinite::Null);
+    /// assert!(from_slice_with::<f64>(b"\xc0", &o)?.is_nan());
+    /// assert!(codec::msgpack::from_slice::<f64>(b"\xc0").is_err());
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn non_finite(mut self, policy: NonFinite) -> Self {
+        self.non_finite = policy;
         self
     }
 
@@ -296,6 +323,8 @@ pub fn from_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options)
 pub struct EncodeOptions {
     // ---- shared references (see `impls/shared_refs.rs`) ----
     pub(crate) preserve_refs: bool,
+    // ---- non-finite floats ----
+    pub(crate) non_finite: NonFinite,
 }
 
 impl EncodeOptions {
@@ -323,6 +352,25 @@ impl EncodeOptions {
     /// ```
     pub fn preserve_refs(mut self, on: bool) -> Self {
         self.preserve_refs = on;
+        self
+    }
+
+    // ---- non-finite floats ----
+
+    /// Accepted so that one policy can be passed to both formats, and without effect:
+    /// MessagePack floats hold NaN and the infinities, so they are written as floats (float
+    /// 32 for `f32`, float 64 for `f64`) under every [`NonFinite`] policy, and read back
+    /// exactly.
+    ///
+    /// ```
+    /// use codec::msgpack::{to_vec_with, EncodeOptions};
+    /// use codec::NonFinite;
+    /// let o = EncodeOptions::new().non_finite(NonFinite::Null);
+    /// assert_eq!(to_vec_with(&f64::INFINITY, &o)?, b"\xcb\x7f\xf0\0\0\0\0\0\0");
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn non_finite(mut self, policy: NonFinite) -> Self {
+        self.non_finite = policy;
         self
     }
 }

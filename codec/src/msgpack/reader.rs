@@ -34,7 +34,7 @@ use alloc::string::String;
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use super::{DuplicateKeys, Options};
+use super::{DuplicateKeys, NonFinite, Options};
 use crate::error::{Error, ErrorKind, Result};
 
 /// What kind of value comes next, from its first byte.
@@ -252,6 +252,8 @@ pub struct MsgpackReader<'de> {
     // ---- shared references (`preserve_refs`, see `impls/shared_refs.rs`) ----
     /// The values decoded for ids so far, in refs mode only (`None` otherwise).
     pub(crate) refs: Option<alloc::boxed::Box<crate::impls::shared_refs::DecodeRefs>>,
+    // ---- non-finite floats ----
+    non_finite: NonFinite,
 }
 
 impl<'de> MsgpackReader<'de> {
@@ -288,6 +290,8 @@ impl<'de> MsgpackReader<'de> {
             max_len: options.max_len,
             duplicate_keys: options.duplicate_keys,
             refs: if options.preserve_refs { Some(Default::default()) } else { None },
+            // ---- non-finite floats ----
+            non_finite: options.non_finite,
         }
     }
 
@@ -857,7 +861,7 @@ impl<'de> MsgpackReader<'de> {
             _ => match self.try_int()? {
                 Some(Int::Pos(v)) => Ok(v as f64),
                 Some(Int::Neg(v)) => Ok(v as f64),
-                None => Err(self.invalid_type("f64")),
+                None => self.read_non_finite("f64"),
             },
         }
     }
@@ -883,8 +887,48 @@ impl<'de> MsgpackReader<'de> {
             _ => match self.try_int()? {
                 Some(Int::Pos(v)) => Ok(v as f32),
                 Some(Int::Neg(v)) => Ok(v as f32),
-                None => Err(self.invalid_type("f32")),
+                None => self.read_non_finite("f32").map(|v| v as f32),
             },
+        }
+    }
+
+    // ---- non-finite floats ----
+
+    /// What a float accepts besides numbers (see [`NonFinite`]).
+    ///
+    /// ```
+    /// # use codec::msgpack::MsgpackReader;
+    /// assert_eq!(MsgpackReader::new(b"").non_finite(), codec::NonFinite::Error);
+    /// ```
+    #[inline]
+    pub fn non_finite(&self) -> NonFinite {
+        self.non_finite
+    }
+
+    /// nil or one of the three strs where a float is expected, when the [`NonFinite`]
+    /// policy accepts it (data carried over from JSON); otherwise the type error the float
+    /// readers always gave.
+    #[cold]
+    #[inline(never)]
+    fn read_non_finite(&mut self, expected: &'static str) -> Result<f64> {
+        let start = self.pos;
+        match (self.non_finite, self.peek()) {
+            (NonFinite::Null, Some(0xc0)) => {
+                self.bump();
+                Ok(f64::NAN)
+            }
+            (NonFinite::Strings, Some(0xa0..=0xbf | 0xd9..=0xdb)) => {
+                let s = self.read_str()?;
+                NonFinite::value_of(s.as_bytes()).ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::InvalidValue(Cow::Borrowed(
+                            "expected a number or one of the strings \"NaN\", \"Infinity\", \"-Infinity\"",
+                        )),
+                        start,
+                    )
+                })
+            }
+            _ => Err(self.invalid_type(expected)),
         }
     }
 
@@ -1406,6 +1450,13 @@ impl<'de> MsgpackReader<'de> {
         Ok(self.key_since(offset))
     }
 
+    // ---- maps with composite keys ----
+    /// The value read since `start` as a key (a `map_as_pairs` key, read as a value).
+    #[inline]
+    pub(crate) fn key_at(&self, start: usize) -> Key<'de> {
+        self.key_since(start)
+    }
+
     /// The key whose encoding runs from `start` to the current position.
     #[inline(always)]
     fn key_since(&self, start: usize) -> Key<'de> {
@@ -1448,6 +1499,27 @@ impl<'de> MsgpackReader<'de> {
             return true;
         }
         false
+    }
+
+    // ---- maps with composite keys ----
+
+    /// Reads `key`, already read past as a whole value of any type, once more as a `T`: a
+    /// map key that is an array or a map (a tuple or struct key) goes through `T`'s own
+    /// decoder, at the same depth, and the reader then stands after the key again.
+    #[inline(never)]
+    pub(crate) fn decode_key_as<T: crate::Decode<'de>>(&mut self, key: Key<'de>) -> Result<T> {
+        let after = self.checkpoint();
+        self.pos = key.start;
+        let value = T::decode_msgpack(self);
+        let end = self.pos;
+        self.restore(after);
+        match value {
+            Ok(v) if end == after.pos => Ok(v),
+            Ok(_) => {
+                Err(Error::new(ErrorKind::InvalidValue(Cow::Borrowed("a map key was not read to its end")), key.start))
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// The key in words for messages and paths: a string's text (lossy), a number, ...

@@ -128,6 +128,9 @@ impl<'w> MsgpackWriter<'w> {
 
     /// Takes the [`EncodeOptions`](super::EncodeOptions) of a `_with` entry point.
     pub(crate) fn set_options(&mut self, options: &super::EncodeOptions) {
+        // ---- non-finite floats ----
+        // MessagePack floats hold NaN and the infinities: the policy changes nothing here.
+        let _ = options.non_finite;
         // ---- shared references ----
         if options.preserve_refs {
             self.refs = Some(Box::new(crate::impls::shared_refs::EncodeRefs::new(Default::default())));

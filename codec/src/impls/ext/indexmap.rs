@@ -49,7 +49,8 @@ use crate::{Decode, DecodeKey, Encode, EncodeKey};
 
 map_impls!(map, IndexMap<K, V, S>,
     decode: [K: DecodeKey<'de> + Eq + Hash, V: Decode<'de>, S: BuildHasher + Default],
-    encode: [K: EncodeKey, V: Encode]);
+    encode: [K: EncodeKey, V: Encode],
+    pairs: [K: Decode<'de> + Eq + Hash, V: Decode<'de>, S: BuildHasher + Default]);
 
 seq_encode! {
     [T: Encode, S] IndexSet<T, S>;

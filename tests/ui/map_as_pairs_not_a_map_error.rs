@@ -1,0 +1,9 @@
+use codec::Codec;
+
+#[derive(Codec)]
+struct NotAMap {
+    #[codec(map_as_pairs)]
+    a: Vec<(u8, u8)>,
+}
+
+fn main() {}
