@@ -58,18 +58,6 @@ pub enum NonFinite {
 }
 
 impl NonFinite {
-    /// The string `Strings` writes for `v` (which is not finite).
-    #[inline]
-    pub(crate) fn string_of(v: f64) -> &'static str {
-        if v.is_nan() {
-            "NaN"
-        } else if v > 0.0 {
-            "Infinity"
-        } else {
-            "-Infinity"
-        }
-    }
-
     /// The value of one of the strings `Strings` writes, or `None` for any other text.
     #[inline]
     pub(crate) fn value_of(s: &[u8]) -> Option<f64> {

@@ -129,6 +129,70 @@ const BACKTRACK_BASE: usize = 1 << 16;
 /// nothing (a variant that fails at the first token) are counted too.
 const BACKTRACK_RETRY_COST: usize = 1;
 
+// ---- shared references ----
+
+/// Where a value was expected to open with `bracket` and does not (at `pos`): whether, in
+/// refs mode (`refs` is the reader's table), a shared pointer already read the bracket and
+/// the value's id at this offset, and the value goes on here, at the `,` before its next
+/// member or element, or at its end; its level was entered then. Returns the offset to go
+/// on from (past that `,`). One use only: left in place, a decoder that opened the
+/// container and then read a value at the same offset would open it again, forever (the
+/// `shared_refs` fuzz target found that with `["$$id:0"*`). The bytes after the id were
+/// checked when it was read ([`JsonReader::check_after_id`]).
+///
+/// A function of the table, the input and the offset, not of the reader: a cold call that
+/// took the reader and returned into the decoding (as this one does when it succeeds) kept
+/// the compiler from holding the position in a register across a loop of arrays (canada's
+/// decode: 1.3% more instructions, callgrind), and so did the same code inlined.
+#[cold]
+#[inline(never)]
+fn take_opened(
+    refs: Option<&mut crate::impls::shared_refs::DecodeRefs>,
+    input: &[u8],
+    pos: usize,
+    bracket: u8,
+) -> Option<usize> {
+    let table = refs?;
+    if table.open != Some((pos, bracket)) {
+        return None;
+    }
+    table.open = None;
+    Some(if input.get(pos) == Some(&b',') { pos + 1 } else { pos })
+}
+
+// ---- non-finite floats ----
+
+/// Where a float was expected and the next token (at `pos`, after whitespace) is not a
+/// number: `null` or one of the three strings `"NaN"`, `"Infinity"`, `"-Infinity"` (exactly,
+/// without escapes) when `policy` accepts it, with the offset after it; an error for
+/// another string under `Strings`; `None` (the type error) otherwise.
+///
+/// A function of the input and the offset, not of the reader: a cold call that took the
+/// reader and returned a value into the hot path kept the compiler from holding the
+/// reader's position in a register across a loop of floats (canada's decode: 1.3% more
+/// instructions, callgrind).
+#[cold]
+#[inline(never)]
+fn non_finite_token(policy: NonFinite, input: &[u8], pos: usize) -> Option<Result<(f64, usize)>> {
+    let rest = &input[pos..];
+    match policy {
+        NonFinite::Null if rest.starts_with(b"null") => Some(Ok((f64::NAN, pos + 4))),
+        NonFinite::Strings if rest.first() == Some(&b'"') => {
+            let text = rest[1..].iter().position(|&b| b == b'"').map(|end| &rest[1..1 + end]);
+            match text.and_then(NonFinite::value_of) {
+                Some(v) => Some(Ok((v, pos + 2 + text.map_or(0, <[u8]>::len)))),
+                None => Some(Err(Error::new(
+                    ErrorKind::InvalidValue(Cow::Borrowed(
+                        "expected a number or one of the strings \"NaN\", \"Infinity\", \"-Infinity\"",
+                    )),
+                    pos,
+                ))),
+            }
+        }
+        _ => None,
+    }
+}
+
 #[inline(always)]
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t')
@@ -176,31 +240,6 @@ impl<'de> JsonReader<'de> {
     #[inline]
     pub fn non_finite(&self) -> NonFinite {
         self.non_finite
-    }
-
-    /// A float's value that is not a number: `null` or one of the three strings, when
-    /// the [`NonFinite`] policy accepts it; otherwise `refused`, the type error `read_f64`
-    /// always gave. Reached only from that error, so the float readers' number path is
-    /// the code it was, and numbers pay nothing for the policy.
-    #[cold]
-    #[inline(never)]
-    fn read_non_finite(&mut self, refused: Error) -> Result<f64> {
-        match (self.non_finite, self.peek()) {
-            (NonFinite::Null, Some(b'n')) => self.read_null().map(|()| f64::NAN),
-            (NonFinite::Strings, Some(b'"')) => {
-                let token = self.read_string_token()?;
-                match NonFinite::value_of(token.raw) {
-                    Some(v) if !token.escaped => Ok(v),
-                    _ => Err(Error::new(
-                        ErrorKind::InvalidValue(Cow::Borrowed(
-                            "expected a number or one of the strings \"NaN\", \"Infinity\", \"-Infinity\"",
-                        )),
-                        token.offset,
-                    )),
-                }
-            }
-            _ => Err(refused),
-        }
     }
 
     /// The whole input.
@@ -508,56 +547,17 @@ impl<'de> JsonReader<'de> {
     #[inline]
     pub fn begin_object(&mut self) -> Result<()> {
         if self.peek() != Some(b'{') {
-            return self.begin_object_opened();
+            return match take_opened(self.refs.as_deref_mut(), self.input, self.pos, b'{') {
+                Some(pos) => {
+                    self.pos = pos;
+                    Ok(())
+                }
+                None => Err(self.invalid_type("an object")),
+            };
         }
         self.enter()?;
         self.pos += 1;
         Ok(())
-    }
-
-    /// Where a value was expected to open with `bracket` and does not: an error, unless
-    /// (refs mode) a shared pointer already read the bracket and the value's id, and the
-    /// value goes on here, at the `,` before its next member or element, or at its end.
-    /// Its level was entered then. Checked here, on the error path, so that opening a
-    /// container costs the same with refs mode as without (`begin_object_opened` and
-    /// `begin_array_opened` take no argument: the error call the hot path inlines stays as
-    /// small as the plain `invalid_type` call it replaced, measured on citm).
-    #[cold]
-    #[inline(never)]
-    fn begin_object_opened(&mut self) -> Result<()> {
-        self.begin_opened(b'{', "an object")
-    }
-
-    /// [`begin_object_opened`](Self::begin_object_opened) for arrays.
-    #[cold]
-    #[inline(never)]
-    fn begin_array_opened(&mut self) -> Result<()> {
-        self.begin_opened(b'[', "an array")
-    }
-
-    #[cold]
-    fn begin_opened(&mut self, bracket: u8, expected: &'static str) -> Result<()> {
-        match self.refs.as_mut() {
-            // One use only: the marker says the bracket at this offset was read, once. Left
-            // in place, a decoder that opened the container and then read a value at the
-            // same offset (the `*` of `["$$id:0"*]`) would open it again, forever
-            // (found by the `shared_refs` fuzz target: a stack overflow).
-            Some(table) if table.open == Some((self.pos, bracket)) => table.open = None,
-            _ => return Err(self.invalid_type(expected)),
-        }
-        let close = if bracket == b'{' { b'}' } else { b']' };
-        match self.input.get(self.pos) {
-            Some(b',') => {
-                self.pos += 1;
-                if self.peek() == Some(close) {
-                    return Err(self.syntax(self.pos, "expected a value after `,`"));
-                }
-                Ok(())
-            }
-            Some(&b) if b == close => Ok(()),
-            _ if bracket == b'{' => Err(self.syntax(self.pos, "expected `,` or `}` after the id")),
-            _ => Err(self.syntax(self.pos, "expected `,` or `]` after the id")),
-        }
     }
 
     /// After a shared value's id (`{"$id":1` or `["$$id:0"`), before its decoder runs: the
@@ -568,7 +568,15 @@ impl<'de> JsonReader<'de> {
     pub(crate) fn check_after_id(&mut self, bracket: u8) -> Result<()> {
         let close = if bracket == b'{' { b'}' } else { b']' };
         match self.peek() {
-            Some(b) if b == b',' || b == close => Ok(()),
+            Some(b',') => {
+                // A value must follow the comma: `{"$id":1,}` is not an empty object.
+                let after = self.pos + 1 + self.input[self.pos + 1..].iter().take_while(|&&b| is_ws(b)).count();
+                match self.input.get(after) {
+                    Some(&b) if b == close => Err(self.syntax(after, "expected a value after `,`")),
+                    _ => Ok(()),
+                }
+            }
+            Some(b) if b == close => Ok(()),
             _ if bracket == b'{' => Err(self.syntax(self.pos, "expected `,` or `}` after the id")),
             _ => Err(self.syntax(self.pos, "expected `,` or `]` after the id")),
         }
@@ -701,7 +709,13 @@ impl<'de> JsonReader<'de> {
     #[inline]
     pub fn begin_array(&mut self) -> Result<()> {
         if self.peek() != Some(b'[') {
-            return self.begin_array_opened();
+            return match take_opened(self.refs.as_deref_mut(), self.input, self.pos, b'[') {
+                Some(pos) => {
+                    self.pos = pos;
+                    Ok(())
+                }
+                None => Err(self.invalid_type("an array")),
+            };
         }
         self.enter()?;
         self.pos += 1;
@@ -1018,9 +1032,16 @@ impl<'de> JsonReader<'de> {
     /// than `Error` also `null` or the strings that policy writes.
     #[inline]
     pub fn read_f64(&mut self) -> Result<f64> {
-        let start = match self.number_start("f64") {
-            Ok(start) => start,
-            Err(e) => return self.read_non_finite(e),
+        let start = match self.peek() {
+            Some(b'-' | b'0'..=b'9') => self.pos,
+            _ => match non_finite_token(self.non_finite, self.input, self.pos) {
+                Some(Ok((v, end))) => {
+                    self.pos = end;
+                    return Ok(v);
+                }
+                Some(Err(e)) => return Err(e),
+                None => return Err(self.invalid_type("f64")),
+            },
         };
         match number::parse_f64(self.input, start, self.max_number_len) {
             Ok((v, end)) => {
@@ -1035,9 +1056,16 @@ impl<'de> JsonReader<'de> {
     /// [`read_f64`](Self::read_f64)).
     #[inline]
     pub fn read_f32(&mut self) -> Result<f32> {
-        let start = match self.number_start("f32") {
-            Ok(start) => start,
-            Err(e) => return self.read_non_finite(e).map(|v| v as f32),
+        let start = match self.peek() {
+            Some(b'-' | b'0'..=b'9') => self.pos,
+            _ => match non_finite_token(self.non_finite, self.input, self.pos) {
+                Some(Ok((v, end))) => {
+                    self.pos = end;
+                    return Ok(v as f32);
+                }
+                Some(Err(e)) => return Err(e),
+                None => return Err(self.invalid_type("f32")),
+            },
         };
         match number::parse_f32(self.input, start, self.max_number_len) {
             Ok((v, end)) => {

@@ -288,20 +288,23 @@ impl<'w> JsonWriter<'w> {
     /// chose `null` or strings.
     #[inline]
     pub fn write_f64(&mut self, v: f64) -> Result<()> {
-        if !v.is_finite() {
-            return self.write_non_finite(v);
-        }
-        self.append_short(zmij::Buffer::new().format_finite(v).as_bytes());
+        let mut digits = zmij::Buffer::new();
+        let text =
+            if v.is_finite() { digits.format_finite(v).as_bytes() } else { non_finite_text(self.non_finite, v)? };
+        self.append_short(text);
         Ok(())
     }
 
     /// As [`write_f64`](Self::write_f64), shortest for `f32`.
     #[inline]
     pub fn write_f32(&mut self, v: f32) -> Result<()> {
-        if !v.is_finite() {
-            return self.write_non_finite(v as f64);
-        }
-        self.append_short(zmij::Buffer::new().format_finite(v).as_bytes());
+        let mut digits = zmij::Buffer::new();
+        let text = if v.is_finite() {
+            digits.format_finite(v).as_bytes()
+        } else {
+            non_finite_text(self.non_finite, v as f64)?
+        };
+        self.append_short(text);
         Ok(())
     }
 
@@ -382,20 +385,22 @@ pub(crate) unsafe fn append_short_unchecked(buf: &mut Vec<u8>, s: &[u8]) {
     }
 }
 
-impl JsonWriter<'_> {
-    // ---- non-finite floats ----
+// ---- non-finite floats ----
 
-    /// NaN or an infinity, as the [`NonFinite`] policy says: off the hot path, which
-    /// pays only the `is_finite` test it always had.
-    #[cold]
-    #[inline(never)]
-    fn write_non_finite(&mut self, v: f64) -> Result<()> {
-        match self.non_finite {
-            NonFinite::Null => self.write_null(),
-            NonFinite::Strings => self.write_str(NonFinite::string_of(v)),
-            _ => return Err(non_finite(v)),
-        }
-        Ok(())
+/// What NaN or an infinity is written as under `policy` (`null`, or its string with the
+/// quotes), or the error of the default policy. It takes the policy, not the writer: a
+/// cold call that received the writer made the compiler keep the buffer's fields in
+/// memory across every float of a loop (canada's encode: 7.5% more instructions), since
+/// the writer would escape into it. The bytes go out through the finite path's append.
+#[cold]
+#[inline(never)]
+fn non_finite_text(policy: NonFinite, v: f64) -> Result<&'static [u8]> {
+    match policy {
+        NonFinite::Null => Ok(b"null"),
+        NonFinite::Strings if v.is_nan() => Ok(b"\"NaN\""),
+        NonFinite::Strings if v > 0.0 => Ok(b"\"Infinity\""),
+        NonFinite::Strings => Ok(b"\"-Infinity\""),
+        _ => Err(non_finite(v)),
     }
 }
 
