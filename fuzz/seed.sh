@@ -97,6 +97,12 @@ for f in "$common"/*; do
     { printf "$prefix"; cat "$f"; } >"corpus/options/$(basename "$f")"
     i=$((i + 1))
 done
+# Non-finite policies (flags bits 4-5: 1 Null, 2 Strings) and maps with composite keys.
+printf '\x80\x10\x80\x80[1.5,null,-0.0,2]' >corpus/options/non_finite_null
+printf '\x80\x20\x80\x80["NaN",1,"-Infinity","Infinity"]' >corpus/options/non_finite_strings
+printf '\x80\x01\x80\x80[[[1,"a"],2],[[2,"b"],null],[[1,"a"],3]]' >corpus/options/pairs_tuple
+printf '\x80\x02\x80\x80[[{"x":1,"y":2},[{"x":-1,"y":null}]]]' >corpus/options/pairs_struct
+printf '\x80\x00\x80\x80[[{"Line":{"from":{"x":1,"y":null},"to":{"x":2,"y":3}}},4],["Dot",1]]' >corpus/options/pairs_enum
 
 # msgpack_decode: every encoding of the msgpack-test-suite vectors, one file each (python3).
 mkdir -p corpus/msgpack_decode

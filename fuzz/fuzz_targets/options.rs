@@ -1,13 +1,57 @@
 //! The first four bytes choose the decode `Options` (depth limit, duplicate-key policy,
 //! trailing bytes, string and number length limits); the rest is decoded as a `Value` and
 //! as the `Doc`, `Strict`, `WithExtra`, `Link` and `Loop` models. Nothing may panic; what decodes must round-trip under the default
-//! options, and `KeepFirst`/`KeepLast` must leave no duplicate key behind.
+//! options, and `KeepFirst`/`KeepLast` must leave no duplicate key behind. Bits 4 and 5 of
+//! byte 1 choose the `NonFinite` policy, under which `Vec<f64>` and `Vec<Option<f32>>`
+//! decode and re-encode byte-stably; maps with composite keys (tuples, a derived struct,
+//! a data-carrying enum: `[key, value]` pairs) decode under the duplicate-key policy and
+//! round-trip.
 #![no_main]
 
-use codec::json::{from_slice_with, to_vec, DuplicateKeys, Options, Value};
-use codec::ErrorKind;
+use std::collections::BTreeMap;
+
+use codec::json::{from_slice_with, to_vec, to_vec_with, DuplicateKeys, EncodeOptions, Options, Value};
+use codec::{Codec, ErrorKind, NonFinite};
 use codec_fuzz::{round_trip_with, Doc, Link, Loop, Strict, WithExtra};
 use libfuzzer_sys::fuzz_target;
+
+/// A derived struct key and a data-carrying enum key: maps of them are `[key, value]` pairs.
+#[derive(Codec, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Point {
+    x: i8,
+    y: Option<u8>,
+}
+
+#[derive(Codec, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Shape {
+    Dot,
+    At(Point),
+    Line { from: Point, to: Point },
+}
+
+fn non_finite(flags: u8) -> NonFinite {
+    match (flags >> 4) & 3 {
+        1 => NonFinite::Null,
+        2 => NonFinite::Strings,
+        _ => NonFinite::Error,
+    }
+}
+
+/// Decodes under `opts`; what decodes encodes under the same non-finite policy, decodes
+/// again and encodes to the same bytes (NaN never equals itself, and `Null` turns the
+/// infinities into NaN, so byte stability stands in for equality).
+macro_rules! stable_floats {
+    ($data:expr, $ty:ty, $opts:expr, $policy:expr) => {{
+        if let Ok(v) = from_slice_with::<$ty>($data, $opts) {
+            let enc = EncodeOptions::new().non_finite($policy);
+            let bytes = to_vec_with(&v, &enc).unwrap_or_else(|e| panic!("decoded {v:?}, cannot encode: {e}"));
+            let again: $ty = from_slice_with(&bytes, $opts).unwrap_or_else(|e| {
+                panic!("own encoding {:?} does not decode: {e}", String::from_utf8_lossy(&bytes))
+            });
+            assert_eq!(bytes, to_vec_with(&again, &enc).expect("encode again"));
+        }
+    }};
+}
 
 fn options(head: [u8; 4]) -> Options {
     let [depth, flags, string_len, number_len] = head;
@@ -25,6 +69,7 @@ fn options(head: [u8; 4]) -> Options {
         .allow_trailing(flags & 0x80 != 0)
         .max_string_len(max_string_len)
         .max_number_len(max_number_len)
+        .non_finite(non_finite(flags))
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -54,6 +99,11 @@ fuzz_target!(|data: &[u8]| {
     round_trip_with!(rest, Strict, true, &opts);
     round_trip_with!(rest, WithExtra, true, &opts);
     round_trip_with!(rest, Link, true, &opts);
+    round_trip_with!(rest, BTreeMap<(u8, String), Option<i8>>, true, &opts);
+    round_trip_with!(rest, BTreeMap<Point, Vec<Point>>, true, &opts);
+    round_trip_with!(rest, BTreeMap<Shape, u8>, true, &opts);
+    stable_floats!(rest, Vec<f64>, &opts, non_finite(head[1]));
+    stable_floats!(rest, Vec<Option<f32>>, &opts, non_finite(head[1]));
     // Recursion that opens nothing ends in the configured limit (or in `null`).
     if let Err(e) = from_slice_with::<Loop>(rest, &opts) {
         if let ErrorKind::DepthLimit(n) = e.kind() {
