@@ -303,7 +303,7 @@ impl Options {
 /// assert_eq!(codec::json::to_vec_with(&[1, 2], &opts)?, codec::json::to_vec(&[1, 2])?);
 /// # Ok::<(), codec::Error>(())
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct EncodeOptions {
     // ---- shared references (see `impls/shared_refs.rs`) ----
@@ -456,8 +456,14 @@ pub fn to_string_with<T: Encode + ?Sized>(value: &T, options: &EncodeOptions) ->
 // through a streaming `JsonWriter` (a fixed buffer handed to a sink as it fills).
 
 /// Encodes `value` through a streaming writer into `sink`.
-fn encode_to<T: Encode + ?Sized>(sink: &mut dyn Sink, value: &T) -> Result<()> {
+fn encode_to<T: Encode + ?Sized>(sink: &mut dyn Sink, value: &T, options: &EncodeOptions) -> Result<()> {
+    if options.preserve_refs {
+        // The ids go in after encoding, so the document is made in memory first.
+        sink.write_chunk(&to_vec_with(value, options)?);
+        return Ok(());
+    }
     let mut w = JsonWriter::streaming(sink, DEFAULT_BUFFER);
+    w.set_options(options);
     value.encode_json(&mut w)?;
     w.finish();
     Ok(())
@@ -480,7 +486,7 @@ fn encode_to<T: Encode + ?Sized>(sink: &mut dyn Sink, value: &T) -> Result<()> {
 #[cfg(feature = "std")]
 pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Result<()> {
     let mut sink = IoSink::new(out);
-    encode_to(&mut sink, value)?;
+    encode_to(&mut sink, value, &EncodeOptions::default())?;
     sink.finish()
 }
 
@@ -531,7 +537,7 @@ pub fn to_vec_pretty<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>> {
 /// ```
 pub fn to_vec_pretty_with<T: Encode + ?Sized>(value: &T, options: &PrettyOptions) -> Result<Vec<u8>> {
     let mut printer = pretty::Pretty::new(options, None, DEFAULT_BUFFER);
-    encode_to(&mut printer, value)?;
+    encode_to(&mut printer, value, &options.encode)?;
     Ok(printer.into_vec())
 }
 
@@ -600,7 +606,7 @@ pub fn to_writer_pretty_with<W: std::io::Write, T: Encode + ?Sized>(
 ) -> Result<()> {
     let mut sink = IoSink::new(out);
     let mut printer = pretty::Pretty::new(options, Some(&mut sink), DEFAULT_BUFFER);
-    let result = encode_to(&mut printer, value);
+    let result = encode_to(&mut printer, value, &options.encode);
     printer.flush();
     drop(printer);
     result?;

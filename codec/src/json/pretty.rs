@@ -33,11 +33,13 @@ use crate::sink::Sink;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PrettyOptions {
     indent: Cow<'static, str>,
+    /// What the compact output that is indented follows: non-finite floats, shared references.
+    pub(crate) encode: super::EncodeOptions,
 }
 
 impl Default for PrettyOptions {
     fn default() -> Self {
-        PrettyOptions { indent: Cow::Borrowed("  ") }
+        PrettyOptions { indent: Cow::Borrowed("  "), encode: super::EncodeOptions::default() }
     }
 }
 
@@ -63,6 +65,32 @@ impl PrettyOptions {
     /// ```
     pub fn indent(mut self, indent: impl Into<Cow<'static, str>>) -> Self {
         self.indent = indent.into();
+        self
+    }
+
+    /// The [`EncodeOptions`](super::EncodeOptions) of the output, which pretty printing
+    /// lays out: a [`NonFinite`](crate::NonFinite) policy, shared references. With
+    /// `preserve_refs`, the compact document is made in memory first (its ids go in after
+    /// encoding), then indented.
+    ///
+    /// ```
+    /// use std::rc::Rc;
+    /// use codec::json::{to_string_pretty_with, EncodeOptions, PrettyOptions};
+    /// use codec::NonFinite;
+    ///
+    /// let nulls = PrettyOptions::new().encode_options(EncodeOptions::new().non_finite(NonFinite::Null));
+    /// assert_eq!(to_string_pretty_with(&[f64::NAN, 1.5], &nulls)?, "[\n  null,\n  1.5\n]");
+    ///
+    /// let shared = Rc::new(vec![1]);
+    /// let refs = PrettyOptions::new().encode_options(EncodeOptions::new().preserve_refs(true));
+    /// assert_eq!(
+    ///     to_string_pretty_with(&[Rc::clone(&shared), shared], &refs)?,
+    ///     "[\n  {\n    \"$id\": 1,\n    \"$value\": [\n      1\n    ]\n  },\n  {\n    \"$ref\": 1\n  }\n]"
+    /// );
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn encode_options(mut self, options: super::EncodeOptions) -> Self {
+        self.encode = options;
         self
     }
 }

@@ -318,7 +318,7 @@ pub fn from_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options)
 /// assert_eq!(codec::msgpack::to_vec_with(&[1, 2], &opts)?, codec::msgpack::to_vec(&[1, 2])?);
 /// # Ok::<(), codec::Error>(())
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct EncodeOptions {
     // ---- shared references (see `impls/shared_refs.rs`) ----
