@@ -290,3 +290,41 @@ fn encode_errors_inside_pairs_name_the_pair() {
     let k = BTreeMap::from([(vec![Point { x: 0, y: 0 }], ()), (vec![], ())]);
     round_trip_json(&k, r#"[[[],null],[[{"x":0,"y":0}],null]]"#);
 }
+
+/// `#[codec(no_key_impls)]`: the derive emits no key impls, so the type's own hand-written
+/// ones (here a `"x,y"` string) compile and make it an object key, as before composite keys.
+#[derive(codec::Codec, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[codec(no_key_impls)]
+struct Cell {
+    x: u8,
+    y: u8,
+}
+
+impl codec::EncodeKey for Cell {
+    fn encode_json_key(&self, w: &mut codec::json::JsonWriter) -> codec::Result<()> {
+        w.write_str(&format!("{},{}", self.x, self.y));
+        Ok(())
+    }
+}
+
+impl<'de> codec::DecodeKey<'de> for Cell {
+    fn decode_json_key(key: codec::json::Key<'de>, r: &mut codec::json::JsonReader<'de>) -> codec::Result<Self> {
+        let offset = key.offset();
+        let text = r.key_str(key)?;
+        let parsed =
+            text.as_str().split_once(',').and_then(|(x, y)| Some(Cell { x: x.parse().ok()?, y: y.parse().ok()? }));
+        parsed.ok_or_else(|| codec::Error::custom("expected a key \"x,y\"").or_at(offset))
+    }
+}
+
+#[test]
+fn no_key_impls_leaves_the_key_impls_to_the_type() {
+    let map: BTreeMap<Cell, u8> = [(Cell { x: 1, y: 2 }, 3), (Cell { x: 0, y: 9 }, 4)].into();
+    let json = codec::json::to_string(&map).unwrap();
+    assert_eq!(json, r#"{"0,9":4,"1,2":3}"#);
+    assert_eq!(codec::json::from_str::<BTreeMap<Cell, u8>>(&json).unwrap(), map);
+    // The struct itself still encodes as a struct.
+    assert_eq!(codec::json::to_string(&Cell { x: 1, y: 2 }).unwrap(), r#"{"x":1,"y":2}"#);
+    let err = codec::json::from_str::<BTreeMap<Cell, u8>>(r#"{"1;2":3}"#).unwrap_err();
+    assert_eq!(err.offset(), Some(1), "{err}");
+}

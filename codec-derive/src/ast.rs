@@ -175,8 +175,12 @@ impl<'a> Container<'a> {
     /// Whether the type gets `EncodeKey`/`DecodeKey` impls that write it as a value
     /// (`AS_PAIRS`): every struct and enum that is not already a string key (unit-only
     /// enums) and not a newtype, transparent or unit struct, whose users may want to
-    /// write their own key impls (an ID around a `String`).
+    /// write their own key impls (an ID around a `String`), unless `no_key_impls` says the
+    /// type has key impls of its own.
     pub fn is_composite_key(&self) -> bool {
+        if self.attrs.no_key_impls.is_some() {
+            return false;
+        }
         match &self.data {
             Data::Enum(variants) => !variants.is_empty() && !self.is_key_enum(),
             Data::Struct(style, _) => matches!(style, Style::Struct | Style::Tuple) && self.attrs.transparent.is_none(),

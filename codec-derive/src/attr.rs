@@ -93,6 +93,10 @@ pub struct Container {
     pub repr: Option<Spanned<ReprKind>>,
     /// `debug`: show the generated code (see `crate::debug`).
     pub debug: Option<Span>,
+    // ---- maps with composite keys ----
+    /// `no_key_impls`: no `EncodeKey`/`DecodeKey` from the derive, for a type whose own
+    /// hand-written key impls make it a map key.
+    pub no_key_impls: Option<Span>,
 }
 
 #[derive(Default)]
@@ -150,6 +154,7 @@ const CONTAINER_ATTRS: &[&str] = &[
     "msgpack",
     "repr",
     "debug",
+    "no_key_impls",
 ];
 const VARIANT_ATTRS: &[&str] = &["rename", "alias", "rename_all", "other"];
 const FIELD_ATTRS: &[&str] = &[
@@ -635,6 +640,7 @@ impl Container {
                     set(cx, &mut c.repr, meta, name, r);
                 }
                 "debug" => return flag(cx, &mut c.debug, meta, name),
+                "no_key_impls" => return flag(cx, &mut c.no_key_impls, meta, name),
                 _ => return Ok(false),
             }
             Ok(true)

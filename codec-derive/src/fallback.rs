@@ -103,21 +103,22 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
         _ => {}
     }
     // ---- maps with composite keys ---- (the shapes of `Container::is_composite_key`)
-    let composite = match &input.data {
-        syn::Data::Struct(s) => {
-            attrs.transparent.is_none()
-                && match &s.fields {
-                    syn::Fields::Named(_) => true,
-                    syn::Fields::Unnamed(f) => f.unnamed.len() > 1,
-                    syn::Fields::Unit => false,
-                }
-        }
-        syn::Data::Enum(e) => {
-            !e.variants.is_empty()
-                && (attrs.untagged.is_some() || e.variants.iter().any(|v| !matches!(v.fields, syn::Fields::Unit)))
-        }
-        syn::Data::Union(_) => false,
-    };
+    let composite = attrs.no_key_impls.is_none()
+        && match &input.data {
+            syn::Data::Struct(s) => {
+                attrs.transparent.is_none()
+                    && match &s.fields {
+                        syn::Fields::Named(_) => true,
+                        syn::Fields::Unnamed(f) => f.unnamed.len() > 1,
+                        syn::Fields::Unit => false,
+                    }
+            }
+            syn::Data::Enum(e) => {
+                !e.variants.is_empty()
+                    && (attrs.untagged.is_some() || e.variants.iter().any(|v| !matches!(v.fields, syn::Fields::Unit)))
+            }
+            syn::Data::Union(_) => false,
+        };
     if composite {
         out.extend(quote! {
             #[automatically_derived]

@@ -50,7 +50,8 @@ use syn::{parse_macro_input, DeriveInput};
 
 /// Derives `codec::Encode` and `codec::Decode`, and `EncodeKey`/`DecodeKey` (a string key
 /// for enums of unit variants; a composite key, `[key, value]` pairs in JSON, for structs
-/// of named or several fields and enums with data). Attributes go in `#[codec(...)]`; see
+/// of named or several fields and enums with data; `#[codec(no_key_impls)]` leaves them to
+/// hand-written impls). Attributes go in `#[codec(...)]`; see
 /// the `codec` crate's README.
 /// `#[serde(...)]` attributes are read too, with serde's meaning, so that a type deriving
 /// both serde's traits and `Codec` writes them once (README, "Migrating from serde").
