@@ -399,3 +399,25 @@ fn preserve_refs_id_followed_by_garbage_is_a_syntax_error() {
     let s = from_slice_with::<Vec<Rc<Small>>>(br#"[{"$id":1,"id":7},{"$ref":1}]"#, &refs).unwrap();
     assert!(Rc::ptr_eq(&s[0], &s[1]) && s[0].id == 7);
 }
+
+/// `shared_refs` fuzz target, second run: a shared object whose first key starts with `$`
+/// (`{"$$value":"t"}`) was written as `{"$id":1,"$$value":"t"}` and read back as the
+/// wrapper of the string "t". Such an object is now written in the wrapper form.
+#[test]
+fn preserve_refs_objects_with_marker_keys_round_trip() {
+    use codec::json::{to_string_with, EncodeOptions, RefSpelling};
+    use std::rc::Rc;
+    let refs = Options::new().preserve_refs(true);
+    for spelling in [RefSpelling::Default, RefSpelling::Codables] {
+        let write = EncodeOptions::new().preserve_refs(true).ref_spelling(spelling);
+        for key in ["$value", "$$value", "$id", "$ref", "$$ref", "$x"] {
+            let object: Value = from_slice(format!(r#"{{"{key}":"t","b":1}}"#).as_bytes()).unwrap();
+            let shared = Rc::new(object.clone());
+            let text = to_string_with(&vec![Rc::clone(&shared), shared], &write).unwrap();
+            let back: Vec<Rc<Value>> =
+                from_slice_with(text.as_bytes(), &refs).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(*back[0], object, "{text}");
+            assert!(Rc::ptr_eq(&back[0], &back[1]), "{text}");
+        }
+    }
+}

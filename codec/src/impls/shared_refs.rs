@@ -39,7 +39,9 @@
 //! this crate's, since JavaScript gives such values no identity. The decoder reads both
 //! spellings whatever the encoder used. In refs mode, `$id`, `$$id`, `$ref` and `$$ref` as
 //! the first key of an object decoded into a pointer, and a first array element that starts
-//! with `$$id:`, are read as these markers.
+//! with `$$id:`, are read as these markers. So that a shared object of the user's whose
+//! first key starts with `$` (`{"$value":1}`) still reads back as itself, the encoder
+//! writes such an object in the wrapper form (`{"$id":1,"$value":{"$value":1}}`).
 //!
 //! A `Weak` is written as a reference when its target was written before, or in full (the
 //! first occurrence) when it was not; a `Weak` pointing back to a value still being written
@@ -228,6 +230,11 @@ impl EncodeRefs {
             let empty = |close: u8| {
                 out[def.start + 1..def.end].iter().find(|b| !matches!(b, b' ' | b'\n' | b'\r' | b'\t')) == Some(&close)
             };
+            // An object whose first key starts with `$` (`"$value"`, `"$$value"`, `"$ref"`...)
+            // would read back as a marker after the id: it is wrapped instead, as a value
+            // (found by the `shared_refs` fuzz target: `{"$$value":"t"}` came back as "t").
+            let marker_first = out.get(def.start + 1..def.start + 3) == Some(b"\"$");
+            let first = if marker_first { Some(b'$') } else { first };
             let opening = 1 + i;
             match first {
                 Some(b'{') => {
