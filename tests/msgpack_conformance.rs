@@ -15,16 +15,8 @@ use codec::json::Value;
 use codec::msgpack::{from_slice, to_vec, Ext, Timestamp};
 use codec::{Bytes, Encode};
 
-fn hex(s: &str) -> Vec<u8> {
-    if s.is_empty() {
-        return Vec::new();
-    }
-    s.split('-').map(|b| u8::from_str_radix(b, 16).unwrap_or_else(|_| panic!("bad hex {s}"))).collect()
-}
-
-fn show(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join("-")
-}
+mod common;
+use common::{hex, show};
 
 struct Tally {
     entries: usize,

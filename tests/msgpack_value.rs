@@ -11,16 +11,8 @@ use codec::msgpack::{
 use codec::ErrorKind;
 use proptest::prelude::*;
 
-fn hex(s: &str) -> Vec<u8> {
-    if s.is_empty() {
-        return Vec::new();
-    }
-    s.split('-').map(|b| u8::from_str_radix(b, 16).unwrap_or_else(|_| panic!("bad hex {s}"))).collect()
-}
-
-fn show(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join("-")
-}
+mod common;
+use common::{hex, show};
 
 fn map<K: Into<Value>, V: Into<Value>>(entries: impl IntoIterator<Item = (K, V)>) -> Value {
     Value::Map(entries.into_iter().collect())

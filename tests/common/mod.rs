@@ -1,6 +1,7 @@
 //! Scaffolding of the tests that compare codec with serde (`mod common;` in each): the
 //! proptest configuration, "codec and serde_json agree on this input", and the string
-//! edits of the date/time parsers' tests.
+//! edits of the date/time parsers' tests; and the hex spelling of msgpack-test-suite's
+//! byte strings (`tests/msgpack_conformance.rs`, `tests/msgpack_value.rs`).
 
 // Each test crate uses its own part of this module.
 #![allow(dead_code)]
@@ -142,4 +143,17 @@ fn edits_replace_insert_and_delete() {
     // Positions wrap around the length plus one; deleting past the end does nothing.
     assert_eq!(apply(b"x", &[(5, 2, 0)], "ab"), "ab");
     assert_eq!(apply(b"x", &[(3, 2, 0)], "ab"), "b");
+}
+
+/// The bytes of msgpack-test-suite's hex spelling, `"92-01-c0"`.
+pub fn hex(s: &str) -> Vec<u8> {
+    if s.is_empty() {
+        return Vec::new();
+    }
+    s.split('-').map(|b| u8::from_str_radix(b, 16).unwrap_or_else(|_| panic!("bad hex {s}"))).collect()
+}
+
+/// `bytes` in msgpack-test-suite's hex spelling, for messages.
+pub fn show(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join("-")
 }

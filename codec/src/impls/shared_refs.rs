@@ -484,6 +484,24 @@ fn wrong_type<X>(id: u64, found: &'static str, at: usize) -> Error {
     invalid(format!("reference to id {id}, a {found}, where a {} is expected", core::any::type_name::<X>()), at)
 }
 
+/// A reader's table of shared values, whatever the format.
+trait SharedTable {
+    fn shared_table(&mut self) -> &mut Option<Box<DecodeRefs>>;
+}
+
+impl SharedTable for JsonReader<'_> {
+    fn shared_table(&mut self) -> &mut Option<Box<DecodeRefs>> {
+        &mut self.refs
+    }
+}
+
+#[cfg(feature = "msgpack")]
+impl SharedTable for MsgpackReader<'_> {
+    fn shared_table(&mut self) -> &mut Option<Box<DecodeRefs>> {
+        &mut self.refs
+    }
+}
+
 fn table(refs: &mut Option<Box<DecodeRefs>>) -> &mut DecodeRefs {
     refs.get_or_insert_with(Box::default)
 }
@@ -679,9 +697,9 @@ pub(crate) fn decode_msgpack_acyclic<'de, P: Clone>(
 }
 
 /// `Rc`/`Arc` (`$ptr`) and their `Weak` (`$weak`): encoding and decoding, in refs mode
-/// and not. `$cyclic` names the helper that builds one with `new_cyclic`.
+/// and not. `$define` names the helper that builds a definition's value (`cyclic_builder!`).
 macro_rules! shared_pointer {
-    ($ptr:ident, $weak:ty, $weak_new:expr, $cyclic:ident) => {
+    ($ptr:ident, $weak:ty, $weak_new:expr, $define:ident) => {
         impl<T: Encode + ?Sized> Encode for $ptr<T> {
             #[inline]
             fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
@@ -740,16 +758,7 @@ macro_rules! shared_pointer {
                 match json_peek(r)? {
                     Peeked::Plain => T::decode_json(r).map($ptr::new),
                     Peeked::Ref(id, at) => table(&mut r.refs).strong::<Self>(id, at),
-                    Peeked::Def(id, at, body) => {
-                        table(&mut r.refs).define(id, at)?;
-                        let built = $cyclic(|weak: Option<&$weak>| {
-                            if let Some(weak) = weak {
-                                table(&mut r.refs).building(id, weak.clone());
-                            }
-                            json_body(r, &body, T::decode_json)
-                        });
-                        finish(table(&mut r.refs), id, built)
-                    }
+                    Peeked::Def(id, at, body) => $define(r, id, at, |r| json_body(r, &body, T::decode_json)),
                 }
             }
 
@@ -762,16 +771,7 @@ macro_rules! shared_pointer {
                 match msgpack_peek(r)? {
                     Peeked::Plain => T::decode_msgpack(r).map($ptr::new),
                     Peeked::Ref(id, at) => table(&mut r.refs).strong::<Self>(id, at),
-                    Peeked::Def(id, at, _) => {
-                        table(&mut r.refs).define(id, at)?;
-                        let built = $cyclic(|weak: Option<&$weak>| {
-                            if let Some(weak) = weak {
-                                table(&mut r.refs).building(id, weak.clone());
-                            }
-                            msgpack_body(r, T::decode_msgpack)
-                        });
-                        finish(table(&mut r.refs), id, built)
-                    }
+                    Peeked::Def(id, at, _) => $define(r, id, at, |r| msgpack_body(r, T::decode_msgpack)),
                 }
             }
 
@@ -797,14 +797,7 @@ macro_rules! shared_pointer {
                     Peeked::Ref(id, at) => table(&mut r.refs).weak::<$ptr<T>, $weak>(id, at, $ptr::downgrade),
                     Peeked::Plain => T::decode_json(r).map(|_| $weak_new),
                     Peeked::Def(id, at, body) => {
-                        table(&mut r.refs).define(id, at)?;
-                        let built = $cyclic(|weak: Option<&$weak>| {
-                            if let Some(weak) = weak {
-                                table(&mut r.refs).building(id, weak.clone());
-                            }
-                            json_body(r, &body, T::decode_json)
-                        });
-                        finish(table(&mut r.refs), id, built).map(|p| $ptr::downgrade(&p))
+                        $define(r, id, at, |r| json_body(r, &body, T::decode_json)).map(|p| $ptr::downgrade(&p))
                     }
                 }
             }
@@ -822,14 +815,7 @@ macro_rules! shared_pointer {
                     Peeked::Ref(id, at) => table(&mut r.refs).weak::<$ptr<T>, $weak>(id, at, $ptr::downgrade),
                     Peeked::Plain => T::decode_msgpack(r).map(|_| $weak_new),
                     Peeked::Def(id, at, _) => {
-                        table(&mut r.refs).define(id, at)?;
-                        let built = $cyclic(|weak: Option<&$weak>| {
-                            if let Some(weak) = weak {
-                                table(&mut r.refs).building(id, weak.clone());
-                            }
-                            msgpack_body(r, T::decode_msgpack)
-                        });
-                        finish(table(&mut r.refs), id, built).map(|p| $ptr::downgrade(&p))
+                        $define(r, id, at, |r| msgpack_body(r, T::decode_msgpack)).map(|p| $ptr::downgrade(&p))
                     }
                 }
             }
@@ -870,7 +856,27 @@ fn finish<P: Clone>(refs: &mut DecodeRefs, id: u64, built: Result<P>) -> Result<
 /// and becomes the error again; any other panic goes on. `new_cyclic` frees the allocation
 /// and the `Weak` it gave stays empty.
 macro_rules! cyclic_builder {
-    ($name:ident, $ptr:ident, $weak:ty) => {
+    ($name:ident, $define:ident, $ptr:ident, $weak:ty) => {
+        /// Decodes the value of definition `id` (read at `at`) into a new shared
+        /// allocation, through the cyclic builder above: registered before, so that a `Weak` inside it
+        /// that refers to `id` gets the allocation being built, and done (or abandoned)
+        /// after. Rc and Weak, JSON and MessagePack, all build definitions here.
+        fn $define<R: SharedTable, T>(
+            r: &mut R,
+            id: u64,
+            at: usize,
+            decode: impl FnOnce(&mut R) -> Result<T>,
+        ) -> Result<$ptr<T>> {
+            table(r.shared_table()).define(id, at)?;
+            let built = $name(|weak: Option<&$weak>| {
+                if let Some(weak) = weak {
+                    table(r.shared_table()).building(id, weak.clone());
+                }
+                decode(r)
+            });
+            finish(table(r.shared_table()), id, built)
+        }
+
         #[cfg(all(feature = "std", panic = "unwind"))]
         fn $name<T>(decode: impl FnOnce(Option<&$weak>) -> Result<T>) -> Result<$ptr<T>> {
             /// The payload of the unwind that carries a decoding failure out.
@@ -903,11 +909,11 @@ macro_rules! cyclic_builder {
     };
 }
 
-cyclic_builder!(rc_cyclic, Rc, rc::Weak<T>);
-cyclic_builder!(arc_cyclic, Arc, sync::Weak<T>);
+cyclic_builder!(rc_cyclic, rc_define, Rc, rc::Weak<T>);
+cyclic_builder!(arc_cyclic, arc_define, Arc, sync::Weak<T>);
 
-shared_pointer!(Rc, rc::Weak<T>, rc::Weak::new(), rc_cyclic);
-shared_pointer!(Arc, sync::Weak<T>, sync::Weak::new(), arc_cyclic);
+shared_pointer!(Rc, rc::Weak<T>, rc::Weak::new(), rc_define);
+shared_pointer!(Arc, sync::Weak<T>, sync::Weak::new(), arc_define);
 
 /// The type-erased table (`Erased`, the only `unsafe` here) and the cyclic builder. Run
 /// under Miri: `cargo +nightly miri test -p codec --lib shared_refs`.

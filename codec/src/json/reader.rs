@@ -570,7 +570,7 @@ impl<'de> JsonReader<'de> {
         match self.peek() {
             Some(b',') => {
                 // A value must follow the comma: `{"$id":1,}` is not an empty object.
-                let after = self.pos + 1 + self.input[self.pos + 1..].iter().take_while(|&&b| is_ws(b)).count();
+                let after = skip_ws_run(self.input, self.pos + 1);
                 match self.input.get(after) {
                     Some(&b) if b == close => Err(self.syntax(after, "expected a value after `,`")),
                     _ => Ok(()),

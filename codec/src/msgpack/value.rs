@@ -1708,19 +1708,9 @@ impl Value {
                     Value::F64(n.as_f64().unwrap_or_default())
                 })
             }
-            Some(b'[') => {
-                r.begin_array()?;
-                let mut items = Vec::new();
-                let mut more = r.array_first()?;
-                while more {
-                    match Value::read_json(r) {
-                        Ok(v) => items.push(v),
-                        Err(e) => return Err(e.in_index(items.len())),
-                    }
-                    more = r.array_next()?;
-                }
-                Ok(Value::Array(items))
-            }
+            // `Vec`'s own JSON decoding: elements through `decode_json` (this function),
+            // errors with their index.
+            Some(b'[') => Vec::<Value>::decode_json(r).map(Value::Array),
             Some(b'{') => read_object_json(r).map(Value::Map),
             _ => Err(r.invalid_type("a JSON value")),
         }
