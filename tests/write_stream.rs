@@ -347,3 +347,85 @@ fn msgpack_write_values_reads_back_value_by_value() {
     }
     assert_eq!(back, events);
 }
+
+/// A node that two places share, for the `preserve_refs` streams.
+#[derive(codec::Codec, Debug, PartialEq)]
+struct Pair {
+    left: std::rc::Rc<String>,
+    right: std::rc::Rc<String>,
+}
+
+fn shared_pairs(n: usize) -> Vec<Pair> {
+    (0..n)
+        .map(|i| {
+            let s = std::rc::Rc::new(format!("value {i}"));
+            Pair { left: s.clone(), right: s }
+        })
+        .collect()
+}
+
+/// The `_with` streams apply every option within a document, and `preserve_refs` per
+/// document: each line (or MessagePack value) numbers its ids from the start and reads
+/// back alone, while an array's ids span its elements.
+#[test]
+fn stream_writers_take_encode_options() {
+    use codec::json::{EncodeOptions, NonFinite, Options};
+    use std::rc::Rc;
+
+    // Non-finite floats: the policy reaches every item; the default still refuses them.
+    let floats = [1.5, f64::NAN, f64::NEG_INFINITY];
+    let mut out = Vec::new();
+    let strings = EncodeOptions::new().non_finite(NonFinite::Strings);
+    codec::json::write_lines_with(&mut out, floats, &strings).unwrap();
+    assert_eq!(out, b"1.5\n\"NaN\"\n\"-Infinity\"\n");
+    let mut out = Vec::new();
+    codec::json::write_array_with(&mut out, floats, &EncodeOptions::new().non_finite(NonFinite::Null)).unwrap();
+    assert_eq!(out, b"[1.5,null,null]");
+    let mut out = Vec::new();
+    let err = codec::json::write_lines_with(&mut out, floats, &EncodeOptions::new()).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::InvalidValue(_)), "{err}");
+    assert_eq!(out, b"1.5\n");
+
+    // Shared references in JSON Lines: every line is the document to_vec_with makes of
+    // its item, the same ids on every line, and iter_values_with rebuilds the sharing.
+    let pairs = shared_pairs(3_000);
+    let refs = EncodeOptions::new().preserve_refs(true);
+    let mut rec = Recorder::new(usize::MAX);
+    codec::json::write_lines_with(&mut rec, pairs.iter(), &refs).unwrap();
+    assert!(rec.calls.len() > 1 && rec.calls.iter().all(|&n| n <= BUFFER), "streamed: {:?}", rec.calls);
+    let lines: Vec<&[u8]> = rec.out.split(|&b| b == b'\n').filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines.len(), pairs.len());
+    for (line, pair) in lines.iter().zip(&pairs) {
+        assert_eq!(*line, codec::json::to_vec_with(pair, &refs).unwrap());
+        assert!(line.starts_with(br#"{"left":{"$id":1,"$value":"#), "{}", String::from_utf8_lossy(line));
+    }
+    let read = Options::new().preserve_refs(true);
+    let back: Vec<Pair> = codec::json::iter_values_with(&rec.out[..], &read).collect::<Result<_, _>>().unwrap();
+    assert_eq!(back, pairs);
+    assert!(back.iter().all(|p| Rc::ptr_eq(&p.left, &p.right)));
+
+    // Shared references in one array: one document, so an element may refer to an
+    // allocation an earlier element defined.
+    let one = Rc::new("shared".to_string());
+    let items = vec![one.clone(), Rc::new("alone".to_string()), one];
+    let mut out = Vec::new();
+    codec::json::write_array_with(&mut out, items.iter(), &refs).unwrap();
+    assert_eq!(out, codec::json::to_vec_with(&items, &refs).unwrap());
+    assert_eq!(out, br#"[{"$id":1,"$value":"shared"},{"$id":2,"$value":"alone"},{"$ref":1}]"#);
+    let back: Vec<Rc<String>> = codec::json::from_slice_with(&out, &read).unwrap();
+    assert!(Rc::ptr_eq(&back[0], &back[2]) && *back[1] == "alone");
+
+    // MessagePack: each value its own document, read back with the sharing.
+    let mp_refs = codec::msgpack::EncodeOptions::new().preserve_refs(true);
+    let mut out = Vec::new();
+    codec::msgpack::write_values_with(&mut out, pairs.iter(), &mp_refs).unwrap();
+    let mut expected = Vec::new();
+    for pair in &pairs {
+        expected.extend(codec::msgpack::to_vec_with(pair, &mp_refs).unwrap());
+    }
+    assert_eq!(out, expected);
+    let mp_read = codec::msgpack::Options::new().preserve_refs(true);
+    let back: Vec<Pair> = codec::msgpack::iter_values_with(&out[..], &mp_read).collect::<Result<_, _>>().unwrap();
+    assert_eq!(back, pairs);
+    assert!(back.iter().all(|p| Rc::ptr_eq(&p.left, &p.right)));
+}

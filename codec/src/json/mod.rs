@@ -25,7 +25,8 @@
 //!   by default, byte for byte as serde_json's `to_string_pretty` does. The compact output
 //!   is reformatted chunk by chunk on its way out, so pretty output streams too.
 //! - **Many values**: [`write_lines`] writes JSON Lines (NDJSON, one compact value per
-//!   line) and [`write_array`] one array, both from any iterator of items and streamed.
+//!   line) and [`write_array`] one array, both from any iterator of items and streamed
+//!   ([`write_lines_with`] and [`write_array_with`] take [`EncodeOptions`]).
 //!
 //! ```
 //! #[derive(codec::Codec)]
@@ -646,12 +647,36 @@ where
     I: IntoIterator,
     I::Item: Encode,
 {
+    write_lines_with(out, items, &EncodeOptions::default())
+}
+
+/// [`write_lines`], as [`EncodeOptions`] say. Each line is a document of its own, as
+/// [`iter_values_with`] reads it: with [`EncodeOptions::preserve_refs`] every line numbers
+/// its ids from the start, and is made in memory before it goes to the buffer (its ids go
+/// in after encoding).
+///
+/// ```
+/// use codec::json::{EncodeOptions, NonFinite};
+///
+/// let mut out = Vec::new();
+/// let opts = EncodeOptions::new().non_finite(NonFinite::Null);
+/// codec::json::write_lines_with(&mut out, [1.5, f64::NAN], &opts)?;
+/// assert_eq!(out, b"1.5\nnull\n");
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[cfg(feature = "std")]
+pub fn write_lines_with<W, I>(out: W, items: I, options: &EncodeOptions) -> Result<()>
+where
+    W: std::io::Write,
+    I: IntoIterator,
+    I::Item: Encode,
+{
     let mut sink = IoSink::new(out);
-    let mut w = JsonWriter::streaming(&mut sink, DEFAULT_BUFFER);
+    let mut w = item_writer(&mut sink, options);
     let mut result = Ok(());
     for item in items {
         let mark = w.mark();
-        if let Err(e) = item.encode_json(&mut w) {
+        if let Err(e) = encode_item(&mut w, &item, options) {
             w.rewind(mark);
             result = Err(e);
             break;
@@ -662,6 +687,30 @@ where
     drop(w);
     result?;
     sink.finish()
+}
+
+/// The streaming writer of a sequence of documents: it takes the options that apply
+/// within one document, not `preserve_refs`, whose table belongs to one document (see
+/// [`encode_item`]).
+#[cfg(feature = "std")]
+fn item_writer<'w>(sink: &'w mut dyn Sink, options: &EncodeOptions) -> JsonWriter<'w> {
+    let mut w = JsonWriter::streaming(sink, DEFAULT_BUFFER);
+    if !options.preserve_refs {
+        w.set_options(options);
+    }
+    w
+}
+
+/// Appends one document of a sequence: in place, or with `preserve_refs` made in memory
+/// first, its ids numbered from the start.
+#[cfg(feature = "std")]
+fn encode_item<T: Encode>(w: &mut JsonWriter<'_>, item: &T, options: &EncodeOptions) -> Result<()> {
+    if options.preserve_refs {
+        w.write_raw(&to_vec_with(item, options)?);
+        Ok(())
+    } else {
+        item.encode_json(w)
+    }
 }
 
 /// Writes one JSON array whose elements come from an iterator, streamed through one
@@ -683,24 +732,68 @@ where
     I: IntoIterator,
     I::Item: Encode,
 {
+    write_array_with(out, items, &EncodeOptions::default())
+}
+
+/// [`write_array`], as [`EncodeOptions`] say. The array is one document: with
+/// [`EncodeOptions::preserve_refs`] its ids span all the elements, and it is made in
+/// memory before it is written (its ids go in after encoding), as with [`to_writer_with`].
+///
+/// ```
+/// use codec::json::{EncodeOptions, NonFinite};
+/// use std::rc::Rc;
+///
+/// let mut out = Vec::new();
+/// let opts = EncodeOptions::new().non_finite(NonFinite::Strings);
+/// codec::json::write_array_with(&mut out, [1.0, f64::INFINITY], &opts)?;
+/// assert_eq!(out, b"[1.0,\"Infinity\"]");
+///
+/// // One allocation, written once and then referred to, across elements.
+/// let shared = Rc::new("x".to_string());
+/// let mut out = Vec::new();
+/// let opts = EncodeOptions::new().preserve_refs(true);
+/// codec::json::write_array_with(&mut out, [shared.clone(), shared], &opts)?;
+/// assert_eq!(out, br#"[{"$id":1,"$value":"x"},{"$ref":1}]"#);
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[cfg(feature = "std")]
+pub fn write_array_with<W, I>(out: W, items: I, options: &EncodeOptions) -> Result<()>
+where
+    W: std::io::Write,
+    I: IntoIterator,
+    I::Item: Encode,
+{
+    if options.preserve_refs {
+        let mut w = JsonWriter::with_capacity(128);
+        w.set_options(options);
+        encode_array_items(&mut w, items)?;
+        let mut out = out;
+        return out.write_all(&w.into_output()).map_err(crate::Error::from);
+    }
     let mut sink = IoSink::new(out);
     let mut w = JsonWriter::streaming(&mut sink, DEFAULT_BUFFER);
-    let mut result = Ok(());
+    w.set_options(options);
+    let result = encode_array_items(&mut w, items);
+    w.finish();
+    drop(w);
+    result?;
+    sink.finish()
+}
+
+/// `[`, the items separated by commas, `]`; on an error, what came before it and no `]`.
+#[cfg(feature = "std")]
+fn encode_array_items<I>(w: &mut JsonWriter<'_>, items: I) -> Result<()>
+where
+    I: IntoIterator,
+    I::Item: Encode,
+{
     w.write_byte(b'[');
     for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
             w.write_byte(b',');
         }
-        if let Err(e) = item.encode_json(&mut w) {
-            result = Err(e);
-            break;
-        }
+        item.encode_json(w)?;
     }
-    if result.is_ok() {
-        w.write_byte(b']');
-    }
-    w.finish();
-    drop(w);
-    result?;
-    sink.finish()
+    w.write_byte(b']');
+    Ok(())
 }

@@ -464,10 +464,44 @@ where
     I: IntoIterator,
     I::Item: Encode,
 {
+    write_values_with(out, items, &EncodeOptions::default())
+}
+
+/// [`write_values`], as [`EncodeOptions`] say. Each value is a document of its own, as
+/// [`iter_values_with`] reads it: with [`EncodeOptions::preserve_refs`] every value
+/// numbers its ids from the start.
+///
+/// ```
+/// use std::rc::Rc;
+///
+/// let shared = Rc::new(7u8);
+/// let mut out = Vec::new();
+/// let opts = codec::msgpack::EncodeOptions::new().preserve_refs(true);
+/// codec::msgpack::write_values_with(&mut out, [[shared.clone(), shared.clone()]], &opts)?;
+/// codec::msgpack::write_values_with(&mut out, [[shared.clone(), shared]], &opts)?;
+/// // Both documents are alike: the second numbers its ids from the start again.
+/// let (first, second) = out.split_at(out.len() / 2);
+/// assert_eq!(first, second);
+///
+/// let read = codec::msgpack::Options::new().preserve_refs(true);
+/// let back: Vec<[Rc<u8>; 2]> =
+///     codec::msgpack::iter_values_with(&out[..], &read).collect::<Result<_, _>>()?;
+/// assert!(back.iter().all(|[a, b]| Rc::ptr_eq(a, b) && **a == 7));
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[cfg(feature = "std")]
+pub fn write_values_with<W, I>(out: W, items: I, options: &EncodeOptions) -> Result<()>
+where
+    W: std::io::Write,
+    I: IntoIterator,
+    I::Item: Encode,
+{
     let mut sink = IoSink::new(out);
     let mut w = MsgpackWriter::streaming(&mut sink, DEFAULT_BUFFER);
     let mut result = Ok(());
     for item in items {
+        // A fresh table per value: ids belong to one document.
+        w.set_options(options);
         let mark = w.mark();
         if let Err(e) = item.encode_msgpack(&mut w) {
             w.rewind(mark);
