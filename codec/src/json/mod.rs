@@ -76,6 +76,7 @@ mod pow5;
 mod pretty;
 mod raw;
 mod reader;
+mod simd;
 mod string;
 pub mod value;
 mod writer;
