@@ -280,9 +280,18 @@ mod tests {
 
     fn lengths() -> Vec<usize> {
         if cfg!(miri) {
-            vec![0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 40, 63, 64, 65]
+            vec![0, 7, 16, 17, 31, 32, 33, 65]
         } else {
             (0..100).collect()
+        }
+    }
+
+    /// Under Miri, a few values of a test dimension; otherwise all of them.
+    fn few<T: Copy>(all: &[T], miri: &[T]) -> Vec<T> {
+        if cfg!(miri) {
+            miri.to_vec()
+        } else {
+            all.to_vec()
         }
     }
 
@@ -326,17 +335,19 @@ mod tests {
     #[test]
     fn string_scans_agree_with_the_reference() {
         let paths = scan_paths();
-        for lead in 0..3 {
+        for lead in few(&[0, 1, 2], &[1]) {
             for len in lengths() {
                 for at in 0..len {
-                    for b in [b'"', b'\\', 0x00, 0x1f, 0x20, 0x7f, 0x80, 0xc3, 0xff, b'a'] {
+                    for b in
+                        few(&[b'"', b'\\', 0x00, 0x1f, 0x20, 0x7f, 0x80, 0xc3, 0xff, b'a'], &[b'"', b'\\', 0x1f, 0x80])
+                    {
                         let mut body = vec![b'x'; len];
                         body[at] = b;
                         // A second non-ASCII byte or escape later on, past the first step.
                         if at + 33 < len {
                             body[at + 33] = if b == b'\\' { b'\\' } else { 0xe9 };
                         }
-                        for tail in [&b"\""[..], b"", b"\"\xff", b"\\"] {
+                        for tail in few(&[&b"\""[..], b"", b"\"\xff", b"\\"], &[&b"\""[..], b""]) {
                             let input = [&b"   "[..lead], &body, tail].concat();
                             let want = reference_scan(&input, lead);
                             for (name, scan) in &paths {
@@ -366,12 +377,9 @@ mod tests {
             paths.push(("avx2", |input, pos| unsafe { avx2::skip_ws(input, pos) }));
         }
         // Every byte ends a run, in every lane (under Miri, the bytes near the four).
-        let stops: Vec<u8> = if cfg!(miri) {
-            vec![0, 0x09, 0x0b, 0x0c, 0x0d, 0x19, 0x20, 0x2d, 0x89, 0xa0, 0xff]
-        } else {
-            (0..=255).collect()
-        };
-        for lead in 0..3 {
+        let all: Vec<u8> = (0..=255).collect();
+        let stops = few(&all, &[0, 0x09, 0x0b, 0x0d, 0x20, 0x2d, 0x89, 0xa0]);
+        for lead in few(&[0, 1, 2], &[1]) {
             for len in lengths() {
                 for &stop in &stops {
                     // The run mixes the four whitespace bytes.
@@ -392,7 +400,7 @@ mod tests {
     fn backslash_search_agrees_with_the_reference() {
         for len in lengths() {
             for at in 0..=len {
-                for other in [b'"', 0x00, 0x5b, 0x5d, 0xdc, b'a'] {
+                for other in few(&[b'"', 0x00, 0x5b, 0x5d, 0xdc, b'a'], &[0x5b, 0xdc]) {
                     let mut raw: Vec<u8> =
                         (0..len).map(|i| if i % 3 == 0 { other } else { b'a' + (i % 26) as u8 }).collect();
                     if at < len {
@@ -413,7 +421,7 @@ mod tests {
     fn invalid_utf8_at_every_offset_is_an_error() {
         for len in lengths().into_iter().filter(|&l| l > 0) {
             for at in 0..len {
-                for bad in [&b"\xff"[..], b"\xc3", b"\xe9\x80", b"\x80"] {
+                for bad in few(&[&b"\xff"[..], b"\xc3", b"\xe9\x80", b"\x80"], &[&b"\xc3"[..]]) {
                     let mut body = vec![b'a'; len];
                     body.splice(at..at + 1, bad.iter().copied());
                     let doc = [&b"\""[..], &body, b"\""].concat();
