@@ -43,7 +43,9 @@
 //!
 //! ## Cargo features
 //! - `std` (default): the standard library: reading `io::Read` and writing `io::Write`,
-//!   and the impls of std-only types. Without it `codec` is `#![no_std]` and needs only
+//!   the impls of std-only types, and the run-time choice of AVX2 for the JSON reader's
+//!   scans and UTF-8 validation (without it, AVX2 is used only in a build that enables
+//!   it, such as `-C target-cpu=native`). Without it `codec` is `#![no_std]` and needs only
 //!   `alloc` (see [`no_std`](#no_std) below).
 //! - `msgpack` (default): the `msgpack` module, and the MessagePack methods of the traits,
 //!   of the std impls and of derived impls. Without it (`default-features = false,

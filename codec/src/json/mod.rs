@@ -77,6 +77,7 @@ mod pow5;
 mod pretty;
 mod raw;
 mod reader;
+mod simd;
 mod string;
 pub mod value;
 mod writer;

@@ -117,7 +117,7 @@ fn find_quote_or_backslash(input: &[u8], pos: usize) -> Option<usize> {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     let pos = {
         let mut pos = pos;
-        while let Some((mask, _)) = super::string::sse2::special_and_high_16(input, pos) {
+        while let Some((mask, _)) = super::simd::sse2::special_and_high_16(input, pos) {
             if mask != 0 {
                 return Some(pos + mask.trailing_zeros() as usize);
             }

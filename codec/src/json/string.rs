@@ -6,6 +6,8 @@
 
 use alloc::vec::Vec;
 
+use super::simd;
+
 /// How a scan ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ScanError {
@@ -95,20 +97,32 @@ pub(crate) fn load8(input: &[u8], pos: usize) -> Option<u64> {
 /// One pass finds the closing quote, notes backslashes and raw control bytes, and ORs
 /// the high bits of every byte passed, so ASCII strings (most keys and many values) skip
 /// UTF-8 validation. Escapes are only stepped over here; [`unescape`] checks them.
+/// 32 bytes a step where AVX2 is there ([`simd::avx2`]), else [`scan_from`].
 #[inline]
 pub(crate) fn scan_string(input: &[u8], start: usize) -> Result<Scanned, ScanError> {
-    let mut pos = start;
-    let mut escaped = false;
+    #[cfg(target_arch = "x86_64")]
+    if simd::avx2() {
+        // SAFETY: `avx2()` returned true: the CPU has AVX2.
+        return unsafe { simd::avx2::scan_string(input, start) };
+    }
+    scan_from(input, start, false, true)
+}
+
+/// The portable string scan (16 bytes a step with SSE2, then eight, then one), from `pos`
+/// inside a body, with what was learned before it: whether a backslash occurred and
+/// whether every byte passed was ASCII.
+#[inline(always)]
+pub(crate) fn scan_from(input: &[u8], mut pos: usize, mut escaped: bool, ascii: bool) -> Result<Scanned, ScanError> {
     // High bits seen so far: as whole bytes by the SWAR steps, as one bit per byte by
     // the SSE2 step; either is zero only while every byte passed is ASCII.
-    let mut high_bits = 0u64;
+    let mut high_bits = if ascii { 0u64 } else { HI };
     // Only the SSE2 step sets it.
     #[cfg_attr(not(all(target_arch = "x86_64", target_feature = "sse2")), allow(unused_mut))]
     let mut high_mask = 0u32;
     loop {
         let at = loop {
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-            if let Some((mask, high)) = sse2::special_and_high_16(input, pos) {
+            if let Some((mask, high)) = simd::sse2::special_and_high_16(input, pos) {
                 if mask != 0 {
                     let index = mask.trailing_zeros();
                     high_mask |= high & ((1u32 << index) - 1);
@@ -157,73 +171,6 @@ pub(crate) fn scan_string(input: &[u8], start: usize) -> Result<Scanned, ScanErr
     }
 }
 
-/// The 16-byte step of the string scan, with SSE2: part of the x86_64 baseline, so it
-/// needs no run-time detection and no `target-cpu` flag. Measured on twitter.json
-/// (callgrind): with the 8-byte SWAR step alone the scan was 28% of an owned decode's
-/// instructions.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-pub(crate) mod sse2 {
-    use core::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x,
-    };
-
-    /// For the 16 bytes at `pos` (if there are 16): a bit mask of those that are `"`,
-    /// `\` or below 0x20, and a bit mask of those with the high bit set.
-    #[inline(always)]
-    pub(crate) fn special_and_high_16(input: &[u8], pos: usize) -> Option<(u32, u32)> {
-        let chunk: &[u8; 16] = input.get(pos..pos + 16)?.try_into().ok()?;
-        // SAFETY: `masks` only needs SSE2, which this module's `cfg` proves is enabled
-        // (it is part of every x86_64 target's baseline). Nothing else is unsafe about it:
-        // it reads its argument by value and touches no memory.
-        Some(unsafe { masks(chunk) })
-    }
-
-    /// For the 16 bytes at `pos` (if there are 16): a bit mask of those that are not
-    /// JSON whitespace.
-    #[inline(always)]
-    pub(crate) fn non_whitespace_16(input: &[u8], pos: usize) -> Option<u32> {
-        let chunk: &[u8; 16] = input.get(pos..pos + 16)?.try_into().ok()?;
-        // SAFETY: as in `special_and_high_16`: SSE2 is enabled (this module's `cfg`), and
-        // the function reads only its argument.
-        Some(unsafe { whitespace_mask(chunk) } ^ 0xffff)
-    }
-
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    fn whitespace_mask(chunk: &[u8; 16]) -> u32 {
-        let v = load(chunk);
-        let space = _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8));
-        let newline = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
-        let cr = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\r' as i8));
-        let tab = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\t' as i8));
-        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(space, newline), _mm_or_si128(cr, tab))) as u32
-    }
-
-    /// One chunk as a vector, loaded as two little-endian words through a reference
-    /// (LLVM folds them into one unaligned load), so no raw pointer is involved.
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    fn load(chunk: &[u8; 16]) -> __m128i {
-        let [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p] = *chunk;
-        let lo = u64::from_le_bytes([a, b, c, d, e, f, g, h]);
-        let hi = u64::from_le_bytes([i, j, k, l, m, n, o, p]);
-        _mm_set_epi64x(hi as i64, lo as i64)
-    }
-
-    /// The two masks of one 16-byte chunk.
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    fn masks(chunk: &[u8; 16]) -> (u32, u32) {
-        let v = load(chunk);
-        let quote = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8));
-        let backslash = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8));
-        // Unsigned `b < 0x20` is `min(b, 0x1f) == b`.
-        let control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v);
-        let special = _mm_or_si128(_mm_or_si128(quote, backslash), control);
-        (_mm_movemask_epi8(special) as u32, _mm_movemask_epi8(v) as u32)
-    }
-}
-
 /// Why an escape sequence was rejected; the offset is relative to the raw string body.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct EscapeError {
@@ -253,21 +200,52 @@ fn hex4(raw: &[u8], at: usize) -> Result<u16, EscapeError> {
 /// invalid. The caller validates UTF-8 of the result (escapes only ever produce valid
 /// sequences, so invalid UTF-8 can only come from the raw bytes).
 pub(crate) fn unescape(raw: &[u8], out: &mut Vec<u8>) -> Result<(), EscapeError> {
+    // (An AVX2 search measured worse: twitter.json's escapes are a few bytes apart, and
+    // the call into the AVX2 loop cost more than the wider step saved.)
+    unescape_with(raw, out, find_backslash)
+}
+
+/// Offset of the first `\` at or after `pos`: 16 bytes a step with SSE2, then eight
+/// (SWAR), then one.
+#[inline(always)]
+pub(crate) fn find_backslash(raw: &[u8], mut pos: usize) -> Option<usize> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    while let Some(mask) = simd::sse2::backslash_16(raw, pos) {
+        if mask != 0 {
+            return Some(pos + mask.trailing_zeros() as usize);
+        }
+        pos += 16;
+    }
+    while let Some(word) = load8(raw, pos) {
+        let x = word ^ (LO * b'\\' as u64);
+        // Zero bytes of `x`; a borrow flags only bytes above a real one, and the lowest
+        // flag is the one used.
+        let mask = x.wrapping_sub(LO) & !x & HI;
+        if mask != 0 {
+            return Some(pos + (mask.trailing_zeros() / 8) as usize);
+        }
+        pos += 8;
+    }
+    raw.get(pos..)?.iter().position(|&b| b == b'\\').map(|i| pos + i)
+}
+
+/// [`unescape`] with the backslash search `find`.
+#[inline(always)]
+pub(crate) fn unescape_with(
+    raw: &[u8],
+    out: &mut Vec<u8>,
+    find: impl Fn(&[u8], usize) -> Option<usize>,
+) -> Result<(), EscapeError> {
     let mut pos = 0;
     while pos < raw.len() {
-        // The next backslash, eight bytes at a time (a byte-at-a-time search was 6% of
-        // twitter.json's decode time, whose tweets hold `\n` and `\"`). A scanned body
-        // holds no bare `"` or control byte, but any that `find_special` stops at is
-        // copied through.
-        let run_end = find_special(raw, pos).unwrap_or(raw.len());
-        out.extend_from_slice(&raw[pos..run_end]);
-        let Some(&stop) = raw.get(run_end) else { break };
-        if stop != b'\\' {
-            out.push(stop);
-            pos = run_end + 1;
-            continue;
+        // The next backslash, many bytes at a time (a byte-at-a-time search was 6% of
+        // twitter.json's decode time, whose tweets hold `\n` and `\"`). Every other byte
+        // is copied through as it is (a scanned body holds no bare `"` or control byte).
+        let esc = find(raw, pos).unwrap_or(raw.len());
+        out.extend_from_slice(&raw[pos..esc]);
+        if esc >= raw.len() {
+            break;
         }
-        let esc = run_end;
         let Some(&kind) = raw.get(esc + 1) else {
             return Err(EscapeError { offset: esc, reason: "truncated escape" });
         };

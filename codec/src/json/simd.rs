@@ -1,0 +1,437 @@
+//! The vector steps of the JSON scans, in one place: the string scan (quote, backslash,
+//! control bytes and the ASCII flag), the whitespace skip and the backslash search of
+//! unescaping.
+//!
+//! - [`sse2`]: 16 bytes a step. SSE2 is part of every x86_64 target's baseline, so these
+//!   need no detection; the portable scans in `string.rs` and `reader.rs` call them inline
+//!   and finish with eight-byte SWAR words and single bytes.
+//! - [`avx2`]: 32 bytes a step, whole loops compiled with `#[target_feature(enable =
+//!   "avx2")]`. [`avx2()`] decides whether they run: at compile time in a build that
+//!   enables AVX2 (`-C target-cpu=native` on a CPU that has it), otherwise at run time
+//!   with std's detection, which caches its answer in an atomic. The string scan asks it
+//!   once per string that the reader's inline 16-byte step does not settle (a load and a
+//!   bit test); the whitespace skip, called once per line of a pretty document, goes
+//!   through a function pointer resolved on its first call ([`skip_ws`]). Nothing is
+//!   decided per byte. Without the `std` feature and without a compile-time AVX2, the
+//!   AVX2 loops never run. Each hands its last bytes (fewer than 32 before the end of
+//!   the input) to the portable scan.
+//!
+//! Other targets use the portable scans alone. `tests` at the end runs every path of
+//! every scan on the same generated inputs.
+//!
+//! UTF-8 validation is not here: `simdutf8` already picks AVX2 at run time.
+
+/// The 16-byte step of the string scan, with SSE2: part of the x86_64 baseline, so it
+/// needs no run-time detection and no `target-cpu` flag. Measured on twitter.json
+/// (callgrind): with the 8-byte SWAR step alone the scan was 28% of an owned decode's
+/// instructions.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+pub(crate) mod sse2 {
+    use core::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x,
+    };
+
+    /// For the 16 bytes at `pos` (if there are 16): a bit mask of those that are `"`,
+    /// `\` or below 0x20, and a bit mask of those with the high bit set.
+    #[inline(always)]
+    pub(crate) fn special_and_high_16(input: &[u8], pos: usize) -> Option<(u32, u32)> {
+        let chunk: &[u8; 16] = input.get(pos..pos + 16)?.try_into().ok()?;
+        // SAFETY: `masks` only needs SSE2, which this module's `cfg` proves is enabled
+        // (it is part of every x86_64 target's baseline). Nothing else is unsafe about it:
+        // it reads its argument by value and touches no memory.
+        Some(unsafe { masks(chunk) })
+    }
+
+    /// For the 16 bytes at `pos` (if there are 16): a bit mask of those that are not
+    /// JSON whitespace.
+    #[inline(always)]
+    pub(crate) fn non_whitespace_16(input: &[u8], pos: usize) -> Option<u32> {
+        let chunk: &[u8; 16] = input.get(pos..pos + 16)?.try_into().ok()?;
+        // SAFETY: as in `special_and_high_16`: SSE2 is enabled (this module's `cfg`), and
+        // the function reads only its argument.
+        Some(unsafe { whitespace_mask(chunk) } ^ 0xffff)
+    }
+
+    /// For the 16 bytes at `pos` (if there are 16): a bit mask of those that are `\`.
+    #[inline(always)]
+    pub(crate) fn backslash_16(input: &[u8], pos: usize) -> Option<u32> {
+        let chunk: &[u8; 16] = input.get(pos..pos + 16)?.try_into().ok()?;
+        // SAFETY: as in `special_and_high_16`: SSE2 is enabled (this module's `cfg`), and
+        // the function reads only its argument.
+        Some(unsafe { backslash_mask(chunk) })
+    }
+
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn backslash_mask(chunk: &[u8; 16]) -> u32 {
+        _mm_movemask_epi8(_mm_cmpeq_epi8(load(chunk), _mm_set1_epi8(b'\\' as i8))) as u32
+    }
+
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn whitespace_mask(chunk: &[u8; 16]) -> u32 {
+        let v = load(chunk);
+        let space = _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8));
+        let newline = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
+        let cr = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\r' as i8));
+        let tab = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\t' as i8));
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(space, newline), _mm_or_si128(cr, tab))) as u32
+    }
+
+    /// One chunk as a vector, loaded as two little-endian words through a reference
+    /// (LLVM folds them into one unaligned load), so no raw pointer is involved.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn load(chunk: &[u8; 16]) -> __m128i {
+        let [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p] = *chunk;
+        let lo = u64::from_le_bytes([a, b, c, d, e, f, g, h]);
+        let hi = u64::from_le_bytes([i, j, k, l, m, n, o, p]);
+        _mm_set_epi64x(hi as i64, lo as i64)
+    }
+
+    /// The two masks of one 16-byte chunk.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn masks(chunk: &[u8; 16]) -> (u32, u32) {
+        let v = load(chunk);
+        let quote = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8));
+        let backslash = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8));
+        // Unsigned `b < 0x20` is `min(b, 0x1f) == b`.
+        let control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v);
+        let special = _mm_or_si128(_mm_or_si128(quote, backslash), control);
+        (_mm_movemask_epi8(special) as u32, _mm_movemask_epi8(v) as u32)
+    }
+}
+
+/// Whether the AVX2 loops of [`avx2`] may run on this CPU (see the module docs).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn avx2() -> bool {
+    #[cfg(target_feature = "avx2")]
+    return true;
+    #[cfg(all(not(target_feature = "avx2"), feature = "std"))]
+    return std::is_x86_feature_detected!("avx2");
+    #[cfg(all(not(target_feature = "avx2"), not(feature = "std")))]
+    return false;
+}
+
+/// The reader's whitespace skip: the AVX2 loop where the build enables AVX2, else the
+/// portable [`skip_ws_run`](super::reader::skip_ws_run).
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline(always)]
+pub(crate) fn skip_ws(input: &[u8], pos: usize) -> usize {
+    // SAFETY: this build enables AVX2 (the `cfg`), so every CPU it runs on has it.
+    unsafe { avx2::skip_ws(input, pos) }
+}
+
+/// The reader's whitespace skip, through a function pointer resolved on the first call
+/// to the AVX2 loop or the portable [`skip_ws_run`](super::reader::skip_ws_run). A run of
+/// whitespace is a few bytes (a newline and its indentation) and is skipped once per line
+/// of a pretty document, so the choice must cost nothing per call: an indirect call
+/// replaces the direct one. (Testing [`avx2()`] at each call and calling the AVX2 loop
+/// from the portable one cost twitter.json 1.5% more instructions, callgrind.)
+#[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
+#[inline(always)]
+pub(crate) fn skip_ws(input: &[u8], pos: usize) -> usize {
+    use core::sync::atomic::{AtomicPtr, Ordering};
+    type Skip = unsafe fn(&[u8], usize) -> usize;
+    /// Until the first call, `resolve`; then the chosen loop. Only ever holds a `Skip`.
+    static SKIP: AtomicPtr<()> = AtomicPtr::new(resolve as Skip as *mut ());
+    fn resolve(input: &[u8], pos: usize) -> usize {
+        let chosen: Skip = if avx2() { avx2::skip_ws } else { super::reader::skip_ws_run };
+        SKIP.store(chosen as *mut (), Ordering::Relaxed);
+        // SAFETY: `avx2::skip_ws` is chosen only when `avx2()` says the CPU has AVX2;
+        // `skip_ws_run` has no precondition.
+        unsafe { chosen(input, pos) }
+    }
+    let skip = SKIP.load(Ordering::Relaxed);
+    // SAFETY: `SKIP` only ever holds a `Skip` cast to a pointer (its initial value and
+    // the one store above), so casting back gives that function; the functions it can be
+    // are `resolve` and `skip_ws_run`, which have no precondition, and `avx2::skip_ws`,
+    // stored only after `avx2()` said the CPU has AVX2.
+    unsafe { core::mem::transmute::<*mut (), Skip>(skip)(input, pos) }
+}
+
+/// The reader's whitespace skip: the portable one (no vector loop on this target).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub(crate) fn skip_ws(input: &[u8], pos: usize) -> usize {
+    super::reader::skip_ws_run(input, pos)
+}
+
+/// The 32-byte loops. Each is a safe function with `#[target_feature(enable = "avx2")]`:
+/// calling one is `unsafe` outside such a function, and sound exactly when [`avx2()`]
+/// returned `true`, which every caller checks first.
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2 {
+    use core::arch::x86_64::{
+        __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_set1_epi8, _mm256_setr_epi8, _mm256_shuffle_epi8,
+    };
+
+    use super::super::reader::skip_ws_run;
+    use super::super::string::{self, ScanError, Scanned};
+
+    /// The 32 bytes at `pos`, if there are 32.
+    #[inline(always)]
+    fn chunk32(input: &[u8], pos: usize) -> Option<&[u8; 32]> {
+        input.get(pos..)?.first_chunk::<32>()
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn load(chunk: &[u8; 32]) -> __m256i {
+        // SAFETY: `chunk` is a reference to 32 initialized bytes, so the pointer is valid
+        // for a 32-byte read, and `loadu` has no alignment requirement.
+        unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) }
+    }
+
+    /// A bit mask of the bytes of `chunk` that are `"`, `\` or below 0x20, and a bit mask
+    /// of those with the high bit set.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn special_and_high(chunk: &[u8; 32]) -> (u32, u32) {
+        let v = load(chunk);
+        let quote = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'"' as i8));
+        let backslash = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\\' as i8));
+        // Unsigned `b < 0x20` is `min(b, 0x1f) == b`.
+        let control = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8(0x1f)), v);
+        let special = _mm256_or_si256(_mm256_or_si256(quote, backslash), control);
+        (_mm256_movemask_epi8(special) as u32, _mm256_movemask_epi8(v) as u32)
+    }
+
+    /// A bit mask of the bytes of `chunk` that are JSON whitespace, with one table lookup:
+    /// the four whitespace bytes have distinct low nibbles (0x20, 0x09, 0x0a, 0x0d), so a
+    /// byte is whitespace exactly when it equals the table's entry for its low nibble.
+    /// The other entries are 0xff, which no byte below 0x80 equals, and `shuffle` gives 0
+    /// for a byte with its high bit set, which no such byte equals.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn whitespace(chunk: &[u8; 32]) -> u32 {
+        const X: i8 = -1;
+        #[rustfmt::skip]
+        let table = _mm256_setr_epi8(
+            0x20, X, X, X, X, X, X, X, X, 0x09, 0x0a, X, X, 0x0d, X, X,
+            0x20, X, X, X, X, X, X, X, X, 0x09, 0x0a, X, X, 0x0d, X, X,
+        );
+        let v = load(chunk);
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, v), v)) as u32
+    }
+
+    /// [`string::scan_string`], 32 bytes a step.
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn scan_string(input: &[u8], start: usize) -> Result<Scanned, ScanError> {
+        let mut pos = start;
+        let mut escaped = false;
+        // The high bits of the bytes passed, one per byte.
+        let mut high = 0u32;
+        while let Some(chunk) = chunk32(input, pos) {
+            let (special, chunk_high) = special_and_high(chunk);
+            if special == 0 {
+                high |= chunk_high;
+                pos += 32;
+                continue;
+            }
+            let index = special.trailing_zeros();
+            // Only the bytes before the special one belong to this run (`index < 32`).
+            high |= chunk_high & ((1u32 << index) - 1);
+            let at = pos + index as usize;
+            match input[at] {
+                b'"' => return Ok(Scanned { end: at, escaped, ascii: high == 0 }),
+                b'\\' => {
+                    escaped = true;
+                    pos = at + 2;
+                    if pos > input.len() {
+                        return Err(ScanError::Eof);
+                    }
+                }
+                _ => return Err(ScanError::Control(at)),
+            }
+        }
+        string::scan_from(input, pos, escaped, high == 0)
+    }
+
+    /// The whitespace skip of the reader, 32 bytes a step.
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn skip_ws(input: &[u8], mut pos: usize) -> usize {
+        while let Some(chunk) = chunk32(input, pos) {
+            let other = !whitespace(chunk);
+            if other != 0 {
+                return pos + other.trailing_zeros() as usize;
+            }
+            pos += 32;
+        }
+        skip_ws_run(input, pos)
+    }
+}
+
+/// Every path of every scan against a byte-at-a-time reference, on the same inputs: one
+/// interesting byte at every offset of bodies that cross the 8-, 16- and 32-byte steps,
+/// from several starting offsets, and with the end of the input right after it (the SWAR
+/// and single-byte tails). Under Miri, fewer lengths.
+#[cfg(test)]
+mod tests {
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    use super::super::reader::skip_ws_run;
+    use super::super::string::{self, ScanError, Scanned};
+    use super::*;
+
+    fn lengths() -> Vec<usize> {
+        if cfg!(miri) {
+            vec![0, 7, 16, 17, 31, 32, 33, 65]
+        } else {
+            (0..100).collect()
+        }
+    }
+
+    /// Under Miri, a few values of a test dimension; otherwise all of them.
+    fn few<T: Copy>(all: &[T], miri: &[T]) -> Vec<T> {
+        if cfg!(miri) {
+            miri.to_vec()
+        } else {
+            all.to_vec()
+        }
+    }
+
+    fn reference_scan(input: &[u8], start: usize) -> Result<Scanned, ScanError> {
+        let (mut pos, mut escaped, mut ascii) = (start, false, true);
+        loop {
+            match input.get(pos) {
+                None => return Err(ScanError::Eof),
+                Some(b'"') => return Ok(Scanned { end: pos, escaped, ascii }),
+                Some(b'\\') => {
+                    escaped = true;
+                    pos += 2;
+                    if pos > input.len() {
+                        return Err(ScanError::Eof);
+                    }
+                }
+                Some(&b) if b < 0x20 => return Err(ScanError::Control(pos)),
+                Some(&b) => {
+                    ascii &= b < 0x80;
+                    pos += 1;
+                }
+            }
+        }
+    }
+
+    /// Each scan path available on this machine, by name.
+    #[allow(clippy::type_complexity)]
+    fn scan_paths() -> Vec<(&'static str, fn(&[u8], usize) -> Result<Scanned, ScanError>)> {
+        let mut paths: Vec<(&'static str, fn(&[u8], usize) -> Result<Scanned, ScanError>)> = vec![
+            ("portable", |input, start| string::scan_from(input, start, false, true)),
+            ("dispatched", string::scan_string),
+        ];
+        #[cfg(target_arch = "x86_64")]
+        if avx2() {
+            // SAFETY: `avx2()` returned true: the CPU has AVX2.
+            paths.push(("avx2", |input, start| unsafe { avx2::scan_string(input, start) }));
+        }
+        paths
+    }
+
+    #[test]
+    fn string_scans_agree_with_the_reference() {
+        let paths = scan_paths();
+        for lead in few(&[0, 1, 2], &[1]) {
+            for len in lengths() {
+                for at in 0..len {
+                    for b in
+                        few(&[b'"', b'\\', 0x00, 0x1f, 0x20, 0x7f, 0x80, 0xc3, 0xff, b'a'], &[b'"', b'\\', 0x1f, 0x80])
+                    {
+                        let mut body = vec![b'x'; len];
+                        body[at] = b;
+                        // A second non-ASCII byte or escape later on, past the first step.
+                        if at + 33 < len {
+                            body[at + 33] = if b == b'\\' { b'\\' } else { 0xe9 };
+                        }
+                        for tail in few(&[&b"\""[..], b"", b"\"\xff", b"\\"], &[&b"\""[..], b""]) {
+                            let input = [&b"   "[..lead], &body, tail].concat();
+                            let want = reference_scan(&input, lead);
+                            for (name, scan) in &paths {
+                                assert_eq!(scan(&input, lead), want, "{name}: {input:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn reference_ws(input: &[u8], mut pos: usize) -> usize {
+        while input.get(pos).is_some_and(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t')) {
+            pos += 1;
+        }
+        pos
+    }
+
+    #[test]
+    fn whitespace_skips_agree_with_the_reference() {
+        type Skip = fn(&[u8], usize) -> usize;
+        let mut paths: Vec<(&'static str, Skip)> = vec![("portable", skip_ws_run), ("dispatched", skip_ws)];
+        #[cfg(target_arch = "x86_64")]
+        if avx2() {
+            // SAFETY: `avx2()` returned true: the CPU has AVX2.
+            paths.push(("avx2", |input, pos| unsafe { avx2::skip_ws(input, pos) }));
+        }
+        // Every byte ends a run, in every lane (under Miri, the bytes near the four).
+        let all: Vec<u8> = (0..=255).collect();
+        let stops = few(&all, &[0, 0x09, 0x0b, 0x0d, 0x20, 0x2d, 0x89, 0xa0]);
+        for lead in few(&[0, 1, 2], &[1]) {
+            for len in lengths() {
+                for &stop in &stops {
+                    // The run mixes the four whitespace bytes.
+                    let run: Vec<u8> = (0..len).map(|i| b" \n \r\t   "[i % 8]).collect();
+                    for tail in [&[stop][..], &[stop, b'x'], b""] {
+                        let input = [&b"{{{"[..lead], &run, tail].concat();
+                        let want = reference_ws(&input, lead);
+                        for (name, skip) in &paths {
+                            assert_eq!(skip(&input, lead), want, "{name}: {input:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn backslash_search_agrees_with_the_reference() {
+        for len in lengths() {
+            for at in 0..=len {
+                for other in few(&[b'"', 0x00, 0x5b, 0x5d, 0xdc, b'a'], &[0x5b, 0xdc]) {
+                    let mut raw: Vec<u8> =
+                        (0..len).map(|i| if i % 3 == 0 { other } else { b'a' + (i % 26) as u8 }).collect();
+                    if at < len {
+                        raw[at] = b'\\';
+                    }
+                    for from in [0, 1, at.saturating_sub(1), at] {
+                        let want = raw.iter().skip(from).position(|&b| b == b'\\').map(|i| from + i);
+                        assert_eq!(string::find_backslash(&raw, from), want, "{raw:?} from {from}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The ASCII flag is what lets a clean string skip UTF-8 validation: a byte that breaks
+    /// UTF-8 anywhere in a string, on either side of every step boundary, is an error.
+    #[test]
+    fn invalid_utf8_at_every_offset_is_an_error() {
+        for len in lengths().into_iter().filter(|&l| l > 0) {
+            for at in 0..len {
+                for bad in few(&[&b"\xff"[..], b"\xc3", b"\xe9\x80", b"\x80"], &[&b"\xc3"[..]]) {
+                    let mut body = vec![b'a'; len];
+                    body.splice(at..at + 1, bad.iter().copied());
+                    let doc = [&b"\""[..], &body, b"\""].concat();
+                    let err = crate::json::from_slice::<alloc::string::String>(&doc).unwrap_err();
+                    assert!(matches!(err.kind(), crate::ErrorKind::InvalidUtf8), "{doc:?}: {err}");
+                    let escaped = [&b"\"\\n"[..], &body, b"\""].concat();
+                    let err = crate::json::from_slice::<alloc::string::String>(&escaped).unwrap_err();
+                    assert!(matches!(err.kind(), crate::ErrorKind::InvalidUtf8), "{escaped:?}: {err}");
+                }
+            }
+        }
+    }
+}
