@@ -1,6 +1,7 @@
 //! Shortest round-trip float printing: ryu against zmij on every number of canada.json
-//! (the dataset whose encode is dominated by float printing). The writer uses the one
-//! this benchmark shows faster; see the note in `codec/src/json/writer.rs`.
+//! (the dataset whose encode is dominated by float printing), and codec's own printing
+//! through its public writer (`JsonWriter::write_f64`, one float at a time, and
+//! `Encode for [f64]`, the whole slice at once). See the note in `codec/src/json/writer.rs`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -44,6 +45,23 @@ fn bench(c: &mut Criterion) {
                 out.extend_from_slice(buf.format_finite(f).as_bytes());
             }
             out.len()
+        })
+    });
+    let mut w = codec::json::JsonWriter::with_capacity(bytes * 2);
+    g.bench_function("codec_write_f64", |b| {
+        b.iter(|| {
+            w.clear();
+            for &f in &floats {
+                w.write_f64(f).unwrap();
+            }
+            w.as_bytes().len()
+        })
+    });
+    g.bench_function("codec_slice", |b| {
+        b.iter(|| {
+            w.clear();
+            codec::Encode::encode_json(&floats[..], &mut w).unwrap();
+            w.as_bytes().len()
         })
     });
     g.finish();

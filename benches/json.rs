@@ -30,7 +30,7 @@ use std::time::SystemTime;
 
 use codec_tests::bench_report::{self, Bench, Contender, Group};
 use codec_tests::data;
-use codec_tests::models::{canada, citm, events, geojson, gmaps, synthetic, twitter, twitter_api};
+use codec_tests::models::{canada, canada_tuple, citm, events, geojson, gmaps, synthetic, twitter, twitter_api};
 use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput};
 use serde::de::DeserializeOwned;
@@ -177,6 +177,8 @@ fn run<M: Measurement>(c: &mut Criterion<M>, groups: &mut Vec<Group>) {
     encode(c, groups, "citm_catalog", &value, input.len());
 
     owned_dataset::<canada::Canada, M>(c, groups, "canada", "json-benchmark/canada.json");
+    // The same document with `(f64, f64)` points (the tuple impls instead of the array ones).
+    owned_dataset::<canada_tuple::Canada, M>(c, groups, "canada_tuple", "json-benchmark/canada.json");
     owned_dataset::<gmaps::DistanceMatrix, M>(c, groups, "gmaps", "zio-json/google_maps_api_response.json");
     owned_dataset::<twitter_api::Timeline, M>(c, groups, "twitter_api", "zio-json/twitter_api_response.json");
     owned_dataset::<geojson::GeoJson, M>(c, groups, "geojson", "zio-json/che.geo.json");

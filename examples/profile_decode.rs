@@ -12,7 +12,7 @@
 //! Workloads: twitter, citm, canada, gmaps (codec), with `_sj` for serde_json, `_simd` for
 //! simd-json (its input copy included, as in the bench), and
 //! `twitter_enc`, `citm_enc`, `canada_enc` (decode once, encode ten times; `canada_enc_sj`
-//! encodes with serde_json), `twitter_mp_enc` and `citm_mp_enc` (the same, encoding
+//! encodes with serde_json; `canada_tuple_enc` (`_sj`) the same with `(f64, f64)` points), `twitter_mp_enc` and `citm_mp_enc` (the same, encoding
 //! MessagePack). MessagePack:
 //! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` (and `twitter_mp_borrowed`) decode the dataset's MessagePack
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
@@ -21,9 +21,12 @@
 //! Streams: `citm_reader` and `canada_reader`
 //! (`from_reader` over the bytes as a `&[u8]` reader), `ndjson` (`iter_values`) and
 //! `iter_array` over 1,000 of twitter's statuses, `vec_statuses` the same array through
-//! `from_slice::<Vec<Status>>`.
+//! `from_slice::<Vec<Status>>`. Float printers alone, over canada's 111,126 numbers (one
+//! iteration prints each once): `floats_ryu`, `floats_zmij`, `floats_codec`
+//! (`JsonWriter::write_f64`) and `floats_codec_slice` (`Encode for Vec<f64>`, commas included;
+//! its iteration also collects the floats into the `Vec`).
 
-use codec_tests::models::{canada, citm, events, gmaps, twitter};
+use codec_tests::models::{canada, canada_tuple, citm, events, gmaps, twitter};
 use std::hint::black_box;
 
 fn main() {
@@ -76,6 +79,18 @@ fn main() {
         }),
         "canada_enc_sj" => ("json-benchmark/canada.json", |b| {
             let v: canada::Canada = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(serde_json::to_vec(&v).unwrap());
+            }
+        }),
+        "canada_tuple_enc" => ("json-benchmark/canada.json", |b| {
+            let v: canada_tuple::Canada = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::json::to_vec(&v).unwrap());
+            }
+        }),
+        "canada_tuple_enc_sj" => ("json-benchmark/canada.json", |b| {
+            let v: canada_tuple::Canada = codec::json::from_slice(b).unwrap();
             for _ in 0..10 {
                 black_box(serde_json::to_vec(&v).unwrap());
             }
@@ -181,6 +196,38 @@ fn main() {
         "vec_statuses" => ("json-benchmark/twitter.json", |b| {
             black_box(codec::json::from_slice::<Vec<twitter::Status>>(b).unwrap());
         }),
+        // The float printers alone, over canada's 111,126 numbers (handed over as 8-byte
+        // little-endian bit patterns, made before the loop): one call per float into a
+        // reused buffer, as `benches/float_format.rs` times them.
+        "floats_ryu" => ("json-benchmark/canada.json", |b| {
+            let mut out = Vec::with_capacity(b.len() * 3);
+            let mut buf = ryu::Buffer::new();
+            for f in floats(b) {
+                out.extend_from_slice(buf.format_finite(f).as_bytes());
+            }
+            black_box(out);
+        }),
+        "floats_zmij" => ("json-benchmark/canada.json", |b| {
+            let mut out = Vec::with_capacity(b.len() * 3);
+            let mut buf = zmij::Buffer::new();
+            for f in floats(b) {
+                out.extend_from_slice(buf.format_finite(f).as_bytes());
+            }
+            black_box(out);
+        }),
+        "floats_codec" => ("json-benchmark/canada.json", |b| {
+            let mut w = codec::json::JsonWriter::with_capacity(b.len() * 3);
+            for f in floats(b) {
+                w.write_f64(f).unwrap();
+            }
+            black_box(w.into_inner());
+        }),
+        "floats_codec_slice" => ("json-benchmark/canada.json", |b| {
+            let v: Vec<f64> = floats(b).collect();
+            let mut w = codec::json::JsonWriter::with_capacity(b.len() * 3);
+            codec::Encode::encode_json(&v, &mut w).unwrap();
+            black_box(w.into_inner());
+        }),
         other => panic!("unknown workload {other}"),
     };
     let json = codec_tests::data(file);
@@ -189,12 +236,35 @@ fn main() {
         "ndjson" => repeated_statuses(&json, false),
         "events" | "events_sj" => codec::json::to_vec(&events::generate(1 << 20)).unwrap(),
         "iter_array" | "vec_statuses" => repeated_statuses(&json, true),
+        _ if which.starts_with("floats_") => float_bits(&json),
         _ if msgpack => to_msgpack(which, &json),
         _ => json,
     };
     for _ in 0..iters {
         work(&bytes);
     }
+}
+
+/// canada's numbers as 8-byte little-endian bit patterns.
+fn float_bits(json: &[u8]) -> Vec<u8> {
+    let v: canada::Canada = codec::json::from_slice(json).unwrap();
+    let mut out = Vec::new();
+    for f in &v.features {
+        for ring in &f.geometry.coordinates {
+            for p in ring {
+                for x in p {
+                    out.extend_from_slice(&x.to_le_bytes());
+                }
+            }
+        }
+    }
+    assert_eq!(out.len(), 8 * 111_126);
+    out
+}
+
+/// The floats of `float_bits`.
+fn floats(b: &[u8]) -> impl Iterator<Item = f64> + '_ {
+    b.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap()))
 }
 
 /// 1,000 of twitter's statuses, compact: one per line, or as the elements of one array.

@@ -3,6 +3,7 @@
 //! and its peers decode and encode the very same types.
 
 pub mod canada;
+pub mod canada_tuple;
 pub mod citm;
 pub mod events;
 pub mod geojson;
