@@ -7,7 +7,8 @@
 # the crates. See README.md
 # beside this script for what is measured and why.
 #
-#   benches/compile/run.sh                 # 120 types, 3 repetitions, ~10-15 minutes
+#   benches/compile/run.sh                 # both layouts (8 modules, 1 module), 2 repetitions
+#   benches/compile/run.sh --modules 8     # one layout only, 3 repetitions
 #   benches/compile/run.sh --reps 5        # more repetitions on a noisy machine
 #   benches/compile/run.sh --check         # smoke test: generate, `cargo check` each once
 set -euo pipefail
@@ -18,10 +19,10 @@ export LC_ALL=C
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 
-reps=3
+reps=""
 types=120
 seed=20240601
-modules=8
+modules="8,1"
 out="$root/target/compile-bench"
 check=0
 expand=1
@@ -31,10 +32,13 @@ usage() {
     cat <<EOF
 usage: benches/compile/run.sh [--reps N] [--types N] [--modules M] [--seed S] [--rev REV] [--out DIR] [--check] [--no-expand]
 
-  --reps N      timed touch-rebuilds per crate and profile (default $reps)
+  --reps N      timed touch-rebuilds per crate and profile (default 2 when measuring
+                both layouts, 3 for one)
   --types N     generated model types per crate (default $types)
-  --modules M   modules the types are spread over, as in a real crate (default $modules;
-                1 puts everything in lib.rs, i.e. in one codegen unit)
+  --modules M   modules the types are spread over, as in a real crate; a comma-separated
+                list measures each layout in turn, sharing the built dependencies
+                (default $modules: 8 modules, and 1 that puts everything in lib.rs, as a
+                crate with one models.rs does, i.e. in one codegen unit)
   --seed S      generator seed; the same seed gives the same crates (default $seed)
   --rev REV     measure codec as committed at REV (extracted with git archive into the
                 scratch directory) instead of the working tree: immune to edits made
@@ -54,7 +58,7 @@ while [ $# -gt 0 ]; do
         --reps) positive_int "$1" "${2-}"; reps="$2"; shift 2 ;;
         --types) positive_int "$1" "${2-}"; types="$2"; shift 2 ;;
         --seed) positive_int "$1" "${2-}"; seed="$2"; shift 2 ;;
-        --modules) positive_int "$1" "${2-}"; modules="$2"; shift 2 ;;
+        --modules) [[ "${2-}" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || { echo "run.sh: --modules needs positive integers separated by commas, got '${2-}'" >&2; exit 2; }; modules="$2"; shift 2 ;;
         --out) [ -n "${2-}" ] || { usage >&2; exit 2; }; out="$2"; shift 2 ;;
         --rev) [ -n "${2-}" ] || { usage >&2; exit 2; }; rev="$2"; shift 2 ;;
         --check) check=1; shift ;;
@@ -70,12 +74,44 @@ command -v python3 >/dev/null || { echo "run.sh: python3 not found" >&2; exit 1;
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 
+# Several layouts: this script once per layout, each in its own scratch directory
+# (modules-M/) but all with one target directory, so the dependencies are built once;
+# then one table per layout.
+if [[ "$modules" == *,* ]]; then
+    IFS=, read -r -a layouts <<<"$modules"
+    pass=(--types "$types" --seed "$seed" --reps "${reps:-2}")
+    [ -n "$rev" ] && pass+=(--rev "$rev")
+    [ "$check" = 1 ] && pass+=(--check)
+    [ "$expand" = 0 ] && pass+=(--no-expand)
+    for m in "${layouts[@]}"; do
+        echo "== layout: $m module(s)"
+        CODEC_BENCH_SHARED="$out" "$0" "${pass[@]}" --modules "$m" --out "$out/modules-$m"
+    done
+    [ "$check" = 1 ] && exit 0
+    {
+        for m in "${layouts[@]}"; do
+            echo "### $m module(s)"
+            echo
+            cat "$out/modules-$m/table.md"
+            echo
+        done
+    } >"$out/table.md"
+    echo
+    cat "$out/table.md"
+    echo "written to $out/table.md"
+    exit 0
+fi
+reps="${reps:-3}"
+# Set by the multi-layout run above: where the target directory and the --rev snapshots
+# shared by all layouts live.
+shared="${CODEC_BENCH_SHARED:-$out}"
+
 # Which codec: the working tree's (a path dependency to this repository's codec/), or with
 # --rev a snapshot of a commit, a whole-repository `git archive` (codec's manifest
 # inherits from the workspace root's) extracted once per commit.
 if [ -n "$rev" ]; then
     sha="$(git -C "$root" rev-parse --verify "$rev^{commit}")"
-    codec_root="$out/snapshots/codec-${sha:0:12}"
+    codec_root="$shared/snapshots/codec-${sha:0:12}"
     if [ ! -d "$codec_root" ]; then
         mkdir -p "$codec_root.tmp"
         git -C "$root" archive --format=tar "$sha" | tar -x -C "$codec_root.tmp"
@@ -98,7 +134,7 @@ cp "$root/Cargo.lock" "$out/Cargo.lock"
 
 # A target directory of its own: the repository's target/ is left alone, and nothing
 # else building there can invalidate these artifacts.
-export CARGO_TARGET_DIR="$out/target"
+export CARGO_TARGET_DIR="$shared/target"
 export CARGO_TERM_COLOR=never
 # Never let a caller's flags change what is measured.
 unset RUSTFLAGS CARGO_BUILD_RUSTFLAGS CARGO_ENCODED_RUSTFLAGS RUSTC_WRAPPER CARGO_BUILD_RUSTC_WRAPPER
@@ -240,7 +276,7 @@ if [ "$expand" = 1 ] && cargo +nightly --version >/dev/null 2>&1; then
         # run prints the expansion again instead of finding the crate fresh.
         touch "${c}_models/src/lib.rs"
         # (Modules are expanded inline, so this one file is the whole crate.)
-        CARGO_TARGET_DIR="$out/target-nightly" cargo +nightly rustc "${net[@]}" -q -p "${c}_models" --lib \
+        CARGO_TARGET_DIR="$shared/target-nightly" cargo +nightly rustc "${net[@]}" -q -p "${c}_models" --lib \
             -- -Zunpretty=expanded >"$out/${c}_models.expanded.rs"
         printf '%s\t%s\n' "$c" "$(wc -l <"$out/${c}_models.expanded.rs")" | tee -a "$expanded"
     done
