@@ -6,6 +6,7 @@
 
 use alloc::vec::Vec;
 
+#[cfg(target_arch = "x86_64")]
 use super::simd;
 
 /// How a scan ended.
