@@ -21,14 +21,7 @@ fn main() {
         return every_f32();
     }
     let count: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(500_000_000);
-    let mut state: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        // xorshift64*
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    };
+    let mut rng = codec_tests::rng::Rng(args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0x9E37_79B9_7F4A_7C15) | 1);
     let started = Instant::now();
     let mut w = JsonWriter::with_capacity(1 << 16);
     let mut z = zmij::Buffer::new();
@@ -38,7 +31,7 @@ fn main() {
     while checked < count {
         batch.clear();
         while batch.len() < 256 {
-            let v = f64::from_bits(next());
+            let v = f64::from_bits(rng.next());
             if v.is_finite() {
                 batch.push(v);
             }

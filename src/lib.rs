@@ -18,6 +18,8 @@ pub mod bench_chart;
 
 pub mod models;
 
+pub mod rng;
+
 /// A counting global allocator for peak live heap (`benches/peak_heap.rs`,
 /// `benches/stream.rs`, `tests/peak_heap.rs`).
 #[doc(hidden)]

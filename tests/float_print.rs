@@ -6,17 +6,7 @@
 
 use codec::json::JsonWriter;
 
-/// xorshift64*: fast, seeded, good enough to spread over every exponent and significand.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+use codec_tests::rng::Rng;
 
 fn zmij64(v: f64) -> String {
     zmij::Buffer::new().format_finite(v).to_owned()

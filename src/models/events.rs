@@ -15,6 +15,8 @@ use serde::{Deserialize, Serialize};
 use serde_repr::{Deserialize_repr, Serialize_repr};
 use uuid::Uuid;
 
+use crate::rng::Rng;
+
 /// The document: one array of events.
 pub type Events = Vec<Event>;
 
@@ -66,21 +68,8 @@ pub enum Currency {
     CHF,
 }
 
-/// A small deterministic generator (xorshift64*), so the dataset is the same everywhere.
-struct Rng(u64);
-
+/// The dataset's own draws, over the shared generator: the dataset is the same everywhere.
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
     fn uuid(&mut self) -> Uuid {
         uuid::Builder::from_random_bytes(((u128::from(self.next()) << 64) | u128::from(self.next())).to_le_bytes())
             .into_uuid()

@@ -275,6 +275,7 @@ mod tests {
     use alloc::vec::Vec;
 
     use super::super::reader::skip_ws_run;
+    use super::super::string::tests::reference_scan;
     use super::super::string::{self, ScanError, Scanned};
     use super::*;
 
@@ -292,28 +293,6 @@ mod tests {
             miri.to_vec()
         } else {
             all.to_vec()
-        }
-    }
-
-    fn reference_scan(input: &[u8], start: usize) -> Result<Scanned, ScanError> {
-        let (mut pos, mut escaped, mut ascii) = (start, false, true);
-        loop {
-            match input.get(pos) {
-                None => return Err(ScanError::Eof),
-                Some(b'"') => return Ok(Scanned { end: pos, escaped, ascii }),
-                Some(b'\\') => {
-                    escaped = true;
-                    pos += 2;
-                    if pos > input.len() {
-                        return Err(ScanError::Eof);
-                    }
-                }
-                Some(&b) if b < 0x20 => return Err(ScanError::Control(pos)),
-                Some(&b) => {
-                    ascii &= b < 0x80;
-                    pos += 1;
-                }
-            }
         }
     }
 

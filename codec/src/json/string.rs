@@ -352,7 +352,7 @@ pub(crate) fn escape_room(rest: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(in crate::json) mod tests {
     use alloc::string::String;
 
     use super::*;
@@ -379,31 +379,34 @@ mod tests {
         }
     }
 
+    /// The string scan one byte at a time: what every vector path must agree with (here
+    /// and in `simd.rs`'s tests).
+    pub(in crate::json) fn reference_scan(input: &[u8], start: usize) -> Result<Scanned, ScanError> {
+        let (mut pos, mut escaped, mut ascii) = (start, false, true);
+        loop {
+            match input.get(pos) {
+                None => return Err(ScanError::Eof),
+                Some(b'"') => return Ok(Scanned { end: pos, escaped, ascii }),
+                Some(b'\\') => {
+                    escaped = true;
+                    pos += 2;
+                    if pos > input.len() {
+                        return Err(ScanError::Eof);
+                    }
+                }
+                Some(&b) if b < 0x20 => return Err(ScanError::Control(pos)),
+                Some(&b) => {
+                    ascii &= b < 0x80;
+                    pos += 1;
+                }
+            }
+        }
+    }
+
     /// `scan_string` against a byte-at-a-time reference, with one interesting byte at
     /// every position of bodies long enough to cross the 16- and 8-byte steps and the tail.
     #[test]
     fn scan_matches_a_bytewise_reference() {
-        fn reference(input: &[u8], start: usize) -> Result<Scanned, ScanError> {
-            let (mut pos, mut escaped, mut ascii) = (start, false, true);
-            loop {
-                match input.get(pos) {
-                    None => return Err(ScanError::Eof),
-                    Some(b'"') => return Ok(Scanned { end: pos, escaped, ascii }),
-                    Some(b'\\') => {
-                        escaped = true;
-                        pos += 2;
-                        if pos > input.len() {
-                            return Err(ScanError::Eof);
-                        }
-                    }
-                    Some(&b) if b < 0x20 => return Err(ScanError::Control(pos)),
-                    Some(&b) => {
-                        ascii &= b < 0x80;
-                        pos += 1;
-                    }
-                }
-            }
-        }
         // Under Miri (which checks the SSE2 path's `unsafe`) the lengths around each step.
         let lens: Vec<usize> = if cfg!(miri) { vec![0, 1, 7, 8, 9, 15, 16, 17, 24, 33] } else { (0..48).collect() };
         for len in lens {
@@ -413,7 +416,7 @@ mod tests {
                     body[at] = b;
                     for tail in [&b"\""[..], b"", b"\"\xff"] {
                         let input = [&b"  "[..], &body, tail].concat();
-                        assert_eq!(scan_string(&input, 2), reference(&input, 2), "{input:?}");
+                        assert_eq!(scan_string(&input, 2), reference_scan(&input, 2), "{input:?}");
                     }
                 }
             }
