@@ -78,6 +78,16 @@ fn fold_eight(digits: u64) -> u64 {
 /// 17-digit coordinate costs three steps instead of seventeen.
 #[inline(always)]
 fn accumulate_digits(input: &[u8], mut pos: usize, acc: &mut u64) -> usize {
+    // Where SSE2 is the baseline, 16 digits a step first (`simd.rs`); the SWAR words
+    // below then only meet the last 15 bytes of the input.
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    while let Some((value, count)) = super::simd::sse2::digits_16(input, pos) {
+        *acc = acc.wrapping_mul(POW10_U64[count as usize]).wrapping_add(value);
+        pos += count as usize;
+        if count < 16 {
+            return pos;
+        }
+    }
     while let Some(chunk) = input.get(pos..pos + 8) {
         let mut bytes = [0u8; 8];
         bytes.copy_from_slice(chunk);
