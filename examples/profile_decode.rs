@@ -17,7 +17,8 @@
 //! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` (and `twitter_mp_borrowed`) decode the dataset's MessagePack
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
 //! and so cancels out in the subtraction). `citm_pretty` (`_sj`), `twitter_pretty` and `canada_pretty` encode pretty JSON ten
-//! times with codec (serde_json). `events` (`_sj`) decodes the generated events (1 MB).
+//! times with codec (serde_json). `events` (`_sj`) decodes the generated events (1 MB), `synthetic` the generated tree
+//! (1 MB), `canada_tuple` canada with `(f64, f64)` points.
 //! Streams: `citm_reader` and `canada_reader`
 //! (`from_reader` over the bytes as a `&[u8]` reader), `ndjson` (`iter_values`) and
 //! `iter_array` over 1,000 of twitter's statuses, `vec_statuses` the same array through
@@ -26,7 +27,7 @@
 //! (`JsonWriter::write_f64`) and `floats_codec_slice` (`Encode for Vec<f64>`, commas included;
 //! its iteration also collects the floats into the `Vec`).
 
-use codec_tests::models::{canada, canada_tuple, citm, events, gmaps, twitter};
+use codec_tests::models::{canada, canada_tuple, citm, events, gmaps, synthetic, twitter};
 use std::hint::black_box;
 
 fn main() {
@@ -82,6 +83,12 @@ fn main() {
             for _ in 0..10 {
                 black_box(serde_json::to_vec(&v).unwrap());
             }
+        }),
+        "canada_tuple" => ("json-benchmark/canada.json", |b| {
+            black_box(codec::json::from_slice::<canada_tuple::Canada>(b).unwrap());
+        }),
+        "synthetic" => ("json-benchmark/twitter.json", |b| {
+            black_box(codec::json::from_slice::<synthetic::Node>(b).unwrap());
         }),
         "canada_tuple_enc" => ("json-benchmark/canada.json", |b| {
             let v: canada_tuple::Canada = codec::json::from_slice(b).unwrap();
@@ -235,6 +242,7 @@ fn main() {
     let bytes = match which {
         "ndjson" => repeated_statuses(&json, false),
         "events" | "events_sj" => codec::json::to_vec(&events::generate(1 << 20)).unwrap(),
+        "synthetic" => codec::json::to_vec(&synthetic::tree()).unwrap(),
         "iter_array" | "vec_statuses" => repeated_statuses(&json, true),
         _ if which.starts_with("floats_") => float_bits(&json),
         _ if msgpack => to_msgpack(which, &json),
