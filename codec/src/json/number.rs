@@ -275,6 +275,19 @@ fn scan_decimal_with<const WANT_INT: bool>(input: &[u8], start: usize) -> Result
     if negative {
         pos += 1;
     }
+    // The plain form `int.frac` in one step where it fits (`simd.rs`); anything else,
+    // and every error, goes through the steps below.
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if let Some((mantissa, int_digits, frac_digits)) = super::simd::sse2::plain_decimal_32(input, pos) {
+        return finish_decimal::<WANT_INT>(
+            input,
+            negative,
+            mantissa,
+            -i64::from(frac_digits),
+            false,
+            pos + int_digits as usize + 1 + frac_digits as usize,
+        );
+    }
     let int_start = pos;
     let mut mantissa = 0u64;
     match digit(input, pos) {
@@ -306,6 +319,19 @@ fn scan_decimal_with<const WANT_INT: bool>(input: &[u8], start: usize) -> Result
         // result apart keeps this one's fields in registers.
         return Ok(None);
     }
+    finish_decimal::<WANT_INT>(input, negative, mantissa, exponent, is_integer, pos)
+}
+
+/// The rest of [`scan_decimal_with`] from `pos`, after the digits: an exponent, if any.
+#[inline(always)]
+fn finish_decimal<const WANT_INT: bool>(
+    input: &[u8],
+    negative: bool,
+    mantissa: u64,
+    mut exponent: i64,
+    mut is_integer: bool,
+    mut pos: usize,
+) -> Result<Option<Decimal>, NumberError> {
     if let Some(b'e' | b'E') = input.get(pos) {
         is_integer = false;
         let (e, end) = scan_exponent(input, pos + 1)?;
@@ -795,6 +821,92 @@ mod tests {
         assert_eq!(parse_f64(b"1e400", 0, usize::MAX), Err(NumberError::OutOfRange));
         assert_eq!(parse_f64(b"-", 0, usize::MAX), Err(NumberError::Syntax(1, "expected a digit")));
         assert_eq!(parse_f64(b"1e", 0, usize::MAX), Err(NumberError::Syntax(2, "expected a digit in the exponent")));
+    }
+
+    /// With 32 bytes after its start a literal may take the one-step plain-decimal path
+    /// (`simd.rs`); at the very end of the input it cannot. Both must agree, with each
+    /// other and with std, on value, end and error, for literals of every integer and
+    /// fraction length, signs, exponents, and the malformed ones next to the plain form.
+    #[test]
+    fn literals_read_the_same_with_and_without_room_after_them() {
+        let mut state = 0x853c_49e6_748f_ea9b_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut literals: Vec<String> = [
+            "0.5",
+            "-0.0",
+            "00.5",
+            "01.5",
+            "1.",
+            "1.e5",
+            ".5",
+            "-.5",
+            "1.5e",
+            "1.5e+",
+            "1.5E-3",
+            "0.1e400",
+            "9.9e-400",
+            "1.2.3",
+            "-",
+            "-x",
+            "0",
+            "12",
+            "1e5",
+            "123456789012345.6",
+            "1234567890123456.7",
+            "1.234567890123456789",
+            "12.34567890123456789",
+            "9999999999999999999.9",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let rounds = if cfg!(miri) { 1 } else { 30 };
+        for _ in 0..rounds {
+            for int in 1..=17 {
+                for frac in 1..=21 {
+                    let digits = |n: usize, next: &mut dyn FnMut() -> u64| -> String {
+                        (0..n).map(|_| char::from(b'0' + (next() % 10) as u8)).collect()
+                    };
+                    let mut lit = format!("{}.{}", digits(int, &mut next), digits(frac, &mut next));
+                    if next() % 3 == 0 {
+                        lit.insert(0, '-');
+                    }
+                    if next() % 4 == 0 {
+                        lit.push_str(&format!("e{}", next() % 40));
+                    }
+                    literals.push(lit);
+                }
+            }
+        }
+        let mut compared = 0;
+        for lit in &literals {
+            let alone = parse_f64(lit.as_bytes(), 0, usize::MAX);
+            let padded = format!("{lit},{}", " ".repeat(40));
+            assert_eq!(parse_f64(padded.as_bytes(), 0, usize::MAX), alone, "{lit}");
+            assert_eq!(
+                parse_number(padded.as_bytes(), 0, usize::MAX),
+                parse_number(lit.as_bytes(), 0, usize::MAX),
+                "{lit}"
+            );
+            let std: Result<f64, _> = lit.parse();
+            match (alone, std) {
+                (Ok((v, end)), Ok(want)) if end == lit.len() => {
+                    assert_eq!(v.to_bits(), want.to_bits(), "{lit}");
+                    compared += 1;
+                }
+                // A JSON error or a shorter JSON number where std reads more or less (`.5`,
+                // `1.`, `1.2.3`), or out of range (std says infinity): not compared.
+                _ => {}
+            }
+        }
+        // The generated literals that are JSON numbers std reads the same way: all but
+        // those with a leading zero (one in ten).
+        assert!(compared * 10 >= rounds * 17 * 21 * 8, "only {compared} compared with std");
     }
 
     #[test]

@@ -28,9 +28,9 @@
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(crate) mod sse2 {
     use core::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_madd_epi16, _mm_min_epu8, _mm_movemask_epi8,
-        _mm_or_si128, _mm_packs_epi32, _mm_set1_epi32, _mm_set1_epi8, _mm_set_epi64x, _mm_setzero_si128, _mm_sub_epi8,
-        _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_madd_epi16, _mm_min_epu8,
+        _mm_movemask_epi8, _mm_or_si128, _mm_packs_epi32, _mm_set1_epi32, _mm_set1_epi8, _mm_set_epi64x,
+        _mm_setzero_si128, _mm_slli_si128, _mm_srli_si128, _mm_sub_epi8, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
     };
 
     /// For the 16 bytes at `pos` (if there are 16): a bit mask of those that are `"`,
@@ -75,6 +75,23 @@ pub(crate) mod sse2 {
         Some(unsafe { digit_run(chunk) })
     }
 
+    /// For the 32 bytes at `pos` (if there are 32): a decimal literal of the plain form
+    /// that fills most JSON documents' float fields, read in one step. The form is 1 to 15
+    /// integer digits (no leading zero before another digit), a `.`, and one or more
+    /// fraction digits, at most 19 digits in all, ending within the 32 bytes: `65.61361`,
+    /// `0.5`, canada.json's `-65.613616999999977` after its sign. Returns the value of all
+    /// the digits (the mantissa: `65.61361` gives 6561361), the integer digits and the
+    /// fraction digits; `None` for anything else (what may follow is not looked at: an
+    /// exponent, a delimiter), which the caller then reads with the general steps, so
+    /// every error is still reported by them.
+    #[inline(always)]
+    pub(crate) fn plain_decimal_32(input: &[u8], pos: usize) -> Option<(u64, u32, u32)> {
+        let chunk: &[u8; 32] = input.get(pos..pos + 32)?.try_into().ok()?;
+        // SAFETY: as in `special_and_high_16`: SSE2 is enabled (this module's `cfg`), and
+        // the function reads only its argument.
+        unsafe { plain_decimal(chunk) }
+    }
+
     /// `KEEP[16 - n]` has its first `n` bytes set and the rest clear.
     static KEEP: [[u8; 16]; 17] = {
         let mut t = [[0u8; 16]; 17];
@@ -89,6 +106,13 @@ pub(crate) mod sse2 {
         }
         t
     };
+
+    /// The first `n` (at most 16) lanes set.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn first_lanes(n: usize) -> __m128i {
+        load(&KEEP[16 - n.min(16)])
+    }
 
     /// `INVERSE_POW5[k] * 5^k == 1` in wrapping `u64` arithmetic (5 is odd, so every power
     /// of it has an inverse modulo 2^64): dividing an exact multiple of `5^k` is then one
@@ -111,36 +135,110 @@ pub(crate) mod sse2 {
         t
     };
 
-    /// See [`digits_16`]. The run's bytes minus `'0'` stay in their lanes and those after
-    /// it are cleared, so the lanes hold the run followed by `16 - n` zero digits; three
-    /// multiply-add rounds fold neighbours (pairs, fours, eights) and the two eights meet
-    /// in a scalar multiply-add. That value is the run times `10^(16 - n)`, an exact
-    /// multiple of `2^(16 - n)` and of `5^(16 - n)`: a shift and a multiplication by the
-    /// inverse of the power of five remove the padding, with no division.
+    /// `padded / 10^k` for a `padded` that is an exact multiple of `10^k` (`k` at most 16):
+    /// a multiple of `2^k` and of `5^k`, so a shift and a multiplication by the inverse of
+    /// `5^k` divide it, with no division instruction.
+    #[inline(always)]
+    fn strip_zeros(padded: u64, k: usize) -> u64 {
+        (padded >> k).wrapping_mul(INVERSE_POW5[k])
+    }
+
+    /// Which of the 16 lanes of `digits` (bytes minus `'0'`) are digits, as a bit mask:
+    /// those that are 9 or less, unsigned.
     #[target_feature(enable = "sse2")]
     #[inline]
-    fn digit_run(chunk: &[u8; 16]) -> (u64, u32) {
-        let digits = _mm_sub_epi8(load(chunk), _mm_set1_epi8(b'0' as i8));
-        // A digit is a byte whose value minus '0' is 9 or less, unsigned.
-        let is_digit = _mm_cmpeq_epi8(_mm_min_epu8(digits, _mm_set1_epi8(9)), digits);
-        // Bit 16 and up of the complement are set: the count is 16 at most.
-        let count = (!(_mm_movemask_epi8(is_digit) as u32)).trailing_zeros();
-        let padding = 16 - count.min(16) as usize;
-        let digits = _mm_and_si128(digits, load(&KEEP[padding]));
-        // Lane 0 holds the most significant digit: each multiply-add weighs the even lane
-        // by the odd lane's place value (10, 100, 10^4) and adds them.
+    fn digit_mask(digits: __m128i) -> u32 {
+        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(digits, _mm_set1_epi8(9)), digits)) as u32
+    }
+
+    /// 16 lanes of digits (0 to 9, the most significant in lane 0) folded into four 4-digit
+    /// groups in 32-bit lanes: each multiply-add weighs the even lane by the odd lane's
+    /// place value (10, then 100) and adds them.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn fours(digits: __m128i) -> __m128i {
         let zero = _mm_setzero_si128();
         let tens = _mm_set1_epi32((1 << 16) | 10);
         let pairs = _mm_packs_epi32(
             _mm_madd_epi16(_mm_unpacklo_epi8(digits, zero), tens),
             _mm_madd_epi16(_mm_unpackhi_epi8(digits, zero), tens),
         );
-        let fours = _mm_madd_epi16(pairs, _mm_set1_epi32((1 << 16) | 100));
-        let eights = _mm_madd_epi16(_mm_packs_epi32(fours, fours), _mm_set1_epi32((1 << 16) | 10_000));
-        let both = _mm_cvtsi128_si64(eights) as u64;
-        let padded = (both & 0xffff_ffff) * 100_000_000 + (both >> 32);
-        ((padded >> padding).wrapping_mul(INVERSE_POW5[padding]), count)
+        _mm_madd_epi16(pairs, _mm_set1_epi32((1 << 16) | 100))
     }
+
+    /// The groups of two [`fours`] results folded into their 8-digit halves, in 32-bit
+    /// lanes: `[a high, a low, b high, b low]`.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn eights(a: __m128i, b: __m128i) -> __m128i {
+        _mm_madd_epi16(_mm_packs_epi32(a, b), _mm_set1_epi32((1 << 16) | 10_000))
+    }
+
+    /// Two 8-digit halves in the low and high 32 bits of a word, as one 16-digit value.
+    #[inline(always)]
+    fn join(halves: u64) -> u64 {
+        (halves & 0xffff_ffff) * 100_000_000 + (halves >> 32)
+    }
+
+    /// See [`digits_16`]. The run's bytes minus `'0'` stay in their lanes and those after
+    /// it are cleared, so the lanes hold the run followed by `16 - n` zero digits, whose
+    /// value is the run's times `10^(16 - n)`; [`strip_zeros`] removes the padding.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn digit_run(chunk: &[u8; 16]) -> (u64, u32) {
+        let digits = _mm_sub_epi8(load(chunk), _mm_set1_epi8(b'0' as i8));
+        // Bit 16 and up of the complement are set: the count is 16 at most.
+        let count = (!digit_mask(digits)).trailing_zeros();
+        let digits = _mm_and_si128(digits, first_lanes(count as usize));
+        let groups = fours(digits);
+        let padded = join(_mm_cvtsi128_si64(eights(groups, groups)) as u64);
+        (strip_zeros(padded, 16 - count.min(16) as usize), count)
+    }
+
+    /// See [`plain_decimal_32`]. The integer digits move up one lane, over the `.`, so that
+    /// with the fraction digits after them the two 16-lane halves hold one run of digits
+    /// behind a zero lane, then zeros; both halves fold together, and [`strip_zeros`]
+    /// removes the padding of the half the run ends in.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn plain_decimal(chunk: &[u8; 32]) -> Option<(u64, u32, u32)> {
+        let (first, second) = chunk.split_at(16);
+        let (Ok(first), Ok(second)) = (<&[u8; 16]>::try_from(first), <&[u8; 16]>::try_from(second)) else {
+            return None;
+        };
+        let zero_char = _mm_set1_epi8(b'0' as i8);
+        let low = _mm_sub_epi8(load(first), zero_char);
+        let high = _mm_sub_epi8(load(second), zero_char);
+        let mask = digit_mask(low) | (digit_mask(high) << 16);
+        let int_digits = (!mask).trailing_zeros() as usize;
+        if !(1..=15).contains(&int_digits) || chunk[int_digits] != b'.' || (chunk[0] == b'0' && int_digits > 1) {
+            return None;
+        }
+        let frac_start = int_digits + 1;
+        let frac_digits = (!(mask >> frac_start)).trailing_zeros() as usize;
+        // Lanes in use: the zero lane, then every digit.
+        let end = frac_start + frac_digits;
+        if frac_digits == 0 || int_digits + frac_digits > 19 {
+            return None;
+        }
+        // `end` is at most 20 now, so the run ended inside the chunk.
+        let int_lanes = _mm_and_si128(low, first_lanes(int_digits));
+        let frac_lanes = _mm_andnot_si128(first_lanes(frac_start), first_lanes(end));
+        let low = _mm_or_si128(_mm_slli_si128::<1>(int_lanes), _mm_and_si128(low, frac_lanes));
+        let high = _mm_and_si128(high, first_lanes(end.saturating_sub(16)));
+        let halves = eights(fours(low), fours(high));
+        let low_value = join(_mm_cvtsi128_si64(halves) as u64);
+        let value = if end <= 16 {
+            strip_zeros(low_value, 16 - end)
+        } else {
+            let high_value = join(_mm_cvtsi128_si64(_mm_srli_si128::<8>(halves)) as u64);
+            low_value * POW10[end - 16] + strip_zeros(high_value, 32 - end)
+        };
+        Some((value, int_digits as u32, frac_digits as u32))
+    }
+
+    /// `10^k` for the at most 4 digits of a plain decimal in the second half.
+    const POW10: [u64; 5] = [1, 10, 100, 1_000, 10_000];
 
     #[target_feature(enable = "sse2")]
     #[inline]
@@ -517,6 +615,60 @@ mod tests {
             }
         }
         assert_eq!(sse2::digits_16(b"123456789012345", 0), None, "fewer than 16 bytes");
+    }
+
+    /// The plain-decimal step accepts exactly its form and reads every digit: every
+    /// integer and fraction length around its limits (15 integer digits, 19 in all, the
+    /// 16-lane halves), leading zeros, a missing fraction, and what may follow, against a
+    /// byte-level reference.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn plain_decimals_agree_with_a_byte_level_reference() {
+        fn reference(chunk: &[u8]) -> Option<(u64, u32, u32)> {
+            let int = chunk.iter().take_while(|b| b.is_ascii_digit()).count();
+            if !(1..=15).contains(&int) || chunk[int] != b'.' || (chunk[0] == b'0' && int > 1) {
+                return None;
+            }
+            let frac = chunk[int + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            if frac == 0 || int + frac > 19 {
+                return None;
+            }
+            let digits = chunk[..int].iter().chain(&chunk[int + 1..int + 1 + frac]);
+            Some((digits.fold(0u64, |v, &b| v * 10 + u64::from(b - b'0')), int as u32, frac as u32))
+        }
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let rounds = if cfg!(miri) { 2 } else { 200 };
+        let mut accepted = 0;
+        for round in 0..rounds {
+            for int in 0..=17 {
+                for frac in 0..=21 {
+                    let mut text: Vec<u8> = (0..40).map(|_| b'0' + (next() % 10) as u8).collect();
+                    match round % 4 {
+                        0 => text.iter_mut().for_each(|b| *b = b'9'),
+                        1 => text[0] = b'0',
+                        _ => {}
+                    }
+                    if int < 40 {
+                        text[int] = b'.';
+                    }
+                    let stops = [b',', b']', b'e', b'E', b'.', b' ', b'-', 0xff];
+                    if int + 1 + frac < 40 {
+                        text[int + 1 + frac] = stops[(next() % stops.len() as u64) as usize];
+                    }
+                    let want = reference(&text[..32]);
+                    accepted += usize::from(want.is_some());
+                    assert_eq!(sse2::plain_decimal_32(&text, 0), want, "{:?}", core::str::from_utf8(&text));
+                }
+            }
+        }
+        assert!(accepted > rounds * 50, "the plain form was met {accepted} times");
+        assert_eq!(sse2::plain_decimal_32(b"1.5,                           ", 0), None, "fewer than 32 bytes");
     }
 
     /// The ASCII flag is what lets a clean string skip UTF-8 validation: a byte that breaks
