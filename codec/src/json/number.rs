@@ -270,23 +270,16 @@ struct Decimal {
 /// which keeps the first 19 significant digits and notes whether any were dropped.
 #[inline(always)]
 fn scan_decimal_with<const WANT_INT: bool>(input: &[u8], start: usize) -> Result<Option<Decimal>, NumberError> {
+    // The plain form `-int.frac` in one step where it fits (`simd.rs`); anything else,
+    // and every error, goes through the steps below.
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if let Some((mantissa, negative, frac_digits, len)) = super::simd::sse2::plain_decimal_32(input, start) {
+        return finish_decimal::<WANT_INT>(input, negative, mantissa, -i64::from(frac_digits), false, start + len);
+    }
     let mut pos = start;
     let negative = input.get(pos) == Some(&b'-');
     if negative {
         pos += 1;
-    }
-    // The plain form `int.frac` in one step where it fits (`simd.rs`); anything else,
-    // and every error, goes through the steps below.
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    if let Some((mantissa, int_digits, frac_digits)) = super::simd::sse2::plain_decimal_32(input, pos) {
-        return finish_decimal::<WANT_INT>(
-            input,
-            negative,
-            mantissa,
-            -i64::from(frac_digits),
-            false,
-            pos + int_digits as usize + 1 + frac_digits as usize,
-        );
     }
     let int_start = pos;
     let mut mantissa = 0u64;
