@@ -1311,21 +1311,11 @@ fn every_prefix_of_an_encoding_is_an_error() {
     }
 }
 
-/// xorshift: deterministic, so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 #[test]
 fn random_byte_flips_never_panic() {
     let full = sample_doc();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    // Deterministic, so failures reproduce.
+    let mut rng = codec_tests::rng::Rng(0x9e37_79b9_7f4a_7c15);
     let rounds = if cfg!(debug_assertions) { 3000 } else { 30000 };
     let mut decoded = 0;
     for _ in 0..rounds {

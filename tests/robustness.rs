@@ -10,6 +10,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use codec_tests::models::{canada, citm, twitter};
+use codec_tests::rng::Rng;
 
 type Decoder = fn(&[u8]) -> bool;
 
@@ -31,18 +32,9 @@ fn decoders() -> Vec<(&'static str, &'static str, Decoder)> {
     ]
 }
 
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+/// A number in `0..n` from the shared deterministic generator, so failures reproduce.
+fn below(rng: &mut Rng, n: usize) -> usize {
+    rng.below(n as u64) as usize
 }
 
 fn run(label: &str, decode: Decoder, input: &[u8], what: &str) -> bool {
@@ -81,13 +73,13 @@ fn random_byte_flips_error_or_decode() {
         let doc = codec_tests::data(file);
         let mut copy = doc.clone();
         for case in 0..DENSITY.2 {
-            let flips = 1 + rng.below(4);
+            let flips = 1 + below(&mut rng, 4);
             let mut changed = Vec::with_capacity(flips);
             for _ in 0..flips {
-                let at = rng.below(copy.len());
+                let at = below(&mut rng, copy.len());
                 // Half the flips put a JSON-significant byte, half an arbitrary one.
                 let byte = if rng.next().is_multiple_of(2) {
-                    b"{}[]\",:\\0123456789-.eEtfn \n\x00\xff\xc3"[rng.below(25)]
+                    b"{}[]\",:\\0123456789-.eEtfn \n\x00\xff\xc3"[below(&mut rng, 25)]
                 } else {
                     rng.next() as u8
                 };

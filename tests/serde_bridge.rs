@@ -266,16 +266,11 @@ fn alternative_forms_read_as_the_reference_readers_do() {
 
 // ---- floats: codec's printer (zmij) against serde_json's (ryu) ----
 
-/// Deterministic bit patterns: xorshift over all of `u64`, which covers subnormals,
-/// huge and tiny exponents and every mantissa shape.
+/// Deterministic bit patterns over all of `u64` (the shared xorshift64*), which cover
+/// subnormals, huge and tiny exponents and every mantissa shape.
 fn bit_patterns(n: usize) -> impl Iterator<Item = u64> {
-    let mut x = 0x2545_f491_4f6c_dd1du64;
-    (0..n).map(move |_| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    })
+    let mut rng = codec_tests::rng::Rng(0x2545_f491_4f6c_dd1d);
+    (0..n).map(move |_| rng.next())
 }
 
 #[test]
