@@ -737,6 +737,10 @@ impl Finite for f32 {
 
 #[cfg(test)]
 mod tests {
+    use alloc::format;
+    use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
+
     use super::*;
 
     #[test]
