@@ -214,6 +214,8 @@ mod non_finite;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
+#[cfg(test)]
+mod test_rng;
 mod window;
 pub mod with;
 

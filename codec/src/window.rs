@@ -195,14 +195,12 @@ mod tests {
     #[test]
     fn newlines_agree_with_a_byte_loop() {
         let naive = |b: &[u8]| (b.iter().filter(|&&c| c == b'\n').count(), b.iter().rposition(|&c| c == b'\n'));
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = crate::test_rng::xorshift(0x2545_f491_4f6c_dd1d);
         for len in (0..300).chain([1000, 4096, 4097]) {
             for density in [0, 1, 8, 64] {
                 let bytes: Vec<u8> = (0..len)
                     .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
+                        let seed = next();
                         if density > 0 && seed.is_multiple_of(density) {
                             b'\n'
                         } else {

@@ -826,13 +826,7 @@ mod tests {
     /// fraction length, signs, exponents, and the malformed ones next to the plain form.
     #[test]
     fn literals_read_the_same_with_and_without_room_after_them() {
-        let mut state = 0x853c_49e6_748f_ea9b_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng::xorshift(0x853c_49e6_748f_ea9b_u64);
         let mut literals: Vec<String> = [
             "0.5",
             "-0.0",
@@ -870,10 +864,10 @@ mod tests {
                         (0..n).map(|_| char::from(b'0' + (next() % 10) as u8)).collect()
                     };
                     let mut lit = format!("{}.{}", digits(int, &mut next), digits(frac, &mut next));
-                    if next() % 3 == 0 {
+                    if next().is_multiple_of(3) {
                         lit.insert(0, '-');
                     }
-                    if next() % 4 == 0 {
+                    if next().is_multiple_of(4) {
                         lit.push_str(&format!("e{}", next() % 40));
                     }
                     literals.push(lit);
@@ -939,13 +933,7 @@ mod tests {
     /// included), halfway cases, and the shortest and 17-digit forms of random floats.
     #[test]
     fn eisel_lemire_matches_std() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15u64);
         let check = |text: &str| {
             match text.parse::<f64>() {
                 Ok(want) if want.is_finite() => {

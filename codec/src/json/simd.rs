@@ -86,10 +86,11 @@ pub(crate) mod sse2 {
     /// caller then reads with the general steps, so every error is still theirs.
     #[inline(always)]
     pub(crate) fn plain_decimal_32(input: &[u8], pos: usize) -> Option<(u64, bool, u32, usize)> {
-        let chunk: &[u8; 32] = input.get(pos..pos + 32)?.try_into().ok()?;
+        let chunk = input.get(pos..pos + 32)?;
+        let (first, second) = (chunk.first_chunk::<16>()?, chunk.last_chunk::<16>()?);
         // SAFETY: as in `special_and_high_16`: SSE2 is enabled (this module's `cfg`), and
-        // the function reads only its argument.
-        unsafe { plain_decimal(chunk) }
+        // the function reads only its arguments.
+        unsafe { plain_decimal(first, second) }
     }
 
     /// `KEEP[16 - n]` has its first `n` bytes set and the rest clear.
@@ -206,11 +207,7 @@ pub(crate) mod sse2 {
     /// [`strip_zeros`] removes the padding of the half the run ends in.
     #[target_feature(enable = "sse2")]
     #[inline]
-    fn plain_decimal(chunk: &[u8; 32]) -> Option<(u64, bool, u32, usize)> {
-        let (first, second) = chunk.split_at(16);
-        let (Ok(first), Ok(second)) = (<&[u8; 16]>::try_from(first), <&[u8; 16]>::try_from(second)) else {
-            return None;
-        };
+    fn plain_decimal(first: &[u8; 16], second: &[u8; 16]) -> Option<(u64, bool, u32, usize)> {
         let (raw_low, raw_high) = (load(first), load(second));
         let zero_char = _mm_set1_epi8(b'0' as i8);
         let low = _mm_sub_epi8(raw_low, zero_char);
@@ -224,7 +221,7 @@ pub(crate) mod sse2 {
         // Digits and dots from lane 0, whatever lane 0 holds (a sign; anything else fails
         // the checks below). Bit 32 and up of the complement are set: at most 32.
         let len = (!(digits | dots | 1)).trailing_zeros() as usize;
-        let negative = chunk[0] == b'-';
+        let negative = first[0] == b'-';
         let int_start = usize::from(negative);
         let int_digits = (!(digits >> int_start)).trailing_zeros() as usize;
         let dot = int_start + int_digits;
@@ -236,7 +233,7 @@ pub(crate) mod sse2 {
         let plain = int_digits >= 1
             && dot <= 15
             && dots & ((1 << len) - 1) == 1 << dot
-            && !(chunk[int_start] == b'0' && int_digits > 1)
+            && !(first[int_start] == b'0' && int_digits > 1)
             && (1..=19 - int_digits).contains(&frac_digits)
             && len < 32;
         if !plain {
@@ -604,13 +601,7 @@ mod tests {
             let value = chunk[..count].iter().fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
             (value, count as u32)
         };
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x9e37_79b9_7f4a_7c15_u64);
         let rounds = if cfg!(miri) { 20 } else { 20_000 };
         for round in 0..rounds {
             for count in 0..=16 {
@@ -659,13 +650,7 @@ mod tests {
             let digits = body[..int].iter().chain(&body[int + 1..int + 1 + frac]);
             Some((digits.fold(0u64, |v, &b| v * 10 + u64::from(b - b'0')), negative, frac as u32, len))
         }
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x2545_f491_4f6c_dd1d_u64);
         let rounds = if cfg!(miri) { 2 } else { 200 };
         let mut accepted = 0;
         for round in 0..rounds {
