@@ -354,3 +354,77 @@ fn self_referential_struct() {
     round_trip(&list, r#"{"value":1,"next":{"value":2,"next":null}}"#);
     assert_eq!(from_str::<Node>(r#"{"value":3}"#).unwrap(), Node { value: 3, next: None });
 }
+
+/// Types with six fields or more have their JSON decoder compiled apart from the type, in
+/// one of the codec-owned codegen units (`__private::unit`), with `Self` in its body
+/// replaced by the type's name. Declared inside a function, naming `Self` in their
+/// attributes, recursive, and reporting errors with their paths, they behave as any other.
+#[test]
+fn large_types_decoded_in_their_own_codegen_unit() {
+    #[derive(Codec, Debug, PartialEq)]
+    struct Wide {
+        a: u8,
+        b: String,
+        #[codec(default = "Self::fallback")]
+        c: u32,
+        #[codec(skip_encoding_if = "Self::is_zero", default)]
+        d: u64,
+        e: Option<bool>,
+        children: Vec<Wide>,
+        shape: Shape,
+    }
+    impl Wide {
+        fn fallback() -> u32 {
+            42
+        }
+        fn is_zero(v: &u64) -> bool {
+            *v == 0
+        }
+    }
+    #[derive(Codec, Debug, PartialEq)]
+    enum Shape {
+        Dot,
+        Line(u8, u8),
+        Cube {
+            side: u8,
+            #[codec(default = "Self::opaque")]
+            alpha: u8,
+            #[codec(default)]
+            label: String,
+        },
+    }
+    impl Shape {
+        fn opaque() -> u8 {
+            255
+        }
+    }
+
+    let leaf = Wide { a: 2, b: "x".into(), c: 3, d: 0, e: None, children: vec![], shape: Shape::Line(1, 2) };
+    let root = Wide {
+        a: 1,
+        b: "root".into(),
+        c: 7,
+        d: 9,
+        e: Some(true),
+        children: vec![leaf],
+        shape: Shape::Cube { side: 4, alpha: 5, label: "c".into() },
+    };
+    round_trip(
+        &root,
+        r#"{"a":1,"b":"root","c":7,"d":9,"e":true,"children":[{"a":2,"b":"x","c":3,"e":null,"children":[],"shape":{"Line":[1,2]}}],"shape":{"Cube":{"side":4,"alpha":5,"label":"c"}}}"#,
+    );
+
+    // The defaults named through `Self` fill absent members.
+    let sparse: Wide = from_str(r#"{"e":null,"children":[],"shape":{"Cube":{"side":1}},"b":"","a":0}"#).unwrap();
+    assert_eq!(sparse.c, 42);
+    assert_eq!(sparse.shape, Shape::Cube { side: 1, alpha: 255, label: String::new() });
+    assert_eq!(sparse.d, 0);
+
+    // Errors from the moved bodies carry the path through them.
+    let text = r#"{"a":1,"b":"","c":1,"e":null,"children":[{"a":300}],"shape":"Dot"}"#;
+    let err = from_str::<Wide>(text).unwrap_err();
+    assert_eq!(err.path(), ".children[0].a", "{err}");
+    let err = from_str::<Wide>(r#"{"a":1,"b":"","e":null,"children":[],"shape":{"Cube":{"alpha":1}}}"#).unwrap_err();
+    assert!(err.to_string().contains("side"), "{err}");
+    assert_eq!(err.path(), ".shape.Cube", "{err}");
+}
