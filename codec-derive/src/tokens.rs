@@ -21,7 +21,7 @@
 //! types are named as `::core::primitive::*` and std items through `__p`'s re-exports,
 //! so that a user's `u32`, `str`, `Option` or `Ok` in scope cannot capture them.
 
-use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 /// `"name"` as JSON text, escaped at macro time.
@@ -164,25 +164,4 @@ pub fn int_literal(n: i128) -> TokenStream {
     } else {
         quote!(#abs)
     }
-}
-
-/// `tokens` with every `Self` made `ty`: for a body moved out of an impl of the type
-/// (only for non-generic types, where `Self` and the type's name are the same type).
-pub fn replace_self(tokens: TokenStream, ty: &syn::Ident) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|tt| match tt {
-            TokenTree::Ident(i) if i == "Self" => {
-                let mut named = ty.clone();
-                named.set_span(i.span());
-                TokenTree::Ident(named)
-            }
-            TokenTree::Group(g) => {
-                let mut group = Group::new(g.delimiter(), replace_self(g.stream(), ty));
-                group.set_span(g.span());
-                TokenTree::Group(group)
-            }
-            other => other,
-        })
-        .collect()
 }

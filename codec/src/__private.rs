@@ -886,35 +886,3 @@ pub mod with_fallback {
         Err(Error::unsupported::<T>(crate::MSGPACK, "with::decode_msgpack", Some(r.position())))
     }
 }
-
-/// The JSON decoder of a large non-generic derived type, implemented on one of the
-/// [`unit`] markers instead of on the type: see [`unit`].
-pub trait DecodeInUnit<T> {
-    /// What `T`'s `Decode::decode_json` would do.
-    fn decode_json<'de>(r: &mut JsonReader<'de>) -> Result<T>;
-}
-
-/// Markers that spread the derived JSON decoders of large types over codegen units.
-///
-/// rustc compiles a crate in codegen units that LLVM optimizes in parallel, and puts a
-/// method in the unit of the module that declares its `Self` type, so a crate whose models
-/// all live in one module (a common `models.rs`) had all of its derived code optimized in
-/// one unit, on one thread: a release build waited 1.45 times as long as serde's, at less
-/// CPU time (`benches/compile/`). The derive implements the decoder of a large
-/// non-generic type as [`DecodeInUnit`] for `unit::uN::Unit` (`N` from a hash of the type's
-/// name), and `Decode::decode_json` calls it: rustc then places that body in the unit of
-/// `uN`, one of four. Only the placement changes: the body is the same code and stays a
-/// direct call. Generic types are compiled where they are used and are not spread; small
-/// ones keep their body in place, where it can be inlined into their callers.
-pub mod unit {
-    macro_rules! units {
-        ($($m:ident)*) => {$(
-            /// One codegen unit's marker.
-            pub mod $m {
-                /// The `Self` type that places a derived decoder in this module's unit.
-                pub struct Unit;
-            }
-        )*};
-    }
-    units!(u0 u1 u2 u3);
-}

@@ -153,32 +153,6 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
     }
 }
 
-/// Fields (of all variants, for an enum) from which a type's JSON decoder is large enough
-/// to be worth a codegen unit of its own: smaller ones stay where their callers can inline
-/// them.
-const UNIT_MIN_FIELDS: usize = 6;
-
-/// The `__private::unit` module that the JSON decoder of `c` is placed in, if it is moved
-/// at all: a non-generic type (a generic one is compiled where it is used) with at least
-/// [`UNIT_MIN_FIELDS`] fields. The module comes from a hash of the type's name, the same in
-/// every build (FNV-1a). Measured on the 120 generated model types of `benches/compile/`,
-/// all in one module: 68 of them moved, the release build 37% shorter in wall time, and no
-/// decoding benchmark slower.
-fn codegen_unit(c: &Container) -> Option<syn::Ident> {
-    if !c.generics.params.is_empty() || c.generics.where_clause.is_some() {
-        return None;
-    }
-    let fields = match &c.data {
-        Data::Struct(_, fields) => fields.len(),
-        Data::Enum(variants) => variants.iter().map(|v| v.fields.len().max(1)).sum(),
-    };
-    if fields < UNIT_MIN_FIELDS {
-        return None;
-    }
-    let hash = c.ident.to_string().bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
-    Some(ident(&format!("u{}", hash % 4)))
-}
-
 pub fn expand(c: &Container) -> TokenStream {
     let krate = &c.krate;
     let p = quote!(__p);
@@ -248,27 +222,6 @@ pub fn expand(c: &Container) -> TokenStream {
             }
         }
     });
-    // A bound from `#[codec(bound = ...)]` on a non-generic type stays with its impl.
-    let unit = codegen_unit(c).filter(|_| quote!(#where_c).is_empty());
-    let (body_json, moved_body) = match unit {
-        // The body goes to another codegen unit (see `__private::unit`), and
-        // `decode_json` calls it there.
-        Some(unit) => {
-            let body_json = crate::tokens::replace_self(body_json, ident);
-            let marker = quote!(#p::unit::#unit::Unit);
-            let moved = quote! {
-                #[automatically_derived]
-                #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
-                impl #p::DecodeInUnit<#ident> for #marker {
-                    fn decode_json<'de>(__r: &mut #p::JsonReader<'de>) -> #p::Result<#ident> {
-                        #body_json
-                    }
-                }
-            };
-            (quote!(<#marker as #p::DecodeInUnit<Self>>::decode_json(__r)), moved)
-        }
-        None => (body_json, TokenStream::new()),
-    };
     out.extend(quote! {
         #[automatically_derived]
         #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
@@ -278,7 +231,6 @@ pub fn expand(c: &Container) -> TokenStream {
             }
             #decode_msgpack
         }
-        #moved_body
     });
 
     if let Some(key) = enum_::decode_key(c, &json) {
