@@ -18,7 +18,7 @@
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
 //! and so cancels out in the subtraction). `citm_pretty` (`_sj`), `twitter_pretty` and `canada_pretty` encode pretty JSON ten
 //! times with codec (serde_json). `events` (`_sj`) decodes the generated events (1 MB), `synthetic` the generated tree
-//! (1 MB), `canada_tuple` canada with `(f64, f64)` points.
+//! (1 MB; `synthetic_enc` (`_sj`) decodes it once and encodes it ten times), `canada_tuple` canada with `(f64, f64)` points.
 //! Streams: `citm_reader` and `canada_reader`
 //! (`from_reader` over the bytes as a `&[u8]` reader), `ndjson` (`iter_values`) and
 //! `iter_array` over 1,000 of twitter's statuses, `vec_statuses` the same array through
@@ -89,6 +89,18 @@ fn main() {
         }),
         "synthetic" => ("json-benchmark/twitter.json", |b| {
             black_box(codec::json::from_slice::<synthetic::Node>(b).unwrap());
+        }),
+        "synthetic_enc" => ("json-benchmark/twitter.json", |b| {
+            let v: synthetic::Node = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::json::to_vec(&v).unwrap());
+            }
+        }),
+        "synthetic_enc_sj" => ("json-benchmark/twitter.json", |b| {
+            let v: synthetic::Node = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(serde_json::to_vec(&v).unwrap());
+            }
         }),
         "canada_tuple_enc" => ("json-benchmark/canada.json", |b| {
             let v: canada_tuple::Canada = codec::json::from_slice(b).unwrap();
@@ -242,7 +254,7 @@ fn main() {
     let bytes = match which {
         "ndjson" => repeated_statuses(&json, false),
         "events" | "events_sj" => codec::json::to_vec(&events::generate(1 << 20)).unwrap(),
-        "synthetic" => codec::json::to_vec(&synthetic::tree()).unwrap(),
+        "synthetic" | "synthetic_enc" | "synthetic_enc_sj" => codec::json::to_vec(&synthetic::tree()).unwrap(),
         "iter_array" | "vec_statuses" => repeated_statuses(&json, true),
         _ if which.starts_with("floats_") => float_bits(&json),
         _ if msgpack => to_msgpack(which, &json),

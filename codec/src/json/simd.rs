@@ -44,6 +44,16 @@ pub(crate) mod sse2 {
         Some(unsafe { masks(chunk) })
     }
 
+    /// The 16 bytes at `pos` (if there are 16) and a bit mask of those that are `"`, `\`
+    /// or below 0x20: the writer's step, which copies the bytes as it checks them.
+    #[inline(always)]
+    pub(crate) fn special_16(input: &[u8], pos: usize) -> Option<([u8; 16], u32)> {
+        let chunk: [u8; 16] = input.get(pos..pos + 16)?.try_into().ok()?;
+        // SAFETY: as in `special_and_high_16`: SSE2 is enabled (this module's `cfg`), and
+        // the function reads only its argument.
+        Some((chunk, unsafe { masks(&chunk) }.0))
+    }
+
     /// For the 16 bytes at `pos` (if there are 16): a bit mask of those that are not
     /// JSON whitespace.
     #[inline(always)]

@@ -74,6 +74,101 @@ pub(crate) fn find_special(input: &[u8], mut pos: usize) -> Option<usize> {
     None
 }
 
+/// How many bytes [`copy_clean`] may write past the end of the string it copies.
+pub(crate) const COPY_OVERRUN: usize = 8;
+
+/// The bytes of `b` (fewer than eight) in the low lanes of a little-endian word, zeros
+/// above: two overlapping loads, not a byte loop.
+#[inline(always)]
+fn load_short(b: &[u8]) -> u64 {
+    let n = b.len();
+    if n >= 4 {
+        let lo = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64;
+        let hi = u32::from_le_bytes([b[n - 4], b[n - 3], b[n - 2], b[n - 1]]) as u64;
+        // The two overlap in `8 - n` lanes, where they hold the same bytes.
+        lo | hi << (8 * (n - 4))
+    } else if n > 0 {
+        b[0] as u64 | (b[n / 2] as u64) << (8 * (n / 2)) | (b[n - 1] as u64) << (8 * (n - 1))
+    } else {
+        0
+    }
+}
+
+/// Copies `bytes` to `dst` a word at a time, checking each word for `"`, `\` and control
+/// bytes as it goes, and returns the length of the clean prefix: `bytes.len()` when
+/// nothing needs escaping.
+///
+/// One pass over the string instead of a scan and then a copy, and no `memcpy` call,
+/// whose size dispatch costs more than copying a short string. A string of eight bytes or
+/// more ends with one word that overlaps the one before; a shorter one is stored as a
+/// whole word, so up to [`COPY_OVERRUN`] bytes after it are overwritten.
+///
+/// # Safety
+///
+/// `dst` is valid for writes of `bytes.len().max(COPY_OVERRUN)` bytes and does not overlap
+/// `bytes`. On return, the first `k` bytes at `dst` equal `bytes[..k]`, where `k` is the
+/// returned length; the bytes after them are unspecified.
+#[inline(always)]
+pub(crate) unsafe fn copy_clean(bytes: &[u8], dst: *mut u8) -> usize {
+    let n = bytes.len();
+    if n < 8 {
+        let word = load_short(bytes);
+        // SAFETY: the caller makes `max(n, 8) = 8` bytes at `dst` writable.
+        unsafe { dst.cast::<[u8; 8]>().write_unaligned(word.to_le_bytes()) };
+        // The zero lanes above the string count as control bytes: masked off. A borrow
+        // flags only lanes above a real hit, so the string's own lanes stay exact.
+        let mask = special_bytes(word) & ((1u64 << (8 * n)) - 1);
+        return if mask == 0 { n } else { (mask.trailing_zeros() / 8) as usize };
+    }
+    let mut at = 0;
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if n >= 16 {
+        while let Some((chunk, mask)) = super::simd::sse2::special_16(bytes, at) {
+            // SAFETY: `at + 16 <= n` (sixteen bytes were there), inside `dst`'s `n`.
+            unsafe { dst.add(at).cast::<[u8; 16]>().write_unaligned(chunk) };
+            if mask != 0 {
+                return at + mask.trailing_zeros() as usize;
+            }
+            at += 16;
+        }
+        if at < n {
+            // The last sixteen bytes, overlapping the clean ones before (as below).
+            let last = n - 16;
+            if let Some((chunk, mask)) = super::simd::sse2::special_16(bytes, last) {
+                // SAFETY: `last + 16 = n`, inside `dst`'s `n` bytes.
+                unsafe { dst.add(last).cast::<[u8; 16]>().write_unaligned(chunk) };
+                let mask = mask & (u32::MAX << (at - last));
+                if mask != 0 {
+                    return last + mask.trailing_zeros() as usize;
+                }
+            }
+        }
+        return n;
+    }
+    while let Some(word) = load8(bytes, at) {
+        // SAFETY: `at + 8 <= n` (`load8` found eight bytes there), inside `dst`'s `n`.
+        unsafe { dst.add(at).cast::<[u8; 8]>().write_unaligned(word.to_le_bytes()) };
+        let mask = special_bytes(word);
+        if mask != 0 {
+            return at + (mask.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    if at < n {
+        // The last eight bytes, whose first `8 - (n - at)` lanes were already checked
+        // clean (and copied: this writes the same bytes there again).
+        let last = n - 8;
+        let word = load8(bytes, last).unwrap_or(0);
+        // SAFETY: `last + 8 = n`, inside `dst`'s `n` bytes.
+        unsafe { dst.add(last).cast::<[u8; 8]>().write_unaligned(word.to_le_bytes()) };
+        let mask = special_bytes(word) & (u64::MAX << (8 * (at - last)));
+        if mask != 0 {
+            return last + (mask.trailing_zeros() / 8) as usize;
+        }
+    }
+    n
+}
+
 /// What a scan learned about a string body besides where it ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Scanned {
@@ -310,45 +405,25 @@ static ESCAPE: [u8; 256] = {
     t
 };
 
-/// Writes the body of a JSON string from `bytes[from..]`, escaped, and its closing quote,
-/// copying runs of clean bytes at once.
-///
-/// The caller has reserved room for the rest of the string as it stands. An escape is
-/// longer than its byte: when the rest of the string and one escape no longer fit, this
-/// stops and returns the offset of that escape, for the caller to make room its own way
-/// (a streaming writer flushes rather than letting the `Vec` double) and call again from
-/// there. So nothing here ever grows `out`.
-#[inline]
-pub(crate) fn write_escaped(out: &mut Vec<u8>, bytes: &[u8], from: usize) -> Option<usize> {
-    let mut start = from;
-    let mut pos = from;
-    while let Some(at) = find_special(bytes, pos) {
-        out.extend_from_slice(&bytes[start..at]);
-        if out.capacity() - out.len() < escape_room(bytes.len() - at) {
-            return Some(at);
-        }
-        let b = bytes[at];
-        match ESCAPE[b as usize] {
-            b'u' => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[(b >> 4) as usize], HEX[(b & 15) as usize]]);
-            }
-            e => out.extend_from_slice(&[b'\\', e]),
-        }
-        start = at + 1;
-        pos = at + 1;
-    }
-    out.extend_from_slice(&bytes[start..]);
-    out.extend_from_slice(b"\"");
-    None
-}
+/// The longest escape [`write_escape`] writes: `\u00XX`.
+pub(crate) const LONGEST_ESCAPE: usize = 6;
 
-/// The room [`write_escaped`] needs to go on at an escape with `rest` bytes of the string
-/// left (the escaped byte included): the longest escape (6 bytes), the rest after it and
-/// the closing quote.
+/// Writes the escape of `b`, a byte that needs one (`"`, `\\` or below 0x20), at `dst` and
+/// returns its length: the short form (`\n`, `\"`, ...) where JSON has one, else `\u00XX`.
+///
+/// # Safety
+///
+/// `dst` is valid for writes of [`LONGEST_ESCAPE`] bytes.
 #[inline(always)]
-pub(crate) fn escape_room(rest: usize) -> usize {
-    rest + 6
+pub(crate) unsafe fn write_escape(b: u8, dst: *mut u8) -> usize {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let (text, len) = match ESCAPE[b as usize] {
+        b'u' => ([b'\\', b'u', b'0', b'0', HEX[(b >> 4) as usize], HEX[(b & 15) as usize]], 6),
+        e => ([b'\\', e, 0, 0, 0, 0], 2),
+    };
+    // SAFETY: the caller makes `LONGEST_ESCAPE` (6) bytes at `dst` writable.
+    unsafe { core::ptr::copy_nonoverlapping(text.as_ptr(), dst, len) };
+    len
 }
 
 #[cfg(test)]
@@ -356,6 +431,42 @@ pub(in crate::json) mod tests {
     use alloc::string::String;
 
     use super::*;
+
+    /// `copy_clean` (the `unsafe` word copies) at every length through two 16-byte steps
+    /// and its tail, with each kind of special byte at every position (and none), over
+    /// bytes with the high bit set too: the clean prefix's length, its copy, and nothing
+    /// written past `max(n, COPY_OVERRUN)`. Run under Miri by `cargo miri test`.
+    #[test]
+    fn copy_clean_stops_at_the_first_special_byte() {
+        let max = if cfg!(miri) { 40 } else { 72 };
+        let mut next = crate::test_rng::xorshift(0x5151_2024);
+        for n in 0..=max {
+            let clean: Vec<u8> =
+                (0..n).map(|_| [b'a', b'~', b' ', 0x7f, 0x80, 0xe3, 0xff][(next() % 7) as usize]).collect();
+            let mut cases = vec![(clean.clone(), n)];
+            for at in 0..n {
+                for special in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
+                    let mut bytes = clean.clone();
+                    bytes[at] = special;
+                    // A second special later must not move the answer.
+                    if at + 3 < n {
+                        bytes[at + 3] = b'"';
+                    }
+                    cases.push((bytes, at));
+                }
+            }
+            for (bytes, want) in cases {
+                let room = n.max(COPY_OVERRUN);
+                let mut out = vec![0xaa_u8; room + 16];
+                // SAFETY: `out` has `room + 16` bytes, more than the `max(n, COPY_OVERRUN)`
+                // that `copy_clean` may write, and does not overlap `bytes`.
+                let got = unsafe { copy_clean(&bytes, out.as_mut_ptr()) };
+                assert_eq!(got, want, "{bytes:?}");
+                assert_eq!(&out[..got], &bytes[..got]);
+                assert!(out[room..].iter().all(|&b| b == 0xaa), "wrote past {room}: {bytes:?}");
+            }
+        }
+    }
 
     #[test]
     fn special_bytes_is_exact() {
@@ -486,16 +597,9 @@ pub(in crate::json) mod tests {
     #[test]
     fn escape_round_trips_every_control_byte() {
         let s: String = (0u8..0x80).map(char::from).collect::<String>() + "é😀";
-        let mut out = b"\"".to_vec();
-        let mut from = 0;
-        // Room for the string as it stands; more at each stop, a little at a time, so
-        // the test also resumes after stops.
-        out.reserve_exact(s.len() + 1);
-        while let Some(at) = write_escaped(&mut out, s.as_bytes(), from) {
-            assert!(at >= from);
-            out.reserve_exact(escape_room(s.len() - at));
-            from = at;
-        }
+        let mut w = crate::json::JsonWriter::new();
+        w.write_str(&s);
+        let out = w.into_inner();
         assert_eq!(out[0], b'"');
         assert_eq!(*out.last().unwrap(), b'"');
         let body = &out[1..out.len() - 1];

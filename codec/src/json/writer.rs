@@ -229,14 +229,86 @@ impl<'w> JsonWriter<'w> {
     /// Appends `s` as a quoted, escaped JSON string.
     #[inline]
     pub fn write_str(&mut self, s: &str) {
-        self.room(s.len() + 2);
+        let bytes = s.as_bytes();
+        let n = bytes.len();
+        let len = self.buf.len();
+        // The quotes and the copy's overrun past a short string: when they do not fit,
+        // the tight path makes room for the quotes alone (a buffer sized exactly for the
+        // document must not grow for the overrun).
+        if self.buf.capacity() - len < n + 2 + string::COPY_OVERRUN {
+            self.write_str_tight(bytes);
+            return;
+        }
+        // SAFETY: the check above leaves `n + 2 + COPY_OVERRUN` bytes of spare capacity
+        // after `len`: the quote at `len`, then `copy_clean`'s `max(n, COPY_OVERRUN)`
+        // bytes at `len + 1`, then the closing quote at `len + 1 + n`, all inside it.
+        // `copy_clean` leaves the first `clean` bytes at `len + 1` equal to the string's,
+        // so each new length below only exposes initialized bytes.
+        let clean = unsafe {
+            let dst = self.buf.as_mut_ptr().add(len);
+            dst.write(b'"');
+            let clean = string::copy_clean(bytes, dst.add(1));
+            if clean == n {
+                dst.add(1 + n).write(b'"');
+                self.buf.set_len(len + n + 2);
+                return;
+            }
+            self.buf.set_len(len + 1 + clean);
+            clean
+        };
+        self.write_escaped_from(bytes, clean);
+    }
+
+    /// [`write_str`](Self::write_str) where the buffer lacks the copy's overrun: a scan,
+    /// then the clean prefix copied with room made for exactly the quotes and the string.
+    #[cold]
+    #[inline(never)]
+    fn write_str_tight(&mut self, bytes: &[u8]) {
+        self.room(bytes.len() + 2);
         self.put([b'"']);
-        let mut from = 0;
-        // Escapes make the text longer than the room made above: where more is needed,
-        // the writer's own cold path makes it (a streaming writer flushes there).
-        while let Some(at) = string::write_escaped(&mut self.buf, s.as_bytes(), from) {
-            self.make_room(string::escape_room(s.len() - at));
-            from = at;
+        match string::find_special(bytes, 0) {
+            None => {
+                self.buf.extend_from_slice(bytes);
+                self.put([b'"']);
+            }
+            Some(at) => {
+                self.buf.extend_from_slice(&bytes[..at]);
+                self.write_escaped_from(bytes, at);
+            }
+        }
+    }
+
+    /// The rest of a string body from `at`, where a byte that needs an escape stands (the
+    /// opening quote and the bytes before it are written), and the closing quote: each
+    /// escape, then the clean run after it copied as in `write_str`. Out of line: most
+    /// strings need no escape.
+    #[inline(never)]
+    fn write_escaped_from(&mut self, bytes: &[u8], mut at: usize) {
+        let n = bytes.len();
+        loop {
+            // The longest escape, the rest after it with the copy's overrun, and the
+            // closing quote. (A streaming writer flushes here as anywhere.)
+            self.room(string::LONGEST_ESCAPE + (n - at - 1) + string::COPY_OVERRUN + 1);
+            let len = self.buf.len();
+            // SAFETY: `room` above leaves that many bytes of spare capacity after `len`:
+            // `write_escape` writes at most `LONGEST_ESCAPE` bytes at `len`, `copy_clean`
+            // at most `max(n - at - 1, COPY_OVERRUN)` after them, the closing quote one
+            // byte after the copied rest. `write_escape` returns how many bytes it wrote
+            // and `copy_clean` how many of the string's bytes it copied, so each new
+            // length only exposes initialized bytes.
+            unsafe {
+                let dst = self.buf.as_mut_ptr().add(len);
+                let escaped = string::write_escape(bytes[at], dst);
+                at += 1;
+                let clean = string::copy_clean(&bytes[at..], dst.add(escaped));
+                at += clean;
+                if at == n {
+                    dst.add(escaped + clean).write(b'"');
+                    self.buf.set_len(len + escaped + clean + 1);
+                    return;
+                }
+                self.buf.set_len(len + escaped + clean);
+            }
         }
     }
 
@@ -447,6 +519,59 @@ mod tests {
             w.as_bytes(),
             b"-9223372036854775808,-1.2345678901234568e-300,340282366920938463463374607431768211455"
         );
+    }
+
+    /// `write_str` at every length and escape position, onto buffers whose spare room
+    /// is exactly what the string needs, a few bytes more (the short-copy overrun's
+    /// fallback) or plenty: the same text as a plain escaper's, and a buffer sized
+    /// exactly for a string without escapes never grows.
+    #[test]
+    fn strings_escape_alike_at_any_spare_room() {
+        fn reference(s: &str) -> Vec<u8> {
+            let mut out = vec![b'"'];
+            for c in s.chars() {
+                match c {
+                    '"' => out.extend_from_slice(b"\\\""),
+                    '\\' => out.extend_from_slice(b"\\\\"),
+                    '\n' => out.extend_from_slice(b"\\n"),
+                    '\t' => out.extend_from_slice(b"\\t"),
+                    '\r' => out.extend_from_slice(b"\\r"),
+                    '\u{8}' => out.extend_from_slice(b"\\b"),
+                    '\u{c}' => out.extend_from_slice(b"\\f"),
+                    c if (c as u32) < 0x20 => out.extend_from_slice(format!("\\u{:04x}", c as u32).as_bytes()),
+                    c => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                }
+            }
+            out.push(b'"');
+            out
+        }
+        let max = if cfg!(miri) { 24 } else { 48 };
+        let mut next = crate::test_rng::xorshift(0x7777_0001);
+        for n in 0..=max {
+            let pieces = ["a", "Z", " ", "é", "\"", "\\", "\n", "\u{1}", "\u{1f}", "語"];
+            for round in 0..6 {
+                // Round 0 is clean ASCII; the others mix in escapes and multi-byte text.
+                let s: String = (0..n)
+                    .map(|_| if round == 0 { pieces[(next() % 3) as usize] } else { pieces[(next() % 10) as usize] })
+                    .collect();
+                let want = reference(&s);
+                for prefix in [0usize, 3] {
+                    for spare in [want.len(), want.len() + 1, s.len() + 2 + string::COPY_OVERRUN, 256] {
+                        let mut buf = Vec::with_capacity(prefix + spare);
+                        buf.resize(prefix, b'x');
+                        let capacity = buf.capacity();
+                        let mut w = JsonWriter::from_vec(buf);
+                        w.write_str(&s);
+                        let buf = w.into_inner();
+                        assert_eq!(&buf[prefix..], &want[..], "{s:?} with {spare} spare");
+                        // (An escape may grow it: the escaper reserves its longest form.)
+                        if spare == want.len() && want.len() == s.len() + 2 {
+                            assert_eq!(buf.capacity(), capacity, "{s:?}: an exact buffer grew");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// A streaming writer hands its buffer on in chunks of at most the limit (unless one
