@@ -17,11 +17,11 @@ use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
 macro_rules! int_impls {
-    ($read:ident, $write:ident as $as:ty: $($t:ident)*) => {$(
+    ($read:ident, $json:ident, $write:ident as $as:ty: $($t:ident)*) => {$(
         impl Encode for $t {
             #[inline]
             fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                w.write_int(*self);
+                w.$json(*self as $as);
                 Ok(())
             }
 
@@ -62,10 +62,10 @@ macro_rules! int_impls {
     };
 }
 
-int_impls!(unsigned, write_u64 as u64: u8 u16 u32 u64 usize);
-int_impls!(signed, write_i64 as i64: i8 i16 i32 i64 isize);
-int_impls!(wide, write_u128 as u128: u128);
-int_impls!(wide, write_i128 as i128: i128);
+int_impls!(unsigned, write_u64, write_u64 as u64: u8 u16 u32 u64 usize);
+int_impls!(signed, write_i64, write_i64 as i64: i8 i16 i32 i64 isize);
+int_impls!(wide, write_int, write_u128 as u128: u128);
+int_impls!(wide, write_int, write_i128 as i128: i128);
 
 impl Encode for f64 {
     #[inline]

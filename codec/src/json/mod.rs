@@ -72,6 +72,7 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
+mod integer;
 mod number;
 mod pow5;
 mod pretty;

@@ -5,6 +5,12 @@
 //! growing the buffer, so encoding into a reused writer with enough capacity allocates
 //! nothing at all.
 //!
+//! Strings are copied into the spare capacity and checked for bytes that need escaping in
+//! the same pass (`string::copy_clean`), integers of up to 64 bits are printed eight
+//! digits at a time straight into it (`integer.rs`): both store whole words past the text
+//! they write, so each first checks for that room, and a buffer without it takes a plain
+//! path that reserves only the text's own length.
+//!
 //! Floats are printed by zmij rather than ryu: both give the shortest text that parses back
 //! to the same bits, and `benches/float_format.rs` measured zmij about 1.2x faster over all
 //! of canada.json's numbers (609 vs 510 MiB/s on the 2-core reference machine).
@@ -14,7 +20,7 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::string;
+use super::{integer, string};
 use crate::error::{Error, ErrorKind, Result};
 use crate::sink::Sink;
 use crate::NonFinite;
@@ -337,12 +343,41 @@ impl<'w> JsonWriter<'w> {
     /// Appends an unsigned integer.
     #[inline]
     pub fn write_u64(&mut self, v: u64) {
-        self.write_int(v);
+        let len = self.buf.len();
+        if self.buf.capacity() - len < integer::INT_ROOM {
+            self.write_int_tight(v);
+            return;
+        }
+        // SAFETY: the check above leaves `INT_ROOM` bytes of spare capacity after `len`,
+        // all that `integer::write_u64` may store; it returns how many of them now hold
+        // the number, so the new length only exposes initialized bytes.
+        unsafe {
+            let n = integer::write_u64(v, self.buf.as_mut_ptr().add(len));
+            self.buf.set_len(len + n);
+        }
     }
 
     /// Appends a signed integer.
     #[inline]
     pub fn write_i64(&mut self, v: i64) {
+        let len = self.buf.len();
+        if self.buf.capacity() - len < integer::INT_ROOM {
+            self.write_int_tight(v);
+            return;
+        }
+        // SAFETY: as in `write_u64`: `INT_ROOM` bytes of spare capacity after `len`, and
+        // the returned length covers only the bytes written.
+        unsafe {
+            let n = integer::write_i64(v, self.buf.as_mut_ptr().add(len));
+            self.buf.set_len(len + n);
+        }
+    }
+
+    /// An integer where the buffer lacks [`integer::INT_ROOM`]: with room made for its
+    /// exact length (a buffer sized exactly for the document must not grow).
+    #[cold]
+    #[inline(never)]
+    fn write_int_tight<I: itoa::Integer>(&mut self, v: I) {
         self.write_int(v);
     }
 
