@@ -328,3 +328,41 @@ fn no_key_impls_leaves_the_key_impls_to_the_type() {
     let err = codec::json::from_str::<BTreeMap<Cell, u8>>(r#"{"1;2":3}"#).unwrap_err();
     assert_eq!(err.offset(), Some(1), "{err}");
 }
+
+/// Integer keys of every width, at their extremes and at each digit count's edges, are
+/// written in quotes as their `to_string` and read back (the JSON writer's integer
+/// printer serves keys as well as values).
+#[test]
+fn integer_keys_of_every_width_round_trip_at_their_extremes() {
+    fn check<K>(keys: &[K])
+    where
+        K: Copy + Ord + ToString + std::fmt::Debug + codec::EncodeKey + for<'de> codec::DecodeKey<'de>,
+    {
+        for &k in keys {
+            let map = BTreeMap::from([(k, 1u8)]);
+            let text = json::to_string(&map).unwrap();
+            assert_eq!(text, format!("{{\"{}\":1}}", k.to_string()));
+            assert_eq!(json::from_str::<BTreeMap<K, u8>>(&text).unwrap(), map);
+        }
+    }
+    check(&[0u8, 9, 10, 99, 100, u8::MAX]);
+    check(&[i8::MIN, -1, 0, i8::MAX]);
+    check(&[0u16, 9_999, 10_000, u16::MAX]);
+    check(&[i16::MIN, -10_000, 0, i16::MAX]);
+    check(&[0u32, 99_999_999, 100_000_000, u32::MAX]);
+    check(&[i32::MIN, -100_000_000, -1, i32::MAX]);
+    let mut wide: Vec<u64> = vec![0, u64::MAX];
+    let mut p = 1u64;
+    while let Some(next) = p.checked_mul(10) {
+        wide.extend([p - 1, p]);
+        p = next;
+    }
+    wide.extend([p - 1, p]);
+    check(&wide);
+    let signed: Vec<i64> = wide.iter().flat_map(|&v| [(v >> 1) as i64, -((v >> 1) as i64)]).chain([i64::MIN]).collect();
+    check(&signed);
+    check(&[0usize, usize::MAX]);
+    check(&[isize::MIN, 0, isize::MAX]);
+    check(&[0u128, u128::MAX]);
+    check(&[i128::MIN, i128::MAX]);
+}

@@ -709,11 +709,13 @@ impl<'de> DecodeKey<'de> for char {
 }
 
 macro_rules! int_keys {
-    ($parse:ident, $write:ident as $as:ty: $($t:ident)*) => {$(
+    ($parse:ident, $json:ident, $write:ident as $as:ty: $($t:ident)*) => {$(
         impl EncodeKey for $t {
             #[inline]
             fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-                w.write_quoted_int(*self);
+                w.write_byte(b'"');
+                w.$json(*self as $as);
+                w.write_byte(b'"');
                 Ok(())
             }
 
@@ -766,7 +768,7 @@ macro_rules! int_keys {
     };
 }
 
-int_keys!(unsigned, write_u64 as u64: u8 u16 u32 u64 usize);
-int_keys!(signed, write_i64 as i64: i8 i16 i32 i64 isize);
-int_keys!(wide, write_u128 as u128: u128);
-int_keys!(wide, write_i128 as i128: i128);
+int_keys!(unsigned, write_u64, write_u64 as u64: u8 u16 u32 u64 usize);
+int_keys!(signed, write_i64, write_i64 as i64: i8 i16 i32 i64 isize);
+int_keys!(wide, write_int, write_u128 as u128: u128);
+int_keys!(wide, write_int, write_i128 as i128: i128);
