@@ -444,6 +444,19 @@ mod tests {
         assert_eq!(print(&bytewise, "  "), whole);
     }
 
+    /// Strings longer than the scan's 16-byte step, with escapes and a raw control byte
+    /// inside and at the step's edges, come out byte for byte, split anywhere.
+    #[test]
+    fn long_strings_copy_whole_at_any_split() {
+        let compact: &[u8] =
+            b"{\"a-key-of-twenty-bytes\":\"0123456789abcde\\\"0123456789abcdef\\\\x\x01y\",\"b\":[\"\\n0123456789abcdef0123\"]}";
+        let want = "{\n  \"a-key-of-twenty-bytes\": \"0123456789abcde\\\"0123456789abcdef\\\\x\u{1}y\",\n  \"b\": [\n    \"\\n0123456789abcdef0123\"\n  ]\n}";
+        assert_eq!(print(&[compact], "  "), want);
+        for i in 0..=compact.len() {
+            assert_eq!(print(&[&compact[..i], &compact[i..]], "  "), want, "split at {i}");
+        }
+    }
+
     /// Deeper than the prepared indentation, and unbalanced input (a hand-written
     /// `write_raw` can produce it) neither panics nor loses bytes.
     #[test]
