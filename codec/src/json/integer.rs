@@ -60,8 +60,8 @@ unsafe fn write_below_1e8(v: u32, dst: *mut u8) -> usize {
         return 2 - lead;
     }
     let digits = digits8(v);
-    // Leading zeros are the low zero bytes; zero itself keeps its last digit.
-    let lead = if v == 0 { 7 } else { (digits.trailing_zeros() / 8) as usize };
+    // Leading zeros are the low zero bytes (`v >= 100`: at least one byte is not zero).
+    let lead = (digits.trailing_zeros() / 8) as usize;
     // SAFETY: the caller's contract.
     unsafe { store8(dst, (digits + ASCII_ZEROS) >> (8 * lead)) };
     8 - lead
@@ -96,6 +96,40 @@ pub(crate) unsafe fn write_u64(v: u64, dst: *mut u8) -> usize {
     }
 }
 
+/// An integer this printer writes: the writer's one path for both, with `itoa`'s
+/// exact-length path where the buffer lacks [`INT_ROOM`].
+///
+/// # Safety
+///
+/// An implementation's [`print_to`](Self::print_to) stores at most [`INT_ROOM`] bytes at `dst`
+/// and returns how many of them, from the first, now hold the number's text.
+pub(crate) unsafe trait Printed: itoa::Integer + Copy {
+    /// Writes `self` at `dst` and returns its length.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes of [`INT_ROOM`] bytes.
+    unsafe fn print_to(self, dst: *mut u8) -> usize;
+}
+
+// SAFETY: `write_u64`'s stores stay inside `INT_ROOM` and it returns the digit count.
+unsafe impl Printed for u64 {
+    #[inline(always)]
+    unsafe fn print_to(self, dst: *mut u8) -> usize {
+        // SAFETY: the caller's contract, which is `write_u64`'s.
+        unsafe { write_u64(self, dst) }
+    }
+}
+
+// SAFETY: as for `u64`, with `write_i64`'s sign included in its length.
+unsafe impl Printed for i64 {
+    #[inline(always)]
+    unsafe fn print_to(self, dst: *mut u8) -> usize {
+        // SAFETY: the caller's contract, which is `write_i64`'s.
+        unsafe { write_i64(self, dst) }
+    }
+}
+
 /// Writes `v` in decimal, with a `-` when negative, at `dst` and returns its length.
 ///
 /// # Safety
@@ -120,19 +154,10 @@ mod tests {
 
     use super::*;
 
-    fn print_u64(v: u64) -> alloc::vec::Vec<u8> {
+    fn print<I: Printed + core::fmt::Display>(v: I) -> alloc::vec::Vec<u8> {
         let mut out = vec![0xaa_u8; INT_ROOM + 8];
         // SAFETY: `out` has more than `INT_ROOM` bytes.
-        let n = unsafe { write_u64(v, out.as_mut_ptr()) };
-        assert!(out[INT_ROOM..].iter().all(|&b| b == 0xaa), "{v} wrote past INT_ROOM");
-        out.truncate(n);
-        out
-    }
-
-    fn print_i64(v: i64) -> alloc::vec::Vec<u8> {
-        let mut out = vec![0xaa_u8; INT_ROOM + 8];
-        // SAFETY: `out` has more than `INT_ROOM` bytes.
-        let n = unsafe { write_i64(v, out.as_mut_ptr()) };
+        let n = unsafe { v.print_to(out.as_mut_ptr()) };
         assert!(out[INT_ROOM..].iter().all(|&b| b == 0xaa), "{v} wrote past INT_ROOM");
         out.truncate(n);
         out
@@ -156,12 +181,12 @@ mod tests {
             cases.push(r >> (r % 64));
         }
         for &v in &cases {
-            assert_eq!(print_u64(v), v.to_string().as_bytes(), "{v}");
+            assert_eq!(print(v), v.to_string().as_bytes(), "{v}");
             for s in [v as i64, (v as i64).wrapping_neg(), (v >> 1) as i64, -((v >> 1) as i64)] {
-                assert_eq!(print_i64(s), s.to_string().as_bytes(), "{s}");
+                assert_eq!(print(s), s.to_string().as_bytes(), "{s}");
             }
         }
-        assert_eq!(print_i64(i64::MIN), b"-9223372036854775808");
+        assert_eq!(print(i64::MIN), b"-9223372036854775808");
     }
 
     /// `digits8` against plain division for every value below 10^8 that a stride of 7

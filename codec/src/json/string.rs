@@ -408,7 +408,7 @@ static ESCAPE: [u8; 256] = {
 /// The longest escape [`write_escape`] writes: `\u00XX`.
 pub(crate) const LONGEST_ESCAPE: usize = 6;
 
-/// Writes the escape of `b`, a byte that needs one (`"`, `\\` or below 0x20), at `dst` and
+/// Writes the escape of `b`, a byte that needs one (`"`, `\` or below 0x20), at `dst` and
 /// returns its length: the short form (`\n`, `\"`, ...) where JSON has one, else `\u00XX`.
 ///
 /// # Safety

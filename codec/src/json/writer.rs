@@ -343,32 +343,28 @@ impl<'w> JsonWriter<'w> {
     /// Appends an unsigned integer.
     #[inline]
     pub fn write_u64(&mut self, v: u64) {
+        self.write_printed(v);
+    }
+
+    /// Appends a signed integer.
+    #[inline]
+    pub fn write_i64(&mut self, v: i64) {
+        self.write_printed(v);
+    }
+
+    /// An integer through the eight-digit printer, straight into the spare capacity.
+    #[inline(always)]
+    fn write_printed<I: integer::Printed>(&mut self, v: I) {
         let len = self.buf.len();
         if self.buf.capacity() - len < integer::INT_ROOM {
             self.write_int_tight(v);
             return;
         }
         // SAFETY: the check above leaves `INT_ROOM` bytes of spare capacity after `len`,
-        // all that `integer::write_u64` may store; it returns how many of them now hold
-        // the number, so the new length only exposes initialized bytes.
+        // all that `Printed::print_to` may store; it returns how many of them now hold the
+        // number, so the new length only exposes initialized bytes.
         unsafe {
-            let n = integer::write_u64(v, self.buf.as_mut_ptr().add(len));
-            self.buf.set_len(len + n);
-        }
-    }
-
-    /// Appends a signed integer.
-    #[inline]
-    pub fn write_i64(&mut self, v: i64) {
-        let len = self.buf.len();
-        if self.buf.capacity() - len < integer::INT_ROOM {
-            self.write_int_tight(v);
-            return;
-        }
-        // SAFETY: as in `write_u64`: `INT_ROOM` bytes of spare capacity after `len`, and
-        // the returned length covers only the bytes written.
-        unsafe {
-            let n = integer::write_i64(v, self.buf.as_mut_ptr().add(len));
+            let n = v.print_to(self.buf.as_mut_ptr().add(len));
             self.buf.set_len(len + n);
         }
     }
