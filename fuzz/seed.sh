@@ -142,6 +142,15 @@ cp seeds/integrations/* corpus/integrations/
 mkdir -p corpus/shared_refs
 cp seeds/shared_refs/* corpus/shared_refs/
 
-for target in decode_typed value_roundtrip raw_json options msgpack_decode stream integrations shared_refs; do
+# input_errors: <mode: bit 0 JSON (0) or MessagePack (1)> then the document.
+mkdir -p corpus/input_errors
+for f in "$common"/*; do
+    { printf '\x00'; cat "$f"; } >"corpus/input_errors/$(basename "$f")"
+done
+for f in corpus/msgpack_decode/*; do
+    { printf '\x01'; cat "$f"; } >"corpus/input_errors/msgpack_$(basename "$f")"
+done
+
+for target in decode_typed value_roundtrip raw_json options msgpack_decode stream integrations shared_refs input_errors; do
     echo "corpus/$target: $(ls "corpus/$target" | wc -l) files"
 done

@@ -231,7 +231,10 @@ fn same_result<T: PartialEq + std::fmt::Debug>(input: &[u8], stream: &codec::Res
 }
 
 /// `iter_array` yields what `from_slice::<Vec<T>>` yields: all of it, or elements up to an
-/// error equal to the slice decoder's.
+/// error equal to the slice decoder's. Each element is judged alone, the slice as one
+/// document: where the document is not JSON, its first fault is the slice's error (an
+/// input error, whatever an element before it did wrong), and the stream, which goes on
+/// past well-formed elements of the wrong shape, meets it among its errors.
 #[track_caller]
 fn same_elements<T: PartialEq + std::fmt::Debug>(
     input: &[u8],
@@ -246,8 +249,25 @@ fn same_elements<T: PartialEq + std::fmt::Debug>(
             }
         }
         Err(e) => {
-            let first = items.iter().find_map(|i| i.as_ref().err()).expect("an error");
-            same_error_in(input, first, e);
+            let mut errors = items.iter().filter_map(|i| i.as_ref().err());
+            let first = errors.next().expect("an error");
+            let not_an_array = first.item().is_none() && matches!(first.kind(), ErrorKind::InvalidType { .. });
+            if not_an_array {
+                // A stream that does not open an array is judged by its first byte, without
+                // reading on to see whether the rest is JSON (the slice form, which has it
+                // all, reports the input's fault instead).
+                assert!(matches!(e.kind(), ErrorKind::InvalidType { .. }) || e.is_input_error(), "{first} vs {e}");
+            } else if e.is_input_error() && !first.is_input_error() {
+                // The document's fault, met by the stream later (its path is the
+                // stream's: where the stream ends, it names no element).
+                let past_ws = |off: Option<usize>| {
+                    off.map(|o| o + input[o.min(input.len())..].iter().take_while(|b| b" \t\r\n".contains(b)).count())
+                };
+                let same = errors.find(|s| s.kind() == e.kind() && past_ws(s.offset()) == past_ws(e.offset()));
+                assert!(same.is_some(), "no streamed error is {e}: {items:?}");
+            } else {
+                same_error_in(input, first, e);
+            }
         }
     }
 }

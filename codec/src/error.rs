@@ -400,6 +400,14 @@ impl Error {
         self
     }
 
+    /// Adds an enclosing object member, named at run time, to the path (shown as a field).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn in_member(mut self, name: Cow<'static, str>) -> Error {
+        self.0.path.push(PathSegment::Field(name));
+        self
+    }
+
     /// Adds the enclosing array position to the path.
     #[cold]
     #[inline(never)]

@@ -72,6 +72,7 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
+mod fault;
 mod integer;
 mod number;
 mod pow5;
@@ -417,7 +418,10 @@ pub fn from_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options)
     };
     match result {
         Ok(v) => Ok(v),
-        Err(e) => Err(e.or_at(reader.position()).locate(input)),
+        Err(e) => {
+            let e = fault::first_fault(e.or_at(reader.position()), input, options, 0, !options.allow_trailing);
+            Err(e.locate(input))
+        }
     }
 }
 

@@ -825,7 +825,19 @@ impl<'de> JsonReader<'de> {
                 Ok(Key { raw: &self.input[start..end], escaped, ascii, offset: start - 1 })
             }
             Err(ScanError::Eof) => Err(Error::new(ErrorKind::Eof, self.input.len())),
-            Err(ScanError::Control(at)) => Err(self.syntax(at, "control character in string (must be escaped)")),
+            Err(ScanError::Control(at)) => Err(self.control_error(at)),
+        }
+    }
+
+    /// A raw control byte inside a string. A line break there almost always means the
+    /// string was cut (a JSON Lines line that ends inside a string, a missing closing
+    /// quote), so it is reported as that, at the line break.
+    #[cold]
+    #[inline(never)]
+    fn control_error(&self, at: usize) -> Error {
+        match self.input.get(at) {
+            Some(b'\n' | b'\r') => self.syntax(at, "unterminated string: the line ends before its closing quote"),
+            _ => self.syntax(at, "control character in string (must be escaped)"),
         }
     }
 

@@ -19,7 +19,7 @@
 
 use core::marker::PhantomData;
 
-use super::{JsonReader, Options};
+use super::{fault, JsonReader, Options};
 use crate::error::{Error, ErrorKind, Result};
 #[cfg(feature = "std")]
 use crate::io::{Source, StreamBuffer};
@@ -51,11 +51,14 @@ fn leading_ws(data: &[u8]) -> usize {
 }
 
 /// Decodes the item at the start of `data` (no leading whitespace) at nesting `depth`;
-/// `exhausted`: `data` holds everything left of the input.
+/// `exhausted`: `data` holds everything left of the input, or the item is to be judged
+/// from what it holds; `whole`: it does hold everything, so a failed item that `data`
+/// cuts short has that as its fault (see [`fault`](super::fault)).
 #[inline]
 fn decode_item<'a, T>(
     data: &'a [u8],
     exhausted: bool,
+    whole: bool,
     options: &Options,
     depth: usize,
     decode: impl FnOnce(&mut JsonReader<'a>) -> Result<T>,
@@ -68,7 +71,7 @@ fn decode_item<'a, T>(
     match decode(&mut r) {
         Ok(_) if open_ended && r.position() >= data.len() => Step::More,
         Ok(v) => Step::Item(v, r.position()),
-        Err(e) => failed(e.or_at(r.position()), data, exhausted, open_ended, options, depth),
+        Err(e) => failed(e.or_at(r.position()), data, exhausted, whole, open_ended, options, depth),
     }
 }
 
@@ -78,7 +81,15 @@ fn decode_item<'a, T>(
 /// [`JsonReader::skip_value`] says of it.
 #[cold]
 #[inline(never)]
-fn failed<T>(e: Error, data: &[u8], exhausted: bool, open_ended: bool, options: &Options, depth: usize) -> Step<T> {
+fn failed<T>(
+    e: Error,
+    data: &[u8],
+    exhausted: bool,
+    whole: bool,
+    open_ended: bool,
+    options: &Options,
+    depth: usize,
+) -> Step<T> {
     if !exhausted && matches!(e.kind(), ErrorKind::Eof) {
         return Step::More;
     }
@@ -88,6 +99,10 @@ fn failed<T>(e: Error, data: &[u8], exhausted: bool, open_ended: bool, options: 
         Ok(()) if open_ended && r.position() >= data.len() => Step::More,
         Ok(()) => Step::Bad(e, Some(r.position())),
         Err(s) if !exhausted && matches!(s.kind(), ErrorKind::Eof) => Step::More,
+        // Not JSON: the input's first fault is the item's error, whatever the type found
+        // wrong before it.
+        // (A cut is no fault unless `data` is all there is.)
+        Err(s) if whole || !matches!(s.kind(), ErrorKind::Eof) => Step::Bad(fault::report(e, s, data), None),
         Err(_) => Step::Bad(e, None),
     }
 }
@@ -237,11 +252,22 @@ pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) 
         if !skip_ws(&mut buf).map_err(|e| buf.locate(e, None))? {
             return Err(buf.error_here(ErrorKind::Eof, None));
         }
-        match decode_item(buf.data(), buf.exhausted(), options, 0, T::decode_json) {
+        match decode_item(buf.data(), buf.exhausted(), buf.exhausted(), options, 0, T::decode_json) {
             Step::Item(v, end) => {
                 buf.check_len(end).map_err(|e| buf.locate(e, None))?;
                 buf.consume(end);
                 break v;
+            }
+            Step::Bad(e, Some(end)) if !options.allow_trailing && !e.is_input_error() => {
+                // A well-formed value of the wrong shape: trailing bytes after it would
+                // make the document no JSON, and that is its error, as for `from_slice`.
+                // (The whole input is in the buffer: it was read to the end.)
+                let e = buf.locate(e, None);
+                buf.consume(end);
+                if skip_ws(&mut buf).map_err(|e| buf.locate(e, None))? {
+                    return Err(buf.error_here(ErrorKind::TrailingCharacters, None));
+                }
+                return Err(e);
             }
             Step::Bad(e, _) => return Err(buf.locate(e, None)),
             Step::More => buf.fill_until(&mut scan).map_err(|e| buf.locate(e, None))?,
@@ -347,7 +373,7 @@ impl<S: Source, T: DecodeOwned> Iterator for ValueIter<S, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.buf, |w, o| decode_item(w.data(), w.exhausted(), o, 0, T::decode_json))
+        self.state.next(&mut self.buf, |w, o| decode_item(w.data(), w.exhausted(), w.exhausted(), o, 0, T::decode_json))
     }
 }
 
@@ -420,7 +446,7 @@ impl<'de, T: Decode<'de>> Iterator for SliceValueIter<'de, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.window, |w, o| decode_item(w.rest(), true, o, 0, T::decode_json))
+        self.state.next(&mut self.window, |w, o| decode_item(w.rest(), true, true, o, 0, T::decode_json))
     }
 }
 
@@ -526,7 +552,7 @@ impl Elements {
                 // to see a whole object first would only cost time (a reader trickling a
                 // 10 KB object spent 6 s here).
                 let judged = w.exhausted() || !matches!(b, b'-' | b'0'..=b'9');
-                match decode_item(w.data(), judged, &self.options, 0, |r| r.begin_array()) {
+                match decode_item(w.data(), judged, w.exhausted(), &self.options, 0, |r| r.begin_array()) {
                     Step::Item((), end) => {
                         w.consume(end);
                         self.state = ArrayState::First;
@@ -620,7 +646,7 @@ impl<S: Source, T: DecodeOwned> Iterator for ArrayIter<S, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.buf, |w, o| decode_item(w.data(), w.exhausted(), o, 1, T::decode_json))
+        self.state.next(&mut self.buf, |w, o| decode_item(w.data(), w.exhausted(), w.exhausted(), o, 1, T::decode_json))
     }
 }
 
@@ -632,7 +658,10 @@ impl<S: Source, T: DecodeOwned> Iterator for ArrayIter<S, T> {
 /// have the same kind and path (starting with `[index]`); [`Error::item`] is the element's
 /// index. After a bad element that is well-formed JSON (a type mismatch, a number out of
 /// range, ...) the iteration goes on with the next element; after broken syntax, inside
-/// an element or between elements, it ends with that error.
+/// an element or between elements, it ends with that error. Each element is judged
+/// alone: an element that is not JSON is an input error ([`Error::is_input_error`]),
+/// whatever `T` would have found wrong in it first. A stream that does not open an
+/// array is rejected from its first bytes, without reading on to judge the rest.
 ///
 /// ```
 /// #[derive(codec::Codec, Debug, PartialEq)]
@@ -685,7 +714,7 @@ impl<'de, T: Decode<'de>> Iterator for SliceArrayIter<'de, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.window, |w, o| decode_item(w.rest(), true, o, 1, T::decode_json))
+        self.state.next(&mut self.window, |w, o| decode_item(w.rest(), true, true, o, 1, T::decode_json))
     }
 }
 

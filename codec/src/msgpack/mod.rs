@@ -306,7 +306,7 @@ pub fn from_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options)
         Ok(v) => reader.end().map(|()| v),
         Err(e) => Err(e),
     };
-    result.map_err(|e| e.or_at(reader.position()))
+    result.map_err(|e| reader::input_fault_first(e.or_at(reader.position()), input, options, !options.allow_trailing))
 }
 
 /// How values are encoded: the encoding counterpart of [`Options`], taken by

@@ -1822,6 +1822,25 @@ impl<'de> MsgpackReader<'de> {
     }
 }
 
+/// The error to report for a decode that failed with `error`: the input's own first fault,
+/// if it has one. A typed decoder stops at the first value of the wrong type, before it
+/// has seen whether the rest is MessagePack at all (a truncated document, a reserved
+/// `0xc1` byte, a str that is not UTF-8). So the value at the start of `input` (with
+/// `whole`, and nothing after it) is checked by [`MsgpackReader::skip_value`] under the
+/// same `options`, and its first fault replaces an `error` that is no input error, or one
+/// further on. Only on the error path: a successful decode pays nothing.
+#[cold]
+#[inline(never)]
+pub(crate) fn input_fault_first(error: Error, input: &[u8], options: &Options, whole: bool) -> Error {
+    let mut r = MsgpackReader::with_options(input, options);
+    match r.skip_value().and_then(|()| if whole { r.end() } else { Ok(()) }) {
+        // The earlier of two input errors: a decoder that scans ahead (for an internally
+        // tagged enum's tag) may meet a later fault first.
+        Err(fault) if !error.is_input_error() || fault.offset() < error.offset() => fault,
+        _ => error,
+    }
+}
+
 /// `bytes` as text, if they are UTF-8.
 ///
 /// Short strings (most keys and values of real documents) are usually ASCII: one

@@ -57,6 +57,9 @@ fn failed<T>(e: Error, data: &[u8], exhausted: bool, options: &Options) -> Step<
     match r.skip_value() {
         Ok(()) => Step::Bad(e, Some(r.position())),
         Err(s) if !exhausted && matches!(s.kind(), ErrorKind::Eof) => Step::More,
+        // Not MessagePack: the input's fault is the value's error, whatever the type found
+        // wrong before it (see `input_fault_first`).
+        Err(s) if !e.is_input_error() || s.offset() < e.offset() => Step::Bad(s, None),
         Err(_) => Step::Bad(e, None),
     }
 }
@@ -214,6 +217,17 @@ pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) 
                 buf.check_len(end).map_err(|e| buf.locate(e, None))?;
                 buf.consume(end);
                 break v;
+            }
+            Step::Bad(e, Some(end)) if !options.allow_trailing && !e.is_input_error() => {
+                // A well-formed value of the wrong shape: bytes after it make the input no
+                // single value, and that is its error, as for `from_slice`. (The whole
+                // input is in the buffer: it was read to the end.)
+                let e = buf.locate(e, None);
+                buf.consume(end);
+                if any_left(&mut buf).map_err(|e| buf.locate(e, None))? {
+                    return Err(buf.error_here(ErrorKind::TrailingCharacters, None));
+                }
+                return Err(e);
             }
             Step::Bad(e, _) => return Err(buf.locate(e, None)),
             Step::More => buf.fill_until(&mut scan).map_err(|e| buf.locate(e, None))?,
