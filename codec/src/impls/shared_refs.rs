@@ -721,7 +721,7 @@ macro_rules! shared_pointer {
 
         /// In refs mode, a reference to its target or the target in full (its first
         /// occurrence); `null` when the target is gone. Without refs mode a live `Weak` is
-        /// an error (see [`weak_needs_refs`]).
+        /// an error, which says to turn `preserve_refs` on.
         impl<T: Encode + ?Sized> Encode for $weak {
             #[inline]
             fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
