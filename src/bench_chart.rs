@@ -2,7 +2,7 @@
 //! one or more labelled results files (see [`crate::bench_report::Results`]), as a
 //! self-contained SVG. One group of horizontal bars per (bench, direction, dataset), one
 //! bar per labelled build that has that row, its length the ratio; a line at 1.0 (the
-//! fastest peer) and a dashed one at [`TARGET_RATIO`].
+//! fastest peer) and a dashed one at [`TARGET_RATIO`](crate::bench_chart::TARGET_RATIO).
 
 use std::fmt::Write as _;
 

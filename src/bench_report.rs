@@ -1,11 +1,11 @@
 //! The reporting shared by `benches/json.rs` and `benches/msgpack.rs`: after criterion has
 //! run, read the medians this run wrote to `<criterion>/<group>/<contender>/new/estimates.json`,
-//! turn them into one [`Row`] per (dataset, direction) with the MB/s of every contender,
+//! turn them into one [`Row`](crate::bench_report::Row) per (dataset, direction) with the MB/s of every contender,
 //! print them as a markdown table and write it to `<target>/<Bench::table_file>`, and write
-//! the same rows, machine-readable, to `<target>/<Bench::results_file>` (see [`Results`]),
+//! the same rows, machine-readable, to `<target>/<Bench::results_file>` (see [`Results`](crate::bench_report::Results)),
 //! the input of `examples/bench_chart.rs`.
 //!
-//! The first contender of a [`Bench`] is codec; the others are its peers, and a row's ratio
+//! The first contender of a [`Bench`](crate::bench_report::Bench) is codec; the others are its peers, and a row's ratio
 //! is codec's MB/s over the fastest peer's.
 
 use std::fmt::Write as _;

@@ -6,8 +6,8 @@
 //! static GLOBAL: codec_tests::peak_heap::PeakCounting = codec_tests::peak_heap::PeakCounting;
 //! ```
 //!
-//! and read with [`peak_live`]. The counters are per thread, so tests running in parallel
-//! do not see each other's allocations; outside [`peak_live`] the allocator only reads one
+//! and read with [`peak_live`](crate::peak_heap::peak_live). The counters are per thread, so tests running in parallel
+//! do not see each other's allocations; outside [`peak_live`](crate::peak_heap::peak_live) the allocator only reads one
 //! thread-local flag more than `System` does. A block freed on another thread than the one
 //! that allocated it is counted where it is freed (none of the measured calls does that).
 
@@ -15,7 +15,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 /// The system allocator, counting the bytes live at once on this thread while
-/// [`peak_live`] runs.
+/// [`peak_live`](crate::peak_heap::peak_live) runs.
 pub struct PeakCounting;
 
 thread_local! {

@@ -278,10 +278,30 @@ impl Error {
     /// Such an error ends an untagged enum's search at once, since no other variant could
     /// read past it.
     ///
+    /// The rule holds for every target type: a document (or stream item) that is not
+    /// well-formed JSON or MessagePack always fails with an input error, at its first
+    /// fault, even where the type would have found a value of the wrong shape before it
+    /// (`nonsense` is not `null`, `tru` is not `true`). A decoder stops at the first value
+    /// of the wrong shape, so on that error path the decode checks the rest of the value
+    /// before it reports a type or value error; a successful decode pays nothing for it. A
+    /// well-formed document of the wrong shape is a type or value error. A service can so
+    /// answer 400 for the first and 422 for the second. (A streamed array that does not
+    /// open with `[` is judged by its first bytes, without reading on.)
+    ///
     /// ```
+    /// #[derive(codec::Codec, Debug)]
+    /// struct Point { x: i32, y: i32 }
+    ///
     /// let syntax = codec::json::from_str::<Vec<u8>>("[1 2]").unwrap_err();
     /// let mismatch = codec::json::from_str::<u8>("\"1\"").unwrap_err();
     /// assert!(syntax.is_input_error() && !mismatch.is_input_error());
+    ///
+    /// // Not JSON, though its first byte looks like `null` to a struct's decoder.
+    /// let err = codec::json::from_str::<Point>("nonsense").unwrap_err();
+    /// assert!(err.is_input_error());
+    /// // The first fault wins over a wrong type before it, and has its path.
+    /// let err = codec::json::from_str::<Point>(r#"{"x": "1", "y": 2,}"#).unwrap_err();
+    /// assert_eq!(err.to_string(), "syntax error: expected a string key after `,` (line 1, column 19)");
     /// ```
     pub fn is_input_error(&self) -> bool {
         matches!(

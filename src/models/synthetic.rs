@@ -108,7 +108,7 @@ fn spine(rng: &mut Rng, id: &mut u64, left: u32) -> Node {
     node(rng, id, Kind::Branch, vec![child])
 }
 
-/// The instance: a root over [`FAN_OUT`] broad subtrees and a chain [`SPINE`] levels deep,
+/// The instance: a root over `FAN_OUT` broad subtrees and a chain `SPINE` levels deep,
 /// about 1 MB as compact JSON.
 pub fn tree() -> Node {
     let mut rng = Rng(0x5EED);
