@@ -421,3 +421,21 @@ fn preserve_refs_objects_with_marker_keys_round_trip() {
         }
     }
 }
+
+/// `input_errors` (crash-e2ee03cc): the MessagePack `{}` (`0x80`) into a type that holds
+/// itself through a box alone (`struct Loop(Option<Box<Loop>>)`) stopped at the nesting
+/// limit with `DepthLimit`, an input error, though the document is well-formed: the limit
+/// reached is the type's recursion. It is `RecursionLimit` now, no input error; a
+/// document nested too deep itself is still `DepthLimit`.
+#[test]
+fn a_type_recursing_in_place_is_no_input_error() {
+    #[derive(Codec, Debug)]
+    struct Loop(#[allow(dead_code)] Option<Box<Loop>>);
+    let err = codec::msgpack::from_slice::<Loop>(b"\x80").unwrap_err();
+    assert_eq!((err.kind(), err.is_input_error()), (&ErrorKind::RecursionLimit(128), false), "{err}");
+    let err = from_slice::<Loop>(b"{}").unwrap_err();
+    assert_eq!((err.kind(), err.is_input_error()), (&ErrorKind::RecursionLimit(128), false), "{err}");
+    let deep = format!("{}{}", "[".repeat(129), "]".repeat(129));
+    let err = from_slice::<Loop>(deep.as_bytes()).unwrap_err();
+    assert_eq!((err.kind(), err.is_input_error()), (&ErrorKind::DepthLimit(128), true), "{err}");
+}

@@ -70,8 +70,11 @@ fn mp_err_with<T: for<'de> Decode<'de> + std::fmt::Debug>(input: &[u8], depth: u
     codec::msgpack::from_slice_with::<T>(input, &codec::msgpack::Options::new().max_depth(depth)).expect_err("an error")
 }
 
+/// The type's recursion stopped at `limit` levels, at `offset`: not the input's fault (the
+/// documents are well-formed), so not an input error.
 fn assert_depth(err: &Error, limit: usize, offset: usize) {
-    assert_eq!(err.kind(), &ErrorKind::DepthLimit(limit), "{err}");
+    assert_eq!(err.kind(), &ErrorKind::RecursionLimit(limit), "{err}");
+    assert!(!err.is_input_error(), "{err}");
     assert_eq!(err.offset(), Some(offset), "{err}");
 }
 
@@ -198,7 +201,7 @@ fn pointers_pass_their_content_through_unchanged() {
     // second `N`, however much room arrays still have.
     let opts = codec::json::Options::new().max_depth(1);
     let err = codec::json::from_slice_with::<Vec<N>>(b"[1]", &opts).unwrap_err();
-    assert_eq!((err.kind(), err.offset()), (&ErrorKind::DepthLimit(1), Some(1)));
+    assert_eq!((err.kind(), err.offset()), (&ErrorKind::RecursionLimit(1), Some(1)));
 }
 
 /// A transparent struct with a named field reads its field in its place, as a newtype.
@@ -270,11 +273,11 @@ fn an_untagged_value_type_is_not_halved_by_its_own_levels() {
     assert_eq!(v, Any::Int(1));
     let deeper = format!("{}1{}", "[".repeat(128), "]".repeat(128));
     assert!(codec::json::from_str::<codec::json::Value>(&deeper).is_ok());
-    assert_eq!(codec::json::from_str::<Any>(&deeper).unwrap_err().kind(), &ErrorKind::DepthLimit(128));
+    assert_eq!(codec::json::from_str::<Any>(&deeper).unwrap_err().kind(), &ErrorKind::RecursionLimit(128));
     let packed = [vec![0x91u8; 127], vec![0x01]].concat();
     assert!(codec::msgpack::from_slice::<Any>(&packed).is_ok());
     let packed = [vec![0x91u8; 128], vec![0x01]].concat();
-    assert_eq!(codec::msgpack::from_slice::<Any>(&packed).unwrap_err().kind(), &ErrorKind::DepthLimit(128));
+    assert_eq!(codec::msgpack::from_slice::<Any>(&packed).unwrap_err().kind(), &ErrorKind::RecursionLimit(128));
 }
 
 // ---------------------------------------------------------------- stack per level
@@ -331,7 +334,7 @@ enum Deep {
 fn stack_per_level(decode: impl FnOnce() -> Error) -> usize {
     FRAMES.with(|f| f.borrow_mut().clear());
     let err = decode();
-    assert_eq!(err.kind(), &ErrorKind::DepthLimit(128), "{err}");
+    assert_eq!(err.kind(), &ErrorKind::RecursionLimit(128), "{err}");
     let frames = FRAMES.with(|f| f.borrow().clone());
     // One per level: each `Deep` takes one, and the 129th fails before its probe runs.
     assert_eq!(frames.len(), 128);

@@ -833,9 +833,9 @@ fn recursive_newtypes_stop_at_the_nesting_limit() {
     #[derive(Deserialize, Debug)]
     struct N(#[allow(dead_code)] Option<Box<N>>);
     let e = codec::json::from_str::<Compat<N>>("1").unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::DepthLimit(128));
+    assert_eq!(e.kind(), &ErrorKind::RecursionLimit(128));
     let e = codec::msgpack::from_slice::<Compat<N>>(b"\x01").unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::DepthLimit(128));
+    assert_eq!(e.kind(), &ErrorKind::RecursionLimit(128));
     assert!(codec::json::from_str::<Compat<N>>("null").unwrap().0 .0.is_none());
 }
 

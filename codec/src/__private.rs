@@ -478,6 +478,14 @@ pub fn scan_for_any_tag<'de>(
     Ok(found)
 }
 
+/// Whether an untagged enum's variant failed in a way that every other variant would
+/// too, so that trying them is wasted (and, level upon level, exponential): malformed
+/// input, or a limit reached, the document's or the type's recursion.
+#[inline]
+pub fn ends_untagged_search(e: &Error) -> bool {
+    e.is_input_error() || matches!(e.kind(), crate::ErrorKind::RecursionLimit(_))
+}
+
 /// The error of an untagged enum that matched no variant: each variant's reason.
 #[cold]
 #[inline(never)]

@@ -57,6 +57,14 @@ pub enum ErrorKind {
     InvalidEscape(Cow<'static, str>),
     /// Nesting deeper than the configured limit.
     DepthLimit(usize),
+    /// A type read more values in place of one than the configured depth limit allows:
+    /// the levels of newtype structs, transparent structs, boxes and untagged enums that
+    /// hold their own type, counted apart from the document's nesting (see
+    /// [`JsonReader::nested`](crate::json::JsonReader::nested)). A type that holds itself
+    /// without an array or object in between (`struct N(Option<Box<N>>)`) reaches it on
+    /// any input but `null`. Not an input error: the document may be well-formed; where
+    /// it is nested too deep itself, that is reported as [`DepthLimit`](Self::DepthLimit).
+    RecursionLimit(usize),
     /// A string, number or document larger than the configured limit.
     SizeLimit(Cow<'static, str>),
     /// Non-whitespace bytes after the document.
@@ -129,6 +137,9 @@ impl fmt::Display for ErrorKind {
             ErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8 in string"),
             ErrorKind::InvalidEscape(m) => write!(f, "invalid escape: {m}"),
             ErrorKind::DepthLimit(n) => write!(f, "nesting deeper than the limit of {n}"),
+            ErrorKind::RecursionLimit(n) => {
+                write!(f, "the type recurses deeper than the limit of {n} (newtype, box and untagged levels)")
+            }
             ErrorKind::SizeLimit(m) => write!(f, "size limit exceeded: {m}"),
             ErrorKind::TrailingCharacters => f.write_str("trailing characters after the value"),
             #[cfg(feature = "std")]

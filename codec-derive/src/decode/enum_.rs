@@ -542,15 +542,15 @@ fn untagged(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     let reader = &fmt.reader;
     let enum_name = c.ident.to_string();
     // Every retry is charged to the reader's backtracking budget, so nested untagged
-    // enums cannot re-read the input exponentially often; and malformed input fails every
-    // variant alike, so it ends the search at once.
+    // enums cannot re-read the input exponentially often; and malformed input, or a limit,
+    // fails every variant alike, so it ends the search at once.
     let tries = variants.iter().map(|v| {
         let body = content(c, v, fmt);
         let name = v.ident.to_string();
         quote! {
             match (|__r: &mut #reader<'de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
                 #p::Ok(__v) => return #p::Ok(__v),
-                #p::Err(__e) if __e.is_input_error() => return #p::Err(__e),
+                #p::Err(__e) if #p::ends_untagged_search(&__e) => return #p::Err(__e),
                 #p::Err(__e) => {
                     __reasons.push((#name, __e));
                     __r.backtrack(__start)?;

@@ -505,8 +505,9 @@ impl<'de> JsonReader<'de> {
     /// For decoders that can recurse without opening an array or object: the derive runs
     /// newtype structs, transparent structs and untagged enums through this. A type such as
     /// `struct N(Option<Box<N>>)` would otherwise recurse on the input `"1"` until the
-    /// stack overflows; through this, it stops with [`ErrorKind::DepthLimit`] at the
-    /// value's offset. Call it in a hand-written decoder of a type that reads another value
+    /// stack overflows; through this, it stops with [`ErrorKind::RecursionLimit`] at the
+    /// value's offset (the type's fault, not the input's: where the document itself is
+    /// nested too deep, that is what the decode reports, as [`ErrorKind::DepthLimit`]). Call it in a hand-written decoder of a type that reads another value
     /// in its place and can thereby reach itself. Counting these levels apart keeps the
     /// nesting a document may have the same whether or not its values pass through such
     /// types (an untagged enum holding `Vec`s of itself still reads `max_depth` nested
@@ -522,7 +523,7 @@ impl<'de> JsonReader<'de> {
     ///
     /// let mut r = JsonReader::with_options(b"7", &opts);
     /// let err = r.nested(|r| r.nested(|r| r.nested(|r| r.read_u64()))).unwrap_err();
-    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::DepthLimit(2), Some(0)));
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::RecursionLimit(2), Some(0)));
     /// # Ok::<(), codec::Error>(())
     /// ```
     #[inline]
@@ -541,7 +542,7 @@ impl<'de> JsonReader<'de> {
     #[inline(never)]
     fn nested_depth_error(&mut self) -> Error {
         self.skip_ws();
-        self.depth_error()
+        Error::new(ErrorKind::RecursionLimit(self.max_depth), self.pos)
     }
 
     /// Consumes `{`.

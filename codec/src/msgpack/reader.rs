@@ -455,6 +455,13 @@ impl<'de> MsgpackReader<'de> {
         )
     }
 
+    /// The limit of [`nested`](Self::nested): the type's recursion, not the input's nesting.
+    #[cold]
+    #[inline(never)]
+    fn recursion_error(&self) -> Error {
+        Error::new(ErrorKind::RecursionLimit(self.max_depth), self.pos)
+    }
+
     #[cold]
     #[inline(never)]
     fn depth_error(&self) -> Error {
@@ -468,8 +475,9 @@ impl<'de> MsgpackReader<'de> {
     /// For decoders that can recurse without opening an array or map: the derive runs
     /// newtype structs, transparent structs and untagged enums through this. A type such as
     /// `struct N(Option<Box<N>>)` would otherwise recurse on the input `\x01` until the
-    /// stack overflows; through this, it stops with [`ErrorKind::DepthLimit`] at the
-    /// value's offset. Call it in a hand-written decoder of a type that reads another value
+    /// stack overflows; through this, it stops with [`ErrorKind::RecursionLimit`] at the
+    /// value's offset (the type's fault; a document nested too deep itself is an
+    /// [`ErrorKind::DepthLimit`]). Call it in a hand-written decoder of a type that reads another value
     /// in its place and can thereby reach itself. Counting these levels apart keeps the
     /// nesting a document may have the same whether or not its values pass through such
     /// types (an untagged enum holding `Vec`s of itself still reads `max_depth` nested
@@ -485,13 +493,13 @@ impl<'de> MsgpackReader<'de> {
     ///
     /// let mut r = MsgpackReader::with_options(b"\x07", &opts);
     /// let err = r.nested(|r| r.nested(|r| r.nested(|r| r.read_u64()))).unwrap_err();
-    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::DepthLimit(2), Some(0)));
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::RecursionLimit(2), Some(0)));
     /// # Ok::<(), codec::Error>(())
     /// ```
     #[inline]
     pub fn nested<T>(&mut self, decode: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
         if self.nested_depth >= self.max_depth {
-            return Err(self.depth_error());
+            return Err(self.recursion_error());
         }
         // A count of its own, not `depth`: containers opened inside keep their counts by
         // `depth` (`push_count`), and this level opens none.
