@@ -1,9 +1,30 @@
 //! `codec-tests`: the workspace's integration tests, examples and benchmarks live in
 //! `tests/`, `examples/` and `benches/`; this library only holds what they share, and
-//! runs the README's examples as doctests.
+//! runs the Rust examples of the README and of `docs/` as doctests.
 #![doc = include_str!("../README.md")]
 
 use std::path::PathBuf;
+
+/// The Rust blocks of the pages in `docs/`, compiled and run as doctests of this package
+/// (`cargo test -p codec-tests --doc`), as the README's are through the crate docs above.
+#[cfg(doctest)]
+pub mod docs {
+    /// `docs/migrating-from-serde.md`.
+    #[doc = include_str!("../docs/migrating-from-serde.md")]
+    pub struct MigratingFromSerde;
+
+    /// `docs/reference.md`.
+    #[doc = include_str!("../docs/reference.md")]
+    pub struct Reference;
+
+    /// `docs/integrations.md`.
+    #[doc = include_str!("../docs/integrations.md")]
+    pub struct Integrations;
+
+    /// `docs/performance.md`.
+    #[doc = include_str!("../docs/performance.md")]
+    pub struct Performance;
+}
 
 /// The benches' summary: medians from criterion's output as MB/s per contender, the
 /// markdown table and the machine-readable results file (`benches/json.rs`,
