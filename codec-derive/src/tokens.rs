@@ -129,10 +129,11 @@ pub fn with_msgpack_fn(module: &syn::Path, name: &str) -> TokenStream {
     })}
 }
 
-/// `Default::default()` at `span` (a field), path and parentheses: a type lacking
-/// `Default` then gets its error on the field rather than on the derive.
-pub fn default_call(span: Span) -> TokenStream {
-    call(respan(&quote!(__p::Default::default), span), TokenStream::new(), span)
+/// `Default::default()` over the field's type (its first token `first`, its last `last`),
+/// path and parentheses: a type lacking `Default` then gets its error on the field's type,
+/// as its other missing impls do, rather than on the derive.
+pub fn default_call(first: Span, last: Span) -> TokenStream {
+    call(respan_over(&quote!(__p::Default::default), first, last), TokenStream::new(), last)
 }
 
 /// `tokens` with every span set to `span` (groups included): the path of a call that

@@ -118,7 +118,12 @@ impl<'c, 'a> FieldSet<'c, 'a> {
                 quote_spanned!(span=> <#ty as #krate::with::map_pairs::DecodePairs<#de>>::#pairs_fn)
             }
             (Some(m), _) if fmt.format == super::Format::Msgpack => tokens::with_msgpack_fn(m, "decode_msgpack"),
-            (Some(m), _) => quote_spanned!(span=> #m::#decode_fn),
+            // The function's name on the `with` string: a module lacking it is reported
+            // there.
+            (Some(m), _) => {
+                let f = syn::Ident::new(&decode_fn.to_string(), syn::spanned::Spanned::span(m));
+                quote_spanned!(span=> #m::#f)
+            }
             (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<#de>>::#bytes_fn),
             (None, None) => quote_spanned!(span=> <#ty as #krate::Decode<#de>>::#decode_fn),
         }
@@ -240,7 +245,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let m = &f.member;
         match &f.attrs.default {
             Some(d) => Some(match &d.value {
-                DefaultKind::Trait => tokens::default_call(span),
+                DefaultKind::Trait => tokens::default_call(f.ty_span(), f.ty_end_span()),
                 DefaultKind::Path(path) => quote_spanned!(span=> #path()),
             }),
             None if self.container_default => Some(match &self.c.attrs.default.as_ref().map(|d| &d.value) {
@@ -286,7 +291,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let m = &f.member;
             let span = f.span();
             if !f.decodes() {
-                let v = self.default_value(f).unwrap_or_else(|| tokens::default_call(span));
+                let v = self.default_value(f).unwrap_or_else(|| tokens::default_call(f.ty_span(), f.ty_end_span()));
                 return quote!(#m: #v);
             }
             let i = slot_of.next().map(|(_, i)| i).unwrap_or(0);
@@ -460,7 +465,7 @@ pub fn skipped_value(f: &Field) -> TokenStream {
     let span = f.span();
     match &f.attrs.default {
         Some(crate::attr::Spanned { value: DefaultKind::Path(path), .. }) => quote_spanned!(span=> #path()),
-        _ => tokens::default_call(span),
+        _ => tokens::default_call(f.ty_span(), f.ty_end_span()),
     }
 }
 
