@@ -316,7 +316,7 @@ pub(crate) const MSGPACK: &str = "MessagePack";
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a codec type: it does not implement `Encode`",
     label = "`{Self}` does not implement `codec::Encode`",
-    note = "add `#[derive(Codec)]` to `{Self}`; for a type that implements serde's traits only, mark the field `#[codec(with = \"codec::serde\")]` or write it as `codec::serde::Compat<{Self}>` (feature `serde`); for another crate's type, `#[codec(with = \"module\")]` names functions of your own"
+    note = "add `#[derive(Codec)]` to `{Self}`; for a type that implements serde's traits only, mark the field `#[codec(with = \"codec::serde\")]` or give it the type `codec::serde::Compat<{Self}>` (feature `serde`); for another crate's type, `#[codec(with = \"my_module\")]` encodes and decodes it with functions you write"
 )]
 pub trait Encode {
     /// Appends the JSON form of `self` to `w`.
@@ -355,7 +355,7 @@ pub trait Encode {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a codec type: it does not implement `Decode`",
     label = "`{Self}` does not implement `codec::Decode`",
-    note = "add `#[derive(Codec)]` to `{Self}`; for a type that implements serde's traits only, mark the field `#[codec(with = \"codec::serde\")]` or write it as `codec::serde::Compat<{Self}>` (feature `serde`); for another crate's type, `#[codec(with = \"module\")]` names functions of your own"
+    note = "add `#[derive(Codec)]` to `{Self}`; for a type that implements serde's traits only, mark the field `#[codec(with = \"codec::serde\")]` or give it the type `codec::serde::Compat<{Self}>` (feature `serde`); for another crate's type, `#[codec(with = \"my_module\")]` encodes and decodes it with functions you write"
 )]
 pub trait Decode<'de>: Sized {
     /// Reads one JSON value from `r`.
