@@ -1,6 +1,7 @@
 //! The IR: what codegen reads. Built once from `syn` plus the parsed attributes, with
 //! every JSON name already resolved (rename, rename_all, raw identifiers).
 
+use quote::ToTokens;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
@@ -99,6 +100,23 @@ impl<'a> Field<'a> {
             ty = &g.elem;
         }
         ty.span()
+    }
+    /// The span of the last token of the field's type (looking through invisible groups, as
+    /// [`ty_span`](Self::ty_span) does): a call whose path starts at `ty_span` and whose
+    /// parentheses end here spans the whole type, which is where rustc reports a bound
+    /// of the qualified path `<Type as Trait>::f` too, so that every use of the field's
+    /// trait is reported at one span, and shown once.
+    pub fn ty_end_span(&self) -> proc_macro2::Span {
+        fn last(tokens: proc_macro2::TokenStream) -> Option<proc_macro2::Span> {
+            match tokens.into_iter().last()? {
+                proc_macro2::TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::None => {
+                    last(g.stream()).or(Some(g.span_close()))
+                }
+                proc_macro2::TokenTree::Group(g) => Some(g.span_close()),
+                t => Some(t.span()),
+            }
+        }
+        last(self.ty.to_token_stream()).unwrap_or_else(|| self.ty_span())
     }
 }
 

@@ -167,7 +167,11 @@ fn value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
         _ if f.attrs.map_as_pairs.is_some() => {
             quote_spanned!(span=> <#ty as #krate::with::map_pairs::EncodePairs>::encode_json_pairs)
         }
-        (Some(m), _) => quote_spanned!(span=> #m::encode_json),
+        // The function's name on the `with` string: a module lacking it is reported there.
+        (Some(m), _) => {
+            let f = syn::Ident::new("encode_json", syn::spanned::Spanned::span(m));
+            quote_spanned!(span=> #m::#f)
+        }
         (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_json_bytes),
         // The type is named (rather than inferred from the argument) because rustc
         // reports an unsatisfied bound of an inferred `Self` on the argument, which holds

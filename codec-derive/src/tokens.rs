@@ -98,7 +98,9 @@ pub fn de() -> TokenStream {
 /// `path(args)` with the parentheses at `span` and `args` as they are: a call whose
 /// expression spans only the field (its path respanned there, see [`respan`]), so that
 /// rustc, when it reports a bound of the call on the whole expression, reports it on the
-/// field; the arguments (locals, `self`) keep the derive's own span.
+/// field; the arguments (locals, `self`) keep the derive's own span. With the path at the
+/// type's first token and `span` its last (`Field::ty_end_span`), the call spans the whole
+/// type, as rustc's errors on `<Type as Trait>::f` do: one span, so one error shown.
 pub fn call(path: TokenStream, args: TokenStream, span: Span) -> TokenStream {
     let mut group = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, args);
     group.set_span(span);
@@ -127,10 +129,11 @@ pub fn with_msgpack_fn(module: &syn::Path, name: &str) -> TokenStream {
     })}
 }
 
-/// `Default::default()` at `span` (a field), path and parentheses: a type lacking
-/// `Default` then gets its error on the field rather than on the derive.
-pub fn default_call(span: Span) -> TokenStream {
-    call(respan(&quote!(__p::Default::default), span), TokenStream::new(), span)
+/// `Default::default()` over the field's type (its first token `first`, its last `last`),
+/// path and parentheses: a type lacking `Default` then gets its error on the field's type,
+/// as its other missing impls do, rather than on the derive.
+pub fn default_call(first: Span, last: Span) -> TokenStream {
+    call(respan_over(&quote!(__p::Default::default), first, last), TokenStream::new(), last)
 }
 
 /// `tokens` with every span set to `span` (groups included): the path of a call that
@@ -153,6 +156,20 @@ pub fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
             t
         })
         .collect()
+}
+
+/// [`respan`] over the first span `first` and the last `last`: the path `__p::put` with
+/// `__p` at the type's first token and `put` at its last spans the whole type (rustc
+/// joins the two), which is where it reports a bound of `<Type as Trait>::f` as well. A
+/// generic helper's bound on its argument (`put`'s `FnOnce` over the field type's
+/// `decode_json`) is reported on the helper's path; over the same span as the argument's
+/// own error, the two are one error.
+pub fn respan_over(tokens: &TokenStream, first: Span, last: Span) -> TokenStream {
+    let mut out: Vec<proc_macro2::TokenTree> = respan(tokens, first).into_iter().collect();
+    if let Some(t) = out.last_mut() {
+        t.set_span(last);
+    }
+    out.into_iter().collect()
 }
 
 /// `n` as an unsuffixed integer literal, a negative one as `-` and the literal: the form

@@ -23,6 +23,12 @@ use alloc::string::{String, ToString};
 /// `flatten`ed into another, or be the content of an internally tagged variant, without
 /// buffering. The outer decoder owns the object loop and offers each key it does not
 /// claim itself.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into an object: it is not a struct with named fields, nor a map",
+    label = "`{Self}` has no named members to be read beside others",
+    note = "a `#[codec(flatten)]` field, and the content of an internally tagged variant (`#[codec(tag = \"...\")]` without `content`), share one object with the enclosing fields or the tag: only `#[derive(Codec)]` structs with named fields and maps (`BTreeMap`, `HashMap`, `codec::json::Map`) have members to put there",
+    note = "in an internally tagged enum, name the value (`Variant {{ value: {Self} }}`), or keep the tag apart from the content with `#[codec(tag = \"t\", content = \"c\")]`"
+)]
 pub trait DecodeFields<'de>: Sized {
     /// One slot per field (a tuple of `Option`s).
     type State;
@@ -55,6 +61,12 @@ pub trait DecodeFields<'de>: Sized {
 
 /// The members of a struct-like type written without braces, each preceded by `,`
 /// unless `*first`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into an object: it is not a struct with named fields, nor a map",
+    label = "`{Self}` has no named members to be written beside others",
+    note = "a `#[codec(flatten)]` field, and the content of an internally tagged variant (`#[codec(tag = \"...\")]` without `content`), share one object with the enclosing fields or the tag: only `#[derive(Codec)]` structs with named fields and maps (`BTreeMap`, `HashMap`, `codec::json::Map`) have members to put there",
+    note = "in an internally tagged enum, name the value (`Variant {{ value: {Self} }}`), or keep the tag apart from the content with `#[codec(tag = \"t\", content = \"c\")]`"
+)]
 pub trait EncodeFields {
     /// Writes `"key":value` pairs.
     fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()>;

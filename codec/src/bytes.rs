@@ -286,6 +286,11 @@ fn msgpack_borrowed_bytes<'de>(r: &mut MsgpackReader<'de>) -> Result<&'de [u8]> 
 /// assert_eq!(codec::json::to_string(&v)?, r#"{"data":[1,2]}"#);
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`#[codec(bytes)]` needs a byte string type, found `{Self}`",
+    label = "`{Self}` is not a byte string type (`EncodeBytes`)",
+    note = "`bytes` takes `Vec<u8>`, `&[u8]`, `Box<[u8]>`, `Cow<[u8]>`, `[u8; N]` and `codec::Bytes` (or an `Option` of one); for any other type, remove the attribute"
+)]
 pub trait EncodeBytes {
     /// Writes the bytes as JSON (an array of numbers).
     fn encode_json_bytes(&self, w: &mut JsonWriter) -> Result<()>;
@@ -322,6 +327,11 @@ pub trait EncodeBytes {
 /// assert!(codec::json::from_str::<Blob>(r#"{"data":[7]}"#).is_err());
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`#[codec(bytes)]` needs a byte string type, found `{Self}`",
+    label = "`{Self}` is not a byte string type (`DecodeBytes`)",
+    note = "`bytes` takes `Vec<u8>`, `&[u8]`, `Box<[u8]>`, `Cow<[u8]>`, `[u8; N]` and `codec::Bytes` (or an `Option` of one); for any other type, remove the attribute"
+)]
 pub trait DecodeBytes<'de>: Sized {
     /// Reads the bytes from JSON (a string or an array of numbers).
     fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self>;

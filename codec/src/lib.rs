@@ -221,6 +221,11 @@ pub mod with;
 
 #[doc(hidden)]
 pub mod __private;
+// rustc names a trait in its errors by its shortest visible path: through this, an error
+// about a field that cannot be flattened names `codec::DecodeFields`, not the private
+// module (the traits stay undocumented and only generated code implements them).
+#[doc(hidden)]
+pub use __private::{DecodeFields, EncodeFields};
 
 pub use bytes::{Bytes, DecodeBytes, EncodeBytes};
 #[cfg(feature = "std")]
@@ -302,6 +307,17 @@ pub(crate) const MSGPACK: &str = "MessagePack";
 /// # }
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg_attr(
+    not(feature = "std"),
+    diagnostic::on_unimplemented(
+        note = "this build of codec has no `std` feature, and std's types are `Encode` only with it: `HashMap`, `HashSet`, `SystemTime`, `Path`, `PathBuf`, `OsStr`, `OsString`, `Mutex`, `RwLock`; turn it on (`codec = {{ ..., features = [\"std\"] }}`), or in `no_std` use `BTreeMap` and `BTreeSet` (or, with the `indexmap` feature, `IndexMap` with a hasher of your own)"
+    )
+)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a codec type: it does not implement `Encode`",
+    label = "`{Self}` does not implement `codec::Encode`",
+    note = "add `#[derive(Codec)]` to `{Self}`; for a type that implements serde's traits only, mark the field `#[codec(with = \"codec::serde\")]` or give it the type `codec::serde::Compat<{Self}>` (feature `serde`); for another crate's type, `#[codec(with = \"my_module\")]` encodes and decodes it with functions you write"
+)]
 pub trait Encode {
     /// Appends the JSON form of `self` to `w`.
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()>;
@@ -330,6 +346,17 @@ pub trait Encode {
 /// # }
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg_attr(
+    not(feature = "std"),
+    diagnostic::on_unimplemented(
+        note = "this build of codec has no `std` feature, and std's types are `Decode` only with it: `HashMap`, `HashSet`, `SystemTime`, `Path`, `PathBuf`, `OsStr`, `OsString`, `Mutex`, `RwLock`; turn it on (`codec = {{ ..., features = [\"std\"] }}`), or in `no_std` use `BTreeMap` and `BTreeSet` (or, with the `indexmap` feature, `IndexMap` with a hasher of your own)"
+    )
+)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a codec type: it does not implement `Decode`",
+    label = "`{Self}` does not implement `codec::Decode`",
+    note = "add `#[derive(Codec)]` to `{Self}`; for a type that implements serde's traits only, mark the field `#[codec(with = \"codec::serde\")]` or give it the type `codec::serde::Compat<{Self}>` (feature `serde`); for another crate's type, `#[codec(with = \"my_module\")]` encodes and decodes it with functions you write"
+)]
 pub trait Decode<'de>: Sized {
     /// Reads one JSON value from `r`.
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self>;
@@ -353,6 +380,12 @@ pub trait Decode<'de>: Sized {
 }
 
 /// A [`Decode`] type that borrows nothing from the input.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from a reader: it does not implement `Decode`",
+    label = "`{Self}` does not implement `codec::Decode`",
+    note = "add `#[derive(Codec)]` to `{Self}`; for a type that implements serde's traits only, read it as `codec::serde::Compat<{Self}>` (feature `serde`)",
+    note = "`from_reader`, `iter_values` and `iter_array` need `DecodeOwned`: their values cannot borrow from the buffer they reuse; a type that borrows (`&str`, `&[u8]` or `Cow` fields) is read from memory, with `from_slice`, `iter_values_slice` or `iter_array_slice`"
+)]
 pub trait DecodeOwned: for<'de> Decode<'de> {}
 impl<T> DecodeOwned for T where T: for<'de> Decode<'de> {}
 
@@ -382,6 +415,18 @@ impl<'de, T: Encode + Decode<'de>> Codec<'de> for T {}
 /// # }
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg_attr(
+    not(feature = "std"),
+    diagnostic::on_unimplemented(
+        note = "this build of codec has no `std` feature: `Path` and `PathBuf` are map keys only with it (`codec = {{ ..., features = [\"std\"] }}`)"
+    )
+)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a map key: it does not implement `EncodeKey`",
+    label = "`{Self}` is not a codec map key",
+    note = "map keys are strings (`String`, `&str`, `Cow<str>`, `Box<str>`, ...), integers, `bool`, `char`, types with a string form (`Uuid`, IP addresses, `PathBuf`, ...), `#[derive(Codec)]` enums of unit variants, and composite keys written as `[key, value]` pairs in JSON: tuples, arrays, `Vec`, and `#[derive(Codec)]` structs and enums with data",
+    note = "the derive gives newtype, `transparent` and unit structs no key impls: for an ID type such as `struct UserId(u64)`, implement `EncodeKey` by hand, forwarding to the inner value"
+)]
 pub trait EncodeKey {
     // ---- maps with composite keys ----
     /// `true` for a key with no string form (a tuple, an array, a derived struct or enum
@@ -425,6 +470,18 @@ pub trait EncodeKey {
 /// # }
 /// # Ok::<(), codec::Error>(())
 /// ```
+#[cfg_attr(
+    not(feature = "std"),
+    diagnostic::on_unimplemented(
+        note = "this build of codec has no `std` feature: `Path` and `PathBuf` are map keys only with it (`codec = {{ ..., features = [\"std\"] }}`)"
+    )
+)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a map key: it does not implement `DecodeKey`",
+    label = "`{Self}` is not a codec map key",
+    note = "map keys are strings (`String`, `&str`, `Cow<str>`, `Box<str>`, ...), integers, `bool`, `char`, types with a string form (`Uuid`, IP addresses, `PathBuf`, ...), `#[derive(Codec)]` enums of unit variants, and composite keys written as `[key, value]` pairs in JSON: tuples, arrays, `Vec`, and `#[derive(Codec)]` structs and enums with data",
+    note = "the derive gives newtype, `transparent` and unit structs no key impls: for an ID type such as `struct UserId(u64)`, implement `DecodeKey` by hand, forwarding to the inner value"
+)]
 pub trait DecodeKey<'de>: Sized {
     // ---- maps with composite keys ----
     /// `true` for a key with no string form: see [`EncodeKey::AS_PAIRS`]. A map keyed by

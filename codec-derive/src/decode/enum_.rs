@@ -17,7 +17,7 @@ use super::struct_::{self, FieldSet};
 use super::{Fmt, Format};
 use crate::ast::{Container, Repr, Style, Variant};
 use crate::attr::Name;
-use crate::tokens::{bytes, int_literal, json_string};
+use crate::tokens::{self, bytes, int_literal, json_string};
 
 fn index(i: usize) -> u32 {
     i as u32
@@ -357,13 +357,24 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
                 )
             }
             Style::Newtype if v.fields[0].decodes() => {
-                let fields = struct_::fields_of(&v.fields[0]);
+                let f = &v.fields[0];
+                let new_state = struct_::fields_of(f, "new_state");
+                let decode_field = struct_::fields_of(f, &field_fn.to_string());
+                let finish = struct_::fields_of(f, "finish");
+                // The state's type is left to inference from `new_state()`: named, a
+                // content type without members would get a second error, on the
+                // derive (the type of a local is checked where the local is).
                 (
-                    quote!(#fields::State),
-                    quote!(#fields::new_state()),
-                    quote!(#fields::#field_fn(&mut __st, __key, __r)?),
-                    quote!(Self::#ident(#fields::finish(__st, __r.position())?)),
-                    quote!(#fields::field_names),
+                    quote!(_),
+                    tokens::call(new_state, TokenStream::new(), f.ty_end_span()),
+                    quote!(#decode_field(&mut __st, __key, __r)?),
+                    quote!(Self::#ident(#finish(__st, __r.position())?)),
+                    // In a closure, not as the function item: `unknown_field`'s `FnOnce`
+                    // bound on the item would report a missing impl again, on the derive.
+                    {
+                        let names = struct_::fields_of(f, "field_names");
+                        quote!(|__out: &mut #p::Vec<&'static ::core::primitive::str>| #names(__out))
+                    },
                 )
             }
             Style::Newtype => (

@@ -19,11 +19,14 @@ pub struct FieldSet<'c, 'a> {
     container_default: bool,
 }
 
-/// `<T as __p::DecodeFields<'de>>` for a flattened field (or a tagged newtype's
-/// content) of type `T`, on the field: a type that is not struct-like gets its error there.
-pub fn fields_of(f: &Field) -> TokenStream {
-    let (ty, span, de) = (f.ty, f.span(), tokens::de());
-    quote_spanned!(span=> <#ty as __p::DecodeFields<#de>>)
+/// `<T as __p::DecodeFields<'de>>::item` for a flattened field (or a tagged newtype's
+/// content) of type `T`, over the field's type (`<` at its first token, `item` at its
+/// last, see `tokens::respan_over`): a type that is not struct-like gets its error there,
+/// once, whichever item is named.
+pub fn fields_of(f: &Field, item: &str) -> TokenStream {
+    let (ty, span, de) = (f.ty, f.ty_span(), tokens::de());
+    let item = syn::Ident::new(item, f.ty_end_span());
+    quote_spanned!(span=> <#ty as __p::DecodeFields<#de>>::#item)
 }
 
 /// `.0`, `.1`, ...: a field's slot in the state tuple.
@@ -49,8 +52,8 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     pub fn field_names(&self) -> TokenStream {
         let names = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(_, f)| f.name.as_str());
         let flattened = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(_, f)| {
-            let fields = fields_of(f);
-            quote!(#fields::field_names(__out);)
+            let names = fields_of(f, "field_names");
+            quote!(#names(__out);)
         });
         quote! {
             __out.extend_from_slice(&[#(#names),*]);
@@ -72,8 +75,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let slots = self.decoded().map(|(_, f)| {
             let ty = f.ty;
             if f.is_flatten() {
-                let fields = fields_of(f);
-                quote!(#fields::State)
+                fields_of(f, "State")
             } else {
                 quote!(#p::Option<#ty>)
             }
@@ -86,8 +88,9 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let p = self.p();
         let slots = self.decoded().map(|(_, f)| {
             if f.is_flatten() {
-                let fields = fields_of(f);
-                quote!(#fields::new_state())
+                // The call's parentheses at the type's end too: the local holding the
+                // state is checked over the whole expression.
+                tokens::call(fields_of(f, "new_state"), TokenStream::new(), f.ty_end_span())
             } else {
                 quote!(#p::None)
             }
@@ -115,7 +118,12 @@ impl<'c, 'a> FieldSet<'c, 'a> {
                 quote_spanned!(span=> <#ty as #krate::with::map_pairs::DecodePairs<#de>>::#pairs_fn)
             }
             (Some(m), _) if fmt.format == super::Format::Msgpack => tokens::with_msgpack_fn(m, "decode_msgpack"),
-            (Some(m), _) => quote_spanned!(span=> #m::#decode_fn),
+            // The function's name on the `with` string: a module lacking it is reported
+            // there.
+            (Some(m), _) => {
+                let f = syn::Ident::new(&decode_fn.to_string(), syn::spanned::Spanned::span(m));
+                quote_spanned!(span=> #m::#f)
+            }
             (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<#de>>::#bytes_fn),
             (None, None) => quote_spanned!(span=> <#ty as #krate::Decode<#de>>::#decode_fn),
         }
@@ -124,9 +132,9 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     /// `value_fn` for `f`, and the format's helper path respanned to `f`'s type: calls
     /// naming the type then report a trait-bound error on the field, once, where rustc
     /// merges it with the others. (Paths only: the arguments keep the derive's span.)
-    fn spanned_callee(&self, f: &Field, fmt: &Fmt) -> (TokenStream, TokenStream, Span) {
+    fn spanned_callee(&self, f: &Field, fmt: &Fmt) -> (TokenStream, TokenStream, Span, Span) {
         let span = f.ty_span();
-        (respan(&fmt.h, span), Self::value_fn(self.c, f, fmt), span)
+        (respan(&fmt.h, span), Self::value_fn(self.c, f, fmt), span, f.ty_end_span())
     }
 
     /// The in-order step of `f`, a statement: when the key at the reader is `name` (the
@@ -136,13 +144,13 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     fn ordered_step(&self, i: usize, f: &Field, fmt: &Fmt, name: syn::LitByteStr) -> TokenStream {
         let s = slot(i);
         let field = &f.name;
-        let (h, callee, span) = self.spanned_callee(f, fmt);
+        let (h, callee, span, end) = self.spanned_callee(f, fmt);
         match fmt.format {
             super::Format::Json => {
                 let step = tokens::call(
-                    respan(&quote!(#h::step), span),
+                    tokens::respan_over(&quote!(#h::step), span, end),
                     quote!(__r, #name, &mut __st.#s, #field, #callee),
-                    span,
+                    end,
                 );
                 quote!(if #step? { break '__members; })
             }
@@ -152,7 +160,11 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             // helper costs nothing.
             super::Format::Msgpack => {
                 let p = self.p();
-                let value = tokens::call(respan(&quote!(#h::in_field), span), quote!(#callee(__r), #field), span);
+                let value = tokens::call(
+                    tokens::respan_over(&quote!(#h::in_field), span, end),
+                    quote!(#callee(__r), #field),
+                    end,
+                );
                 quote! {
                     if __r.read_key_if(#name) {
                         __st.#s = #p::Some(#value?);
@@ -183,11 +195,12 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             self.decoded()
                 .filter(|(_, f)| f.is_flatten())
                 .map(|(i, f)| {
-                    let fields = fields_of(f);
+                    let catch = fields_of(f, "CATCH_ALL");
+                    let decode_field = fields_of(f, &field_fn.to_string());
                     let s = slot(i);
                     quote! {
-                        if #fields::CATCH_ALL == #catch_all
-                            && #fields::#field_fn(&mut __st.#s, __key, __r)? { true } else
+                        if #catch == #catch_all
+                            && #decode_field(&mut __st.#s, __key, __r)? { true } else
                     }
                 })
                 .collect()
@@ -209,9 +222,12 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let idx = *i as u32;
             let s = slot(*i);
             let name = &f.name;
-            let (h, callee, span) = self.spanned_callee(f, fmt);
-            let put =
-                tokens::call(respan(&quote!(#h::put), span), quote!(&mut __st.#s, __r, __key, #name, #callee), span);
+            let (h, callee, span, end) = self.spanned_callee(f, fmt);
+            let put = tokens::call(
+                tokens::respan_over(&quote!(#h::put), span, end),
+                quote!(&mut __st.#s, __r, __key, #name, #callee),
+                end,
+            );
             quote!(#idx => { #put?; true })
         });
         quote! {{
@@ -229,7 +245,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let m = &f.member;
         match &f.attrs.default {
             Some(d) => Some(match &d.value {
-                DefaultKind::Trait => tokens::default_call(span),
+                DefaultKind::Trait => tokens::default_call(f.ty_span(), f.ty_end_span()),
                 DefaultKind::Path(path) => quote_spanned!(span=> #path()),
             }),
             None if self.container_default => Some(match &self.c.attrs.default.as_ref().map(|d| &d.value) {
@@ -275,7 +291,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let m = &f.member;
             let span = f.span();
             if !f.decodes() {
-                let v = self.default_value(f).unwrap_or_else(|| tokens::default_call(span));
+                let v = self.default_value(f).unwrap_or_else(|| tokens::default_call(f.ty_span(), f.ty_end_span()));
                 return quote!(#m: #v);
             }
             let i = slot_of.next().map(|(_, i)| i).unwrap_or(0);
@@ -283,8 +299,8 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let ty = f.ty;
             let de = tokens::de();
             if f.is_flatten() {
-                let fields = fields_of(f);
-                return quote!(#m: #fields::finish(__st.#s, #end)?);
+                let finish = fields_of(f, "finish");
+                return quote!(#m: #finish(__st.#s, #end)?);
             }
             let name = &f.name;
             // The common cases through one generic call each (`__private::required`,
@@ -449,7 +465,7 @@ pub fn skipped_value(f: &Field) -> TokenStream {
     let span = f.span();
     match &f.attrs.default {
         Some(crate::attr::Spanned { value: DefaultKind::Path(path), .. }) => quote_spanned!(span=> #path()),
-        _ => tokens::default_call(span),
+        _ => tokens::default_call(f.ty_span(), f.ty_end_span()),
     }
 }
 
