@@ -126,7 +126,7 @@ impl<'a> Container<'a> {
                         .iter()
                         .enumerate()
                         .map(|(i, v)| {
-                            let vattrs = attr::Variant::parse(cx, &v.attrs);
+                            let mut vattrs = attr::Variant::parse(cx, &v.attrs);
                             let field_rule =
                                 vattrs.rename_all.as_ref().or(attrs.rename_all_fields.as_ref()).map(|r| r.value);
                             let (style, fields) = fields_from_ast(cx, &v.fields, field_rule);
@@ -137,6 +137,10 @@ impl<'a> Container<'a> {
                                 (None, None) => Name::Str(json_name(&v.ident, rule, true)),
                             };
                             let name = tag.text();
+                            // serde accepts an alias that repeats the name (`alias = "PING"`
+                            // beside `rename_all = "SCREAMING_SNAKE_CASE"` on `Ping`) or another
+                            // alias: it adds nothing, so it is dropped.
+                            dedup_aliases(&mut vattrs.aliases, &tag);
                             Variant { ident: &v.ident, attrs: vattrs, style, fields, name, tag, original: v }
                         })
                         .collect(),
@@ -255,6 +259,19 @@ fn literal_int(expr: &syn::Expr) -> Option<i128> {
     }
 }
 
+/// Drops each alias equal to `name` or to an alias before it: serde accepts a name given
+/// twice to one field or variant, which names nothing new.
+fn dedup_aliases<T: PartialEq>(aliases: &mut Vec<attr::Spanned<T>>, name: &T) {
+    let mut i = 0;
+    while i < aliases.len() {
+        if aliases[i].value == *name || aliases[..i].iter().any(|a| a.value == aliases[i].value) {
+            aliases.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+}
+
 /// The JSON name of a field (`variant == false`) or variant under an optional rule.
 fn json_name(ident: &syn::Ident, rule: Option<RenameRule>, variant: bool) -> String {
     let plain = ident.unraw().to_string();
@@ -276,7 +293,7 @@ fn fields_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields, rule: Option<RenameRu
         .iter()
         .enumerate()
         .map(|(i, f)| {
-            let attrs = attr::Field::parse(cx, &f.attrs);
+            let mut attrs = attr::Field::parse(cx, &f.attrs);
             let (member, name) = match &f.ident {
                 Some(ident) => {
                     let name = match &attrs.rename {
@@ -287,6 +304,9 @@ fn fields_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields, rule: Option<RenameRu
                 }
                 None => (syn::Member::Unnamed(syn::Index { index: i as u32, span: f.span() }), i.to_string()),
             };
+            if f.ident.is_some() {
+                dedup_aliases(&mut attrs.aliases, &name);
+            }
             Field { member, ty: &f.ty, attrs, name, original: f }
         })
         .collect();

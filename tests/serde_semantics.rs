@@ -1,0 +1,272 @@
+//! serde's meaning on the shapes of serde's own test suite that codec read differently or
+//! did not compile: every type here derives serde's traits and `Codec` and carries serde
+//! attributes only, and codec must write serde_json's bytes, decode what serde_json
+//! decodes (to an equal value) and reject what it rejects. Where codec keeps a rule of its
+//! own (an object API does not read arrays as structs), the test says so and checks
+//! codec's rule, which the README states.
+
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+use codec::Codec;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// codec's JSON of `value` is serde_json's, byte for byte. Returns it.
+fn encodes_alike<T: codec::Encode + Serialize + Debug>(value: &T) -> String {
+    let ours = codec::json::to_string(value).unwrap_or_else(|e| panic!("codec encode of {value:?}: {e}"));
+    let theirs = serde_json::to_string(value).unwrap();
+    assert_eq!(ours, theirs, "codec's JSON of {value:?} differs from serde_json's");
+    ours
+}
+
+/// codec decodes `input` as serde_json does: both to equal values, or both reject it.
+fn decodes_alike<T>(input: &str) -> Option<T>
+where
+    T: codec::DecodeOwned + DeserializeOwned + PartialEq + Debug,
+{
+    match (codec::json::from_str::<T>(input), serde_json::from_str::<T>(input)) {
+        (Ok(ours), Ok(theirs)) => {
+            assert_eq!(ours, theirs, "codec and serde_json decode {input} differently");
+            Some(ours)
+        }
+        (Err(_), Err(_)) => None,
+        (Ok(ours), Err(e)) => panic!("codec decodes {input} to {ours:?}, serde_json rejects it: {e}"),
+        (Err(e), Ok(theirs)) => panic!("codec rejects {input} ({e}), serde_json decodes it to {theirs:?}"),
+    }
+}
+
+/// [`encodes_alike`], then the JSON decodes (with both) back to `value`, and codec's
+/// MessagePack round-trips it too.
+fn round_trips_alike<T>(value: &T) -> String
+where
+    T: codec::Encode + Serialize + codec::DecodeOwned + DeserializeOwned + PartialEq + Debug,
+{
+    let json = encodes_alike(value);
+    assert_eq!(decodes_alike::<T>(&json).as_ref(), Some(value), "{json} does not decode back");
+    let mp = codec::msgpack::to_vec(value).unwrap();
+    let back: T = codec::msgpack::from_slice(&mp).unwrap_or_else(|e| panic!("MessagePack of {value:?}: {e}"));
+    assert_eq!(&back, value, "MessagePack of {value:?}");
+    json
+}
+
+/// codec rejects `input` and serde_json accepts it: a rule of codec's own.
+fn codec_only_rejects<T>(input: &str) -> String
+where
+    T: codec::DecodeOwned + DeserializeOwned + Debug,
+{
+    serde_json::from_str::<T>(input).unwrap_or_else(|e| panic!("serde_json rejects {input}: {e}"));
+    codec::json::from_str::<T>(input).expect_err(input).to_string()
+}
+
+// ------------------------------------------------------------------ defaults in tuples
+
+fn seven() -> u32 {
+    7
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct TupleDefaults(u32, #[serde(default)] u32, #[serde(default = "seven")] u32);
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+enum TupleVariantDefaults {
+    Two(u32, #[serde(default)] String),
+    Three(u32, #[serde(default)] u32, #[serde(default = "seven")] u32),
+}
+
+/// serde fills missing trailing elements of a tuple from their `default`; an element
+/// without one, or any element after the end, is still an error.
+#[test]
+fn tuple_elements_take_their_default_when_missing() {
+    assert_eq!(decodes_alike::<TupleDefaults>("[1]"), Some(TupleDefaults(1, 0, 7)));
+    assert_eq!(decodes_alike::<TupleDefaults>("[1,2]"), Some(TupleDefaults(1, 2, 7)));
+    assert_eq!(decodes_alike::<TupleDefaults>("[1,2,3]"), Some(TupleDefaults(1, 2, 3)));
+    assert_eq!(decodes_alike::<TupleDefaults>("[]"), None);
+    assert_eq!(decodes_alike::<TupleDefaults>("[1,2,3,4]"), None);
+    round_trips_alike(&TupleDefaults(1, 2, 3));
+
+    use TupleVariantDefaults::*;
+    assert_eq!(decodes_alike::<TupleVariantDefaults>(r#"{"Two":[1]}"#), Some(Two(1, String::new())));
+    assert_eq!(decodes_alike::<TupleVariantDefaults>(r#"{"Three":[1]}"#), Some(Three(1, 0, 7)));
+    assert_eq!(decodes_alike::<TupleVariantDefaults>(r#"{"Three":[1,2]}"#), Some(Three(1, 2, 7)));
+    assert_eq!(decodes_alike::<TupleVariantDefaults>(r#"{"Three":[]}"#), None);
+    assert_eq!(decodes_alike::<TupleVariantDefaults>(r#"{"Three":[1,2,3,4]}"#), None);
+    round_trips_alike(&Three(1, 2, 3));
+
+    // MessagePack: a shorter array fills the same elements.
+    let short = codec::msgpack::to_vec(&(1u32,)).unwrap();
+    assert_eq!(codec::msgpack::from_slice::<TupleDefaults>(&short).unwrap(), TupleDefaults(1, 0, 7));
+    let err = codec::json::from_str::<TupleDefaults>("[]").unwrap_err().to_string();
+    assert_eq!(err, "invalid value: expected an array of 1 to 3 elements, found 0 (line 1, column 2)");
+}
+
+// ------------------------------------------------------------------ arrays for objects
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct Point {
+    x: i32,
+    y: i32,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+enum Shape {
+    Struct { a: u32, b: u32, c: u32 },
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(tag = "type")]
+enum Tagged {
+    Variant { a: u32, b: u32 },
+}
+
+/// serde_json reads a struct with named fields, a struct variant's content and an
+/// internally tagged enum from an array of the values in order; codec reads them from
+/// objects only (an API that writes objects does not send arrays, and an array read as
+/// an object would give its values to fields by position, silently). Each is an error
+/// that names what codec expected.
+#[test]
+fn structs_from_arrays_are_serde_json_only() {
+    assert_eq!(
+        codec_only_rejects::<Point>("[1,2]"),
+        "invalid type: expected an object, found array (line 1, column 1)"
+    );
+    assert_eq!(
+        codec_only_rejects::<Shape>(r#"{"Struct":[1,2,3]}"#),
+        "invalid type: expected an object, found array at .Struct (line 1, column 11)"
+    );
+    assert_eq!(
+        codec_only_rejects::<Tagged>(r#"["Variant",1,2]"#),
+        "invalid type: expected an object, found array (line 1, column 1)"
+    );
+    // The objects are read alike.
+    assert_eq!(decodes_alike::<Point>(r#"{"y":2,"x":1}"#), Some(Point { x: 1, y: 2 }));
+    round_trips_alike(&Shape::Struct { a: 1, b: 2, c: 3 });
+    round_trips_alike(&Tagged::Variant { a: 1, b: 2 });
+}
+
+// ------------------------------------------------------------------ `other`
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+enum External {
+    A(u32),
+    #[serde(other)]
+    Other,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(tag = "t", content = "c")]
+enum Adjacent {
+    A(u32),
+    #[serde(other)]
+    Other,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(tag = "t")]
+enum Internal {
+    A {
+        a: u32,
+    },
+    #[serde(other)]
+    Other,
+}
+
+/// The `other` variant is a unit variant: its content, where the representation has one,
+/// is `null` or nothing, as for any unit variant.
+#[test]
+fn other_is_a_unit_variant() {
+    assert_eq!(decodes_alike::<External>(r#""Foo""#), Some(External::Other));
+    assert_eq!(decodes_alike::<External>(r#"{"Foo":null}"#), Some(External::Other));
+    assert_eq!(decodes_alike::<External>(r#"{"Foo":1}"#), None);
+    assert_eq!(decodes_alike::<External>(r#"{"Other":1}"#), None);
+    assert_eq!(decodes_alike::<External>(r#"{"Foo":{}}"#), None);
+    assert_eq!(decodes_alike::<External>(r#"{"A":1}"#), Some(External::A(1)));
+    let err = codec::json::from_str::<External>(r#"{"Foo":1}"#).unwrap_err().to_string();
+    assert_eq!(err, "invalid type: expected null, found integer (line 1, column 8)");
+
+    assert_eq!(decodes_alike::<Adjacent>(r#"{"t":"Foo"}"#), Some(Adjacent::Other));
+    assert_eq!(decodes_alike::<Adjacent>(r#"{"t":"Foo","c":null}"#), Some(Adjacent::Other));
+    assert_eq!(decodes_alike::<Adjacent>(r#"{"c":null,"t":"Foo"}"#), Some(Adjacent::Other));
+    assert_eq!(decodes_alike::<Adjacent>(r#"{"t":"Foo","c":1}"#), None);
+    assert_eq!(decodes_alike::<Adjacent>(r#"{"c":[1],"t":"Foo"}"#), None);
+
+    // An internally tagged unit variant is an object of the tag and any other keys.
+    assert_eq!(decodes_alike::<Internal>(r#"{"t":"Foo"}"#), Some(Internal::Other));
+    assert_eq!(decodes_alike::<Internal>(r#"{"x":[1],"t":"Foo","y":2}"#), Some(Internal::Other));
+
+    // MessagePack alike: `{"Foo": 1}` is refused, `{"Foo": nil}` read.
+    let with_content = codec::msgpack::to_vec(&std::collections::BTreeMap::from([("Foo", 1u8)])).unwrap();
+    assert!(codec::msgpack::from_slice::<External>(&with_content).is_err());
+    let with_nil = codec::msgpack::to_vec(&std::collections::BTreeMap::from([("Foo", ())])).unwrap();
+    assert_eq!(codec::msgpack::from_slice::<External>(&with_nil).unwrap(), External::Other);
+}
+
+// ------------------------------------------------------------------ PhantomData, floats
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct WithPhantom {
+    a: u32,
+    p: PhantomData<String>,
+}
+
+/// A `PhantomData` field is written as `null`, as serde writes it, and read from `null`;
+/// codec also accepts it missing (it carries nothing), where serde_json says "missing
+/// field": a rule of codec's own, which the README states.
+#[test]
+fn phantom_data_may_be_missing() {
+    assert_eq!(round_trips_alike(&WithPhantom { a: 1, p: PhantomData }), r#"{"a":1,"p":null}"#);
+    let missing = r#"{"a":1}"#;
+    assert!(serde_json::from_str::<WithPhantom>(missing).is_err());
+    assert_eq!(codec::json::from_str::<WithPhantom>(missing).unwrap(), WithPhantom { a: 1, p: PhantomData });
+    assert_eq!(decodes_alike::<WithPhantom>(r#"{"a":1,"p":3}"#), None);
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct Floats {
+    x: f32,
+}
+
+/// A number beyond `f32`'s range is an error, as in serde_json (no infinity: codec
+/// refuses to write one, so reading one would not round-trip); one below its smallest
+/// subnormal is zero, as in serde_json.
+#[test]
+fn f32_out_of_range_is_an_error() {
+    for input in [r#"{"x":1e39}"#, r#"{"x":-1e39}"#, r#"{"x":3.5e38}"#] {
+        assert_eq!(decodes_alike::<Floats>(input), None, "{input}");
+    }
+    let err = codec::json::from_str::<Floats>(r#"{"x":1e39}"#).unwrap_err().to_string();
+    assert_eq!(err, "number out of range: 1e39 does not fit in f32 at .x (line 1, column 6)");
+    assert_eq!(decodes_alike::<Floats>(r#"{"x":3.4028235e38}"#), Some(Floats { x: f32::MAX }));
+    assert_eq!(decodes_alike::<Floats>(r#"{"x":1e-50}"#), Some(Floats { x: 0.0 }));
+    assert_eq!(decodes_alike::<Floats>(r#"{"x":-1e-50}"#).map(|f| f.x.is_sign_negative()), Some(true));
+}
+
+// ------------------------------------------------------------------ aliases
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+enum Ping {
+    #[serde(alias = "PING")]
+    Ping,
+    #[serde(alias = "pong", alias = "pong", alias = "PONG")]
+    Pong,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+struct Aliased {
+    #[serde(alias = "userId", alias = "uid", alias = "uid")]
+    user_id: u32,
+}
+
+/// An alias that repeats the name (here the `rename_all` form) or another alias names
+/// nothing new: serde accepts it, and so does codec.
+#[test]
+fn aliases_repeating_a_name_are_accepted() {
+    assert_eq!(round_trips_alike(&Ping::Ping), r#""PING""#);
+    assert_eq!(decodes_alike::<Ping>(r#""pong""#), Some(Ping::Pong));
+    assert_eq!(decodes_alike::<Ping>(r#""Ping""#), None);
+    assert_eq!(round_trips_alike(&Aliased { user_id: 3 }), r#"{"userId":3}"#);
+    assert_eq!(decodes_alike::<Aliased>(r#"{"uid":4}"#), Some(Aliased { user_id: 4 }));
+    assert_eq!(decodes_alike::<Aliased>(r#"{"uid":4,"userId":4}"#), None);
+}
