@@ -98,6 +98,11 @@ fn tuple_elements_take_their_default_when_missing() {
     assert_eq!(codec::msgpack::from_slice::<TupleDefaults>(&short).unwrap(), TupleDefaults(1, 0, 7));
     let err = codec::json::from_str::<TupleDefaults>("[]").unwrap_err().to_string();
     assert_eq!(err, "invalid value: expected an array of 1 to 3 elements, found 0 (line 1, column 2)");
+    let err = codec::json::from_str::<TupleDefaults>("[1,2,3,4]").unwrap_err().to_string();
+    assert_eq!(err, "invalid value: expected an array of 1 to 3 elements, found more (line 1, column 7)");
+    let long = codec::msgpack::to_vec(&(1u32, 2u32, 3u32, 4u32)).unwrap();
+    let err = codec::msgpack::from_slice::<TupleDefaults>(&long).unwrap_err().to_string();
+    assert!(err.starts_with("invalid value: expected an array of 1 to 3 elements, found 4"), "{err}");
 }
 
 // ------------------------------------------------------------------ arrays for objects
