@@ -275,3 +275,81 @@ fn aliases_repeating_a_name_are_accepted() {
     assert_eq!(decodes_alike::<Aliased>(r#"{"uid":4}"#), Some(Aliased { user_id: 4 }));
     assert_eq!(decodes_alike::<Aliased>(r#"{"uid":4,"userId":4}"#), None);
 }
+
+// ------------------------------------------------------------------ inferred bounds
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct DefaultGeneric<T> {
+    #[serde(default)]
+    a: T,
+    b: u32,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct SkipGeneric<T, U> {
+    #[serde(skip)]
+    a: T,
+    #[serde(skip_deserializing)]
+    b: U,
+    c: u32,
+}
+
+/// Not `Default`: a field of this type may not be filled from `Default`, and never is.
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct NoDefault(u32);
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct DefaultPathGeneric<T: From<NoDefault>> {
+    #[serde(default = "no_default")]
+    a: T,
+}
+
+fn no_default<T: From<NoDefault>>() -> T {
+    T::from(NoDefault(9))
+}
+
+pub trait Family {
+    type Member;
+    type Id;
+}
+
+#[derive(Debug, PartialEq)]
+pub struct Bytes;
+
+impl Family for Bytes {
+    type Member = u8;
+    type Id = String;
+}
+
+/// `T` itself is neither serde's nor codec's: only its associated types are bounded.
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct Associated<T: Family> {
+    member: T::Member,
+    id: T::Id,
+    #[serde(default)]
+    spare: T::Member,
+}
+
+/// serde bounds a type parameter by `Default` where decoding fills its field from
+/// `Default` (`default`, `skip`, `skip_deserializing`), and bounds a field's associated
+/// type (`T::Member`) rather than the parameter; codec infers the same bounds.
+#[test]
+fn bounds_are_inferred_as_serde_infers_them() {
+    round_trips_alike(&DefaultGeneric { a: vec![1u8], b: 2 });
+    assert_eq!(decodes_alike::<DefaultGeneric<String>>(r#"{"b":2}"#), Some(DefaultGeneric { a: String::new(), b: 2 }));
+
+    let v = SkipGeneric { a: 5u8, b: "s".to_owned(), c: 1 };
+    assert_eq!(encodes_alike(&v), r#"{"b":"s","c":1}"#);
+    assert_eq!(
+        decodes_alike::<SkipGeneric<u8, String>>(r#"{"b":"s","c":1}"#),
+        Some(SkipGeneric { a: 0, b: String::new(), c: 1 })
+    );
+
+    // A `default` path asks for no `Default`.
+    assert_eq!(decodes_alike::<DefaultPathGeneric<NoDefault>>("{}"), Some(DefaultPathGeneric { a: NoDefault(9) }));
+
+    let v = Associated::<Bytes> { member: 1, id: "x".into(), spare: 2 };
+    assert_eq!(round_trips_alike(&v), r#"{"member":1,"id":"x","spare":2}"#);
+    let back = decodes_alike::<Associated<Bytes>>(r#"{"member":1,"id":"y"}"#);
+    assert_eq!(back, Some(Associated { member: 1, id: "y".into(), spare: 0 }));
+}
