@@ -353,3 +353,25 @@ fn bounds_are_inferred_as_serde_infers_them() {
     let back = decodes_alike::<Associated<Bytes>>(r#"{"member":1,"id":"y"}"#);
     assert_eq!(back, Some(Associated { member: 1, id: "y".into(), spare: 0 }));
 }
+
+// ------------------------------------------------------------------ transparent
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(transparent)]
+struct Tagged1<T> {
+    value: u32,
+    unit: PhantomData<T>,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(transparent)]
+struct Tagged2<T>(PhantomData<T>, String);
+
+/// A `transparent` struct's `PhantomData` fields are not its one field: serde leaves them
+/// out (and fills them on decode), and so does codec.
+#[test]
+fn transparent_beside_phantom_data() {
+    assert_eq!(round_trips_alike(&Tagged1::<String> { value: 3, unit: PhantomData }), "3");
+    assert_eq!(round_trips_alike(&Tagged2::<Vec<u8>>(PhantomData, "s".into())), r#""s""#);
+    assert_eq!(decodes_alike::<Tagged1<u8>>("null"), None);
+}

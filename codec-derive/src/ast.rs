@@ -115,7 +115,10 @@ impl<'a> Container<'a> {
         let rule = attrs.rename_all.as_ref().map(|r| r.value);
         let data = match &input.data {
             syn::Data::Struct(s) => {
-                let (style, fields) = fields_from_ast(cx, &s.fields, rule);
+                let (style, mut fields) = fields_from_ast(cx, &s.fields, rule);
+                if attrs.transparent.is_some() {
+                    skip_phantom_data(&mut fields);
+                }
                 Data::Struct(style, fields)
             }
             syn::Data::Enum(e) => {
@@ -256,6 +259,23 @@ fn literal_int(expr: &syn::Expr) -> Option<i128> {
         syn::Expr::Group(g) => literal_int(&g.expr),
         syn::Expr::Paren(p) => literal_int(&p.expr),
         _ => None,
+    }
+}
+
+/// Marks the `PhantomData` fields of a `transparent` struct `skip`: they carry nothing, so
+/// the one other field is the value, and they are filled from `Default` (serde's rule,
+/// which also knows `PhantomData` by its name).
+fn skip_phantom_data(fields: &mut [Field]) {
+    for f in fields.iter_mut().filter(|f| f.attrs.skip.is_none()) {
+        let mut ty = f.ty;
+        while let syn::Type::Group(g) = ty {
+            ty = &g.elem;
+        }
+        if let syn::Type::Path(p) = ty {
+            if p.path.segments.last().is_some_and(|s| s.ident == "PhantomData") {
+                f.attrs.skip = Some(f.original.span());
+            }
+        }
     }
 }
 
