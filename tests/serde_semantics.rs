@@ -375,3 +375,55 @@ fn transparent_beside_phantom_data() {
     assert_eq!(round_trips_alike(&Tagged2::<Vec<u8>>(PhantomData, "s".into())), r#""s""#);
     assert_eq!(decodes_alike::<Tagged1<u8>>("null"), None);
 }
+
+// ------------------------------------------------------------------ map keys
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Clone)]
+struct UserId(String);
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Clone)]
+struct Seq(u32);
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Clone)]
+#[serde(transparent)]
+struct Code {
+    code: i8,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
+#[serde(transparent)]
+struct Marked<T>(char, PhantomData<T>);
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Clone)]
+struct Nested(UserId);
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct Keyed {
+    users: std::collections::HashMap<UserId, u32>,
+    seqs: std::collections::BTreeMap<Seq, bool>,
+    codes: std::collections::BTreeMap<Code, ()>,
+    marks: std::collections::BTreeMap<Marked<String>, u8>,
+    nested: std::collections::BTreeMap<Nested, u8>,
+}
+
+/// A newtype struct (or a `transparent` one) is a map key as its field is: serde_json
+/// writes `struct UserId(String)` keys as strings and `struct Seq(u32)` keys as the
+/// integer's text, and so does codec (in MessagePack, as the field's own key).
+#[test]
+fn newtype_structs_are_map_keys() {
+    let v = Keyed {
+        users: [(UserId("ann".into()), 1)].into(),
+        seqs: [(Seq(7), true), (Seq(10), false)].into(),
+        codes: [(Code { code: -3 }, ())].into(),
+        marks: [(Marked('x', PhantomData), 2)].into(),
+        nested: [(Nested(UserId("n\"q".into())), 3)].into(),
+    };
+    assert_eq!(
+        round_trips_alike(&v),
+        r#"{"users":{"ann":1},"seqs":{"7":true,"10":false},"codes":{"-3":null},"marks":{"x":2},"nested":{"n\"q":3}}"#
+    );
+    assert_eq!(decodes_alike::<Keyed>(r#"{"users":{},"seqs":{"x":true},"codes":{},"marks":{},"nested":{}}"#), None);
+    assert_eq!(decodes_alike::<Keyed>(r#"{"users":{},"seqs":{},"codes":{"200":null},"marks":{},"nested":{}}"#), None);
+    let mp = codec::msgpack::to_vec(&std::collections::BTreeMap::from([(Seq(7), 1u8)])).unwrap();
+    assert_eq!(mp, codec::msgpack::to_vec(&std::collections::BTreeMap::from([(7u32, 1u8)])).unwrap());
+}

@@ -194,6 +194,24 @@ impl<'a> Container<'a> {
         }
     }
 
+    /// The field a newtype or `transparent` struct is a map key through: the type gets
+    /// `EncodeKey`/`DecodeKey` impls that use that field's own (where it has them), so
+    /// `struct Id(String)` is a string key and `struct Id(u32)` an integer key, as serde
+    /// writes them. None with `no_key_impls` (the type's own key impls), nor for a field
+    /// written through `with`, `bytes` or `map_as_pairs`, whose key form is not its type's.
+    pub fn key_field(&self) -> Option<&Field<'a>> {
+        if self.attrs.no_key_impls.is_some() {
+            return None;
+        }
+        let Data::Struct(style, fields) = &self.data else { return None };
+        if *style != Style::Newtype && self.attrs.transparent.is_none() {
+            return None;
+        }
+        let f = fields.iter().find(|f| f.encodes() && f.decodes())?;
+        let a = &f.attrs;
+        (a.with.is_none() && a.bytes.is_none() && a.map_as_pairs.is_none()).then_some(f)
+    }
+
     /// Whether this is an enum whose variants are all units: such an enum can be a map key.
     pub fn is_key_enum(&self) -> bool {
         match &self.data {

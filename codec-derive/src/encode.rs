@@ -128,6 +128,33 @@ pub fn expand(c: &Container) -> TokenStream {
                 #encode_msgpack_key
             }
         });
+    } else if let Some(f) = c.key_field() {
+        // A newtype or transparent struct is the key its field is (serde's rule). The
+        // bound is higher-ranked so that a field type that is no key (`Vec<u8>`) makes a
+        // key impl that never applies, rather than a "trivial bound" error.
+        let (ty, m) = (f.ty, &f.member);
+        let mut generics = generics.clone();
+        generics.make_where_clause().predicates.push(syn::parse_quote!(for<'__k> #ty: #krate::EncodeKey));
+        let (impl_g, ty_g, where_c) = bound::split(&generics, c);
+        let encode_msgpack_key = crate::msgpack_only(&p, || {
+            quote! {
+                #[inline]
+                fn encode_msgpack_key(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
+                    <#ty as #krate::EncodeKey>::encode_msgpack_key(&self.#m, __w)
+                }
+            }
+        });
+        out.extend(quote! {
+            #[automatically_derived]
+            impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
+                const AS_PAIRS: ::core::primitive::bool = <#ty as #krate::EncodeKey>::AS_PAIRS;
+                #[inline]
+                fn encode_json_key(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
+                    <#ty as #krate::EncodeKey>::encode_json_key(&self.#m, __w)
+                }
+                #encode_msgpack_key
+            }
+        });
     } else if c.is_composite_key() {
         // ---- maps with composite keys ----
         // A key written as its value: `[key, value]` pairs in JSON, the value in key

@@ -253,6 +253,52 @@ pub fn expand(c: &Container) -> TokenStream {
                 #decode_msgpack_key
             }
         });
+    } else if let Some(f) = c.key_field() {
+        // The key its field is (see `encode.rs`); the other fields (`PhantomData`) from
+        // their default.
+        let ty = f.ty;
+        let Data::Struct(_, fields) = &c.data else { unreachable!("key_field is of a struct") };
+        let build = |read: TokenStream| {
+            let inits = fields.iter().map(|g| {
+                let m = &g.member;
+                if std::ptr::eq(g, f) {
+                    quote!(#m: #read)
+                } else {
+                    let v = struct_::skipped_value(g);
+                    quote!(#m: #v)
+                }
+            });
+            quote!(#p::Ok(Self { #(#inits),* }))
+        };
+        let mut generics = generics.clone();
+        generics.make_where_clause().predicates.push(syn::parse_quote!(for<'__k> #ty: #krate::DecodeKey<'de>));
+        let (impl_g, ty_g, where_c) = bound::split(&generics, c);
+        let json_key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_json_key(__key, __r)?));
+        let pair_key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_json_pair_key(__r)?));
+        let decode_msgpack_key = crate::msgpack_only(&p, || {
+            let msgpack_key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_msgpack_key(__key, __r)?));
+            quote! {
+                #[inline]
+                fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
+                    #msgpack_key
+                }
+            }
+        });
+        out.extend(quote! {
+            #[automatically_derived]
+            impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
+                const AS_PAIRS: ::core::primitive::bool = <#ty as #krate::DecodeKey<'de>>::AS_PAIRS;
+                #[inline]
+                fn decode_json_key(__key: #p::Key<'de>, __r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                    #json_key
+                }
+                #[inline]
+                fn decode_json_pair_key(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                    #pair_key
+                }
+                #decode_msgpack_key
+            }
+        });
     } else if c.is_composite_key() {
         // ---- maps with composite keys ----
         // Read as a value (see `encode.rs`); an object key is an error, in `__private`.
