@@ -107,7 +107,7 @@ fn tuple_elements_take_their_default_when_missing() {
 
 // ------------------------------------------------------------------ arrays for objects
 
-#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Point {
     x: i32,
     y: i32,
@@ -426,4 +426,32 @@ fn newtype_structs_are_map_keys() {
     assert_eq!(decodes_alike::<Keyed>(r#"{"users":{},"seqs":{},"codes":{"200":null},"marks":{},"nested":{}}"#), None);
     let mp = codec::msgpack::to_vec(&std::collections::BTreeMap::from([(Seq(7), 1u8)])).unwrap();
     assert_eq!(mp, codec::msgpack::to_vec(&std::collections::BTreeMap::from([(7u32, 1u8)])).unwrap());
+}
+
+// ------------------------------------------------------------------ Cow of a generic type
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct CowOf<'a, T: Clone> {
+    value: std::borrow::Cow<'a, T>,
+    #[serde(default)]
+    spare: Option<std::borrow::Cow<'a, T>>,
+}
+
+/// `Cow<'a, T>` of a type parameter: written as the `T`, decoded owned (serde's impl).
+#[test]
+fn cow_of_a_type_parameter() {
+    use std::borrow::Cow;
+    let point = Point { x: 1, y: 2 };
+    let v = CowOf { value: Cow::Borrowed(&point), spare: None };
+    assert_eq!(encodes_alike(&v), r#"{"value":{"x":1,"y":2},"spare":null}"#);
+    // (Not `decodes_alike`: codec lets a type's lifetimes borrow from the input, so
+    // `CowOf<'static, _>` is not `DecodeOwned`.)
+    let input = r#"{"value":[1,2]}"#;
+    let back: CowOf<Vec<u8>> = codec::json::from_str(input).unwrap();
+    assert_eq!(back, serde_json::from_str::<CowOf<Vec<u8>>>(input).unwrap());
+    assert!(matches!(back.value, Cow::Owned(ref v) if v == &[1, 2]));
+    assert!(codec::json::from_str::<CowOf<Vec<u8>>>(r#"{"value":"ab"}"#).is_err());
+    let mp = codec::msgpack::to_vec(&CowOf::<u8> { value: Cow::Owned(5), spare: Some(Cow::Owned(6)) }).unwrap();
+    let back: CowOf<u8> = codec::msgpack::from_slice(&mp).unwrap();
+    assert_eq!((back.value.into_owned(), back.spare.map(Cow::into_owned)), (5, Some(6)));
 }
