@@ -455,3 +455,43 @@ fn cow_of_a_type_parameter() {
     let back: CowOf<u8> = codec::msgpack::from_slice(&mp).unwrap();
     assert_eq!((back.value.into_owned(), back.spare.map(Cow::into_owned)), (5, Some(6)));
 }
+
+// ------------------------------------------------------------------ internally tagged newtypes
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct Nothing;
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+struct Wrapper(Point);
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(transparent)]
+struct Clear<T> {
+    point: Point,
+    unit: PhantomData<T>,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(tag = "type")]
+enum Held {
+    Unit(Nothing),
+    Newtype(Wrapper),
+    Transparent(Clear<u8>),
+}
+
+/// An internally tagged newtype variant may hold a unit struct (`{"type":"Unit"}`) or a
+/// newtype or `transparent` struct of a struct (its members beside the tag), as in serde.
+#[test]
+fn internally_tagged_newtypes_of_unit_and_newtype_structs() {
+    assert_eq!(round_trips_alike(&Held::Unit(Nothing)), r#"{"type":"Unit"}"#);
+    assert_eq!(round_trips_alike(&Held::Newtype(Wrapper(Point { x: 1, y: 2 }))), r#"{"type":"Newtype","x":1,"y":2}"#);
+    let clear = Held::Transparent(Clear { point: Point { x: 3, y: 4 }, unit: PhantomData });
+    assert_eq!(round_trips_alike(&clear), r#"{"type":"Transparent","x":3,"y":4}"#);
+    assert_eq!(
+        decodes_alike::<Held>(r#"{"y":2,"type":"Newtype","x":1,"z":0}"#),
+        Some(Held::Newtype(Wrapper(Point { x: 1, y: 2 })))
+    );
+    assert_eq!(decodes_alike::<Held>(r#"{"type":"Newtype","x":1}"#), None);
+    let err = codec::json::from_str::<Held>(r#"{"type":"Newtype","x":1}"#).unwrap_err().to_string();
+    assert_eq!(err, "missing field `y` at <Newtype> (line 1, column 24)");
+}

@@ -197,12 +197,20 @@ impl<'a> Container<'a> {
     /// The field a newtype or `transparent` struct is a map key through: the type gets
     /// `EncodeKey`/`DecodeKey` impls that use that field's own (where it has them), so
     /// `struct Id(String)` is a string key and `struct Id(u32)` an integer key, as serde
-    /// writes them. None with `no_key_impls` (the type's own key impls), nor for a field
-    /// written through `with`, `bytes` or `map_as_pairs`, whose key form is not its type's.
+    /// writes them. None with `no_key_impls` (the type's own key impls), nor without an
+    /// [`inner_field`](Self::inner_field).
     pub fn key_field(&self) -> Option<&Field<'a>> {
         if self.attrs.no_key_impls.is_some() {
             return None;
         }
+        self.inner_field()
+    }
+
+    /// The field a newtype or `transparent` struct is written as, when that is its type's
+    /// own form (not through `with`, `bytes` or `map_as_pairs`): the struct then is a map
+    /// key as that type is ([`key_field`](Self::key_field)), and the content of an
+    /// internally tagged newtype variant as that type is (serde's rule).
+    pub fn inner_field(&self) -> Option<&Field<'a>> {
         let Data::Struct(style, fields) = &self.data else { return None };
         if *style != Style::Newtype && self.attrs.transparent.is_none() {
             return None;
