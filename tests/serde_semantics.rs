@@ -505,3 +505,18 @@ fn internally_tagged_newtypes_of_unit_and_newtype_structs() {
     let err = codec::json::from_str::<Held>(r#"{"type":"Newtype","x":1}"#).unwrap_err().to_string();
     assert_eq!(err, "missing field `y` at <Newtype> (line 1, column 24)");
 }
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Default)]
+#[serde(default)]
+struct ContainerDefault<T> {
+    a: T,
+    b: u32,
+}
+
+/// A container `default` on a generic struct asks for `Self: Default` (serde's bound).
+#[test]
+fn container_default_on_a_generic_struct() {
+    let back = decodes_alike::<ContainerDefault<String>>(r#"{"b":1}"#);
+    assert_eq!(back, Some(ContainerDefault { a: String::new(), b: 1 }));
+    round_trips_alike(&ContainerDefault { a: vec![1u8], b: 2 });
+}

@@ -163,8 +163,9 @@ fn with_bounds(
 }
 
 /// `T: Default` for each type parameter in a field that decoding fills from `Default`
-/// (a `default` without a path, or a `skip` or `skip_decoding` without one): serde's
-/// rule, so a `#[serde(default)] a: T` needs no `bound` written.
+/// (a `default` without a path, or a `skip` or `skip_decoding` without one), and
+/// `Self: Default` for a container `default` of a generic type: serde's rules, so a
+/// `#[serde(default)] a: T` needs no `bound` written.
 fn default_bounds(c: &Container, generics: &mut Generics) {
     if c.attrs.bound_decode.is_some() {
         return;
@@ -175,6 +176,13 @@ fn default_bounds(c: &Container, generics: &mut Generics) {
     };
     let (direct, assoc) = used_params(c, &all_fields(c), from_default);
     let clause = generics.make_where_clause();
+    // A container `default` without a path takes the missing fields from `Self::default()`.
+    if c.attrs.default.as_ref().is_some_and(|d| matches!(d.value, DefaultKind::Trait)) && !c.generics.params.is_empty()
+    {
+        let ident = c.ident;
+        let (_, ty_g, _) = c.generics.split_for_impl();
+        clause.predicates.push(parse_quote!(#ident #ty_g: __p::Default));
+    }
     let bounded = direct.into_iter().map(Bounded::Param).chain(assoc.iter().map(Bounded::Assoc));
     clause.predicates.extend(bounded.map(|b| -> syn::WherePredicate { parse_quote!(#b: __p::Default) }));
 }
