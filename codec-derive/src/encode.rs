@@ -217,7 +217,7 @@ fn encode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
     });
     quote! {
         #[automatically_derived]
-        #[allow(unused_variables)]
+        #[allow(unused_variables, clippy::all)]
         impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
             #[inline]
             fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut ::core::primitive::bool) -> #p::Result<()> {

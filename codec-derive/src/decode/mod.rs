@@ -212,7 +212,7 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
     });
     quote! {
         #[automatically_derived]
-        #[allow(unused_variables)]
+        #[allow(unused_variables, clippy::all)]
         impl #impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
             type State = #state;
             const CATCH_ALL: ::core::primitive::bool = #catch_all;
