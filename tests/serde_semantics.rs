@@ -484,16 +484,20 @@ enum Held {
     Unit(Nothing),
     Newtype(Wrapper),
     Transparent(Clear<u8>),
+    Boxed(Box<Point>),
 }
 
-/// An internally tagged newtype variant may hold a unit struct (`{"type":"Unit"}`) or a
-/// newtype or `transparent` struct of a struct (its members beside the tag), as in serde.
+/// An internally tagged newtype variant may hold a unit struct (`{"type":"Unit"}`), a
+/// newtype or `transparent` struct of a struct, or a boxed struct (its members beside the
+/// tag), as in serde.
 #[test]
 fn internally_tagged_newtypes_of_unit_and_newtype_structs() {
     assert_eq!(round_trips_alike(&Held::Unit(Nothing)), r#"{"type":"Unit"}"#);
     assert_eq!(round_trips_alike(&Held::Newtype(Wrapper(Point { x: 1, y: 2 }))), r#"{"type":"Newtype","x":1,"y":2}"#);
     let clear = Held::Transparent(Clear { point: Point { x: 3, y: 4 }, unit: PhantomData });
     assert_eq!(round_trips_alike(&clear), r#"{"type":"Transparent","x":3,"y":4}"#);
+    let boxed = Held::Boxed(Box::new(Point { x: 5, y: 6 }));
+    assert_eq!(round_trips_alike(&boxed), r#"{"type":"Boxed","x":5,"y":6}"#);
     assert_eq!(
         decodes_alike::<Held>(r#"{"y":2,"type":"Newtype","x":1,"z":0}"#),
         Some(Held::Newtype(Wrapper(Point { x: 1, y: 2 })))

@@ -63,6 +63,50 @@ pub trait EncodeFields {
     fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()>;
 }
 
+/// A boxed struct has its struct's members: an internally tagged variant `V(Box<S>)`
+/// writes `S`'s members beside the tag, as serde writes them.
+impl<T: EncodeFields + ?Sized> EncodeFields for alloc::boxed::Box<T> {
+    #[inline]
+    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+        (**self).encode_fields(w, first)
+    }
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
+        (**self).encode_fields_msgpack(w, count)
+    }
+}
+
+/// The twin of `Box<T>`'s [`EncodeFields`].
+impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for alloc::boxed::Box<T> {
+    type State = T::State;
+    const CATCH_ALL: bool = T::CATCH_ALL;
+    #[inline]
+    fn new_state() -> Self::State {
+        T::new_state()
+    }
+    #[inline]
+    fn decode_field(state: &mut Self::State, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
+        T::decode_field(state, key, r)
+    }
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_field_msgpack(
+        state: &mut Self::State,
+        key: crate::msgpack::Key<'de>,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool> {
+        T::decode_field_msgpack(state, key, r)
+    }
+    #[inline]
+    fn finish(state: Self::State, end: usize) -> Result<Self> {
+        T::finish(state, end).map(alloc::boxed::Box::new)
+    }
+    fn field_names(out: &mut Vec<&'static str>) {
+        T::field_names(out)
+    }
+}
+
 /// The object loop of a named struct.
 #[inline]
 pub fn decode_struct<'de, T: DecodeFields<'de>>(r: &mut JsonReader<'de>, deny_unknown: bool) -> Result<T> {
