@@ -419,7 +419,10 @@ enum AdjOther {
 #[test]
 fn other_catches_unknown_external_tags() {
     assert_eq!(from_str::<ExtOther>(r#""Mystery""#).unwrap(), ExtOther::Unknown);
-    assert_eq!(from_str::<ExtOther>(r#"{"Mystery":{"a":[1,2,{"b":null}]}}"#).unwrap(), ExtOther::Unknown);
+    // The catch-all is a unit variant: content other than `null` is refused (serde's rule).
+    assert_eq!(from_str::<ExtOther>(r#"{"Mystery":null}"#).unwrap(), ExtOther::Unknown);
+    let err = from_str::<ExtOther>(r#"{"Mystery":{"a":[1,2,{"b":null}]}}"#).unwrap_err();
+    assert_eq!(err.to_string(), "invalid type: expected null, found object (line 1, column 12)");
     assert_eq!(from_str::<ExtOther>(r#"{"Known":4}"#).unwrap(), ExtOther::Known(4));
     assert_eq!(from_str::<ExtOther>(r#""Plain""#).unwrap(), ExtOther::Plain);
     assert_eq!(to_string(&ExtOther::Unknown).unwrap(), r#""Unknown""#);
@@ -435,8 +438,13 @@ fn other_catches_unknown_internal_tags() {
 
 #[test]
 fn other_catches_unknown_adjacent_tags() {
-    assert_eq!(from_str::<AdjOther>(r#"{"t":"Mystery","c":{"deep":[1,2]}}"#).unwrap(), AdjOther::Unknown);
-    assert_eq!(from_str::<AdjOther>(r#"{"c":[true],"t":"Mystery"}"#).unwrap(), AdjOther::Unknown);
+    assert_eq!(from_str::<AdjOther>(r#"{"t":"Mystery","c":null}"#).unwrap(), AdjOther::Unknown);
+    assert_eq!(from_str::<AdjOther>(r#"{"c":null,"t":"Mystery"}"#).unwrap(), AdjOther::Unknown);
+    // The catch-all is a unit variant: content other than `null` is refused (serde's rule).
+    let err = from_str::<AdjOther>(r#"{"t":"Mystery","c":{"deep":[1,2]}}"#).unwrap_err();
+    assert_eq!(err.to_string(), "invalid type: expected null, found object at .c (line 1, column 20)");
+    let err = from_str::<AdjOther>(r#"{"c":[true],"t":"Mystery"}"#).unwrap_err();
+    assert_eq!(err.to_string(), "invalid type: expected null, found array at .c (line 1, column 6)");
     assert_eq!(from_str::<AdjOther>(r#"{"t":"Mystery"}"#).unwrap(), AdjOther::Unknown);
     assert_eq!(from_str::<AdjOther>(r#"{"t":"Known","c":3}"#).unwrap(), AdjOther::Known(3));
     assert_eq!(to_string(&AdjOther::Unknown).unwrap(), r#"{"t":"Unknown"}"#);

@@ -292,3 +292,40 @@ fn de_lifetime_names() {
     assert_eq!(e, ExplicitDeBound { v: "x" });
     assert_eq!(codec::json::to_string(&e).unwrap(), r#"{"v":"x"}"#);
 }
+
+pub trait Schema {
+    type Id;
+    type Item;
+}
+
+#[derive(Debug, PartialEq)]
+pub struct Numbers;
+
+impl Schema for Numbers {
+    type Id = u64;
+    type Item = i8;
+}
+
+/// An associated type named through a parameter (`S::Item`, also inside `Vec`, `Option`
+/// or a map) is bounded itself, not the parameter: `Numbers` is not `Codec`.
+#[derive(Codec, Debug, PartialEq)]
+struct BySchema<S: Schema> {
+    id: S::Id,
+    items: Vec<S::Item>,
+    by_id: BTreeMap<String, Option<S::Item>>,
+    marker: PhantomData<S>,
+}
+
+#[test]
+fn associated_types_are_bounded_themselves() {
+    let v = BySchema::<Numbers> {
+        id: 7,
+        items: vec![-1, 2],
+        by_id: BTreeMap::from([("a".into(), None)]),
+        marker: PhantomData,
+    };
+    let json = to_string(&v).unwrap();
+    assert_eq!(json, r#"{"id":7,"items":[-1,2],"by_id":{"a":null},"marker":null}"#);
+    assert_eq!(from_str::<BySchema<Numbers>>(&json).unwrap(), v);
+    assert!(from_str::<BySchema<Numbers>>(r#"{"id":7,"items":[300],"by_id":{}}"#).is_err());
+}

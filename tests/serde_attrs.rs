@@ -213,8 +213,9 @@ fn attributes_without_effect_on_json_are_accepted() {
     decodes_alike::<Point>(r#"{"x":1,"y":2,"x":3}"#);
 }
 
-/// The one known difference, which no attribute causes: serde_json also reads a struct
-/// with named fields from an array of its values in order; codec reads objects only.
+/// A difference no attribute causes (the others are in `serde_semantics.rs`): serde_json
+/// also reads a struct with named fields from an array of its values in order; codec
+/// reads objects only.
 #[test]
 fn named_structs_from_arrays_are_serde_json_only() {
     assert_eq!(serde_json::from_str::<Point>("[1,2]").unwrap(), Point { x: 1, y: 2 });

@@ -133,7 +133,10 @@ impl<'a> Container<'a> {
         let rule = attrs.rename_all.as_ref().map(|r| r.value);
         let data = match &input.data {
             syn::Data::Struct(s) => {
-                let (style, fields) = fields_from_ast(cx, &s.fields, rule);
+                let (style, mut fields) = fields_from_ast(cx, &s.fields, rule);
+                if attrs.transparent.is_some() {
+                    skip_phantom_data(&mut fields);
+                }
                 Data::Struct(style, fields)
             }
             syn::Data::Enum(e) => {
@@ -144,7 +147,7 @@ impl<'a> Container<'a> {
                         .iter()
                         .enumerate()
                         .map(|(i, v)| {
-                            let vattrs = attr::Variant::parse(cx, &v.attrs);
+                            let mut vattrs = attr::Variant::parse(cx, &v.attrs);
                             let field_rule =
                                 vattrs.rename_all.as_ref().or(attrs.rename_all_fields.as_ref()).map(|r| r.value);
                             let (style, fields) = fields_from_ast(cx, &v.fields, field_rule);
@@ -155,6 +158,10 @@ impl<'a> Container<'a> {
                                 (None, None) => Name::Str(json_name(&v.ident, rule, true)),
                             };
                             let name = tag.text();
+                            // serde accepts an alias that repeats the name (`alias = "PING"`
+                            // beside `rename_all = "SCREAMING_SNAKE_CASE"` on `Ping`) or another
+                            // alias: it adds nothing, so it is dropped.
+                            dedup_aliases(&mut vattrs.aliases, &tag);
                             Variant { ident: &v.ident, attrs: vattrs, style, fields, name, tag, original: v }
                         })
                         .collect(),
@@ -203,6 +210,32 @@ impl<'a> Container<'a> {
             Data::Enum(variants) => !variants.is_empty() && !self.is_key_enum(),
             Data::Struct(style, _) => matches!(style, Style::Struct | Style::Tuple) && self.attrs.transparent.is_none(),
         }
+    }
+
+    /// The field a newtype or `transparent` struct is a map key through: the type gets
+    /// `EncodeKey`/`DecodeKey` impls that use that field's own (where it has them), so
+    /// `struct Id(String)` is a string key and `struct Id(u32)` an integer key, as serde
+    /// writes them. None with `no_key_impls` (the type's own key impls), nor without an
+    /// [`inner_field`](Self::inner_field).
+    pub fn key_field(&self) -> Option<&Field<'a>> {
+        if self.attrs.no_key_impls.is_some() {
+            return None;
+        }
+        self.inner_field()
+    }
+
+    /// The field a newtype or `transparent` struct is written as, when that is its type's
+    /// own form (not through `with`, `bytes` or `map_as_pairs`): the struct then is a map
+    /// key as that type is ([`key_field`](Self::key_field)), and the content of an
+    /// internally tagged newtype variant as that type is (serde's rule).
+    pub fn inner_field(&self) -> Option<&Field<'a>> {
+        let Data::Struct(style, fields) = &self.data else { return None };
+        if *style != Style::Newtype && self.attrs.transparent.is_none() {
+            return None;
+        }
+        let f = fields.iter().find(|f| f.encodes() && f.decodes())?;
+        let a = &f.attrs;
+        (a.with.is_none() && a.bytes.is_none() && a.map_as_pairs.is_none()).then_some(f)
     }
 
     /// Whether this is an enum whose variants are all units: such an enum can be a map key.
@@ -273,6 +306,36 @@ fn literal_int(expr: &syn::Expr) -> Option<i128> {
     }
 }
 
+/// Marks the `PhantomData` fields of a `transparent` struct `skip`: they carry nothing, so
+/// the one other field is the value, and they are filled from `Default` (serde's rule,
+/// which also knows `PhantomData` by its name).
+fn skip_phantom_data(fields: &mut [Field]) {
+    for f in fields.iter_mut().filter(|f| f.attrs.skip.is_none()) {
+        let mut ty = f.ty;
+        while let syn::Type::Group(g) = ty {
+            ty = &g.elem;
+        }
+        if let syn::Type::Path(p) = ty {
+            if p.path.segments.last().is_some_and(|s| s.ident == "PhantomData") {
+                f.attrs.skip = Some(f.original.span());
+            }
+        }
+    }
+}
+
+/// Drops each alias equal to `name` or to an alias before it: serde accepts a name given
+/// twice to one field or variant, which names nothing new.
+fn dedup_aliases<T: PartialEq>(aliases: &mut Vec<attr::Spanned<T>>, name: &T) {
+    let mut i = 0;
+    while i < aliases.len() {
+        if aliases[i].value == *name || aliases[..i].iter().any(|a| a.value == aliases[i].value) {
+            aliases.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+}
+
 /// The JSON name of a field (`variant == false`) or variant under an optional rule.
 fn json_name(ident: &syn::Ident, rule: Option<RenameRule>, variant: bool) -> String {
     let plain = ident.unraw().to_string();
@@ -294,7 +357,7 @@ fn fields_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields, rule: Option<RenameRu
         .iter()
         .enumerate()
         .map(|(i, f)| {
-            let attrs = attr::Field::parse(cx, &f.attrs);
+            let mut attrs = attr::Field::parse(cx, &f.attrs);
             let (member, name) = match &f.ident {
                 Some(ident) => {
                     let name = match &attrs.rename {
@@ -305,6 +368,9 @@ fn fields_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields, rule: Option<RenameRu
                 }
                 None => (syn::Member::Unnamed(syn::Index { index: i as u32, span: f.span() }), i.to_string()),
             };
+            if f.ident.is_some() {
+                dedup_aliases(&mut attrs.aliases, &name);
+            }
             Field { member, ty: &f.ty, attrs, name, original: f }
         })
         .collect();

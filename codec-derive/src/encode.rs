@@ -107,6 +107,7 @@ pub fn expand(c: &Container) -> TokenStream {
     }
 
     out.extend(discriminant_checks(c));
+    out.extend(encode_fields_through(c, &generics));
 
     if let Some(key) = encode_key(c) {
         let encode_msgpack_key = crate::msgpack_only(&p, || {
@@ -124,6 +125,33 @@ pub fn expand(c: &Container) -> TokenStream {
                 #[inline]
                 fn encode_json_key(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
                     #key
+                }
+                #encode_msgpack_key
+            }
+        });
+    } else if let Some(f) = c.key_field() {
+        // A newtype or transparent struct is the key its field is (serde's rule). The
+        // bound is higher-ranked so that a field type that is no key (`Vec<u8>`) makes a
+        // key impl that never applies, rather than a "trivial bound" error.
+        let (ty, m) = (f.ty, &f.member);
+        let mut generics = generics.clone();
+        generics.make_where_clause().predicates.push(syn::parse_quote!(for<'__k> #ty: #krate::EncodeKey));
+        let (impl_g, ty_g, where_c) = bound::split(&generics, c);
+        let encode_msgpack_key = crate::msgpack_only(&p, || {
+            quote! {
+                #[inline]
+                fn encode_msgpack_key(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
+                    <#ty as #krate::EncodeKey>::encode_msgpack_key(&self.#m, __w)
+                }
+            }
+        });
+        out.extend(quote! {
+            #[automatically_derived]
+            impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
+                const AS_PAIRS: ::core::primitive::bool = <#ty as #krate::EncodeKey>::AS_PAIRS;
+                #[inline]
+                fn encode_json_key(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
+                    <#ty as #krate::EncodeKey>::encode_json_key(&self.#m, __w)
                 }
                 #encode_msgpack_key
             }
@@ -153,6 +181,51 @@ pub fn expand(c: &Container) -> TokenStream {
         });
     }
     out
+}
+
+/// `EncodeFields` of a unit struct (no members) and of a newtype or `transparent` struct
+/// (its field's members, where the field's type has them): what an internally tagged
+/// newtype variant holding one writes after the tag, as serde writes it (`{"type":"V"}`
+/// for a unit struct, the inner struct's members for a newtype). The bound is
+/// higher-ranked so that a field type without members (`u32`) makes an impl that never
+/// applies, rather than a "trivial bound" error.
+fn encode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream {
+    let p = quote!(__p);
+    let ident = c.ident;
+    let (json, msgpack, generics) = match (&c.data, c.inner_field()) {
+        (Data::Struct(Style::Unit, _), _) => (quote!(#p::Ok(())), quote!(#p::Ok(())), generics.clone()),
+        (_, Some(f)) => {
+            let (ty, m) = (f.ty, &f.member);
+            let mut generics = generics.clone();
+            generics.make_where_clause().predicates.push(syn::parse_quote!(for<'__k> #ty: #p::EncodeFields));
+            (
+                quote!(<#ty as #p::EncodeFields>::encode_fields(&self.#m, __w, __first)),
+                quote!(<#ty as #p::EncodeFields>::encode_fields_msgpack(&self.#m, __w, __count)),
+                generics,
+            )
+        }
+        _ => return TokenStream::new(),
+    };
+    let (impl_g, ty_g, where_c) = bound::split(&generics, c);
+    let encode_fields_msgpack = crate::msgpack_only(&p, || {
+        quote! {
+            #[inline]
+            fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
+                #msgpack
+            }
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        #[allow(unused_variables, clippy::all)]
+        impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
+            #[inline]
+            fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut ::core::primitive::bool) -> #p::Result<()> {
+                #json
+            }
+            #encode_fields_msgpack
+        }
+    }
 }
 
 /// A call that encodes the value `v` (an expression of type `&FieldType`) of `f`.

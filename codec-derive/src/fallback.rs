@@ -119,6 +119,26 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
             }
             syn::Data::Union(_) => false,
         };
+    // A newtype or transparent struct is the key its field is (`Container::key_field`).
+    let through_field = attrs.no_key_impls.is_none()
+        && matches!(&input.data, syn::Data::Struct(s)
+            if attrs.transparent.is_some() || matches!(&s.fields, syn::Fields::Unnamed(f) if f.unnamed.len() == 1));
+    if through_field {
+        out.extend(quote! {
+            #[automatically_derived]
+            impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
+                fn encode_json_key(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
+                    ::core::unimplemented!()
+                }
+            }
+            #[automatically_derived]
+            impl #de_impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
+                fn decode_json_key(_: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                    ::core::unimplemented!()
+                }
+            }
+        });
+    }
     if composite {
         out.extend(quote! {
             #[automatically_derived]

@@ -75,6 +75,50 @@ pub trait EncodeFields {
     fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()>;
 }
 
+/// A boxed struct has its struct's members: an internally tagged variant `V(Box<S>)`
+/// writes `S`'s members beside the tag, as serde writes them.
+impl<T: EncodeFields + ?Sized> EncodeFields for alloc::boxed::Box<T> {
+    #[inline]
+    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+        (**self).encode_fields(w, first)
+    }
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
+        (**self).encode_fields_msgpack(w, count)
+    }
+}
+
+/// The twin of `Box<T>`'s [`EncodeFields`].
+impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for alloc::boxed::Box<T> {
+    type State = T::State;
+    const CATCH_ALL: bool = T::CATCH_ALL;
+    #[inline]
+    fn new_state() -> Self::State {
+        T::new_state()
+    }
+    #[inline]
+    fn decode_field(state: &mut Self::State, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
+        T::decode_field(state, key, r)
+    }
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_field_msgpack(
+        state: &mut Self::State,
+        key: crate::msgpack::Key<'de>,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool> {
+        T::decode_field_msgpack(state, key, r)
+    }
+    #[inline]
+    fn finish(state: Self::State, end: usize) -> Result<Self> {
+        T::finish(state, end).map(alloc::boxed::Box::new)
+    }
+    fn field_names(out: &mut Vec<&'static str>) {
+        T::field_names(out)
+    }
+}
+
 /// The object loop of a named struct.
 #[inline]
 pub fn decode_struct<'de, T: DecodeFields<'de>>(r: &mut JsonReader<'de>, deny_unknown: bool) -> Result<T> {
@@ -332,6 +376,51 @@ fn short_array(r: &JsonReader<'_>, found: usize, len: usize) -> Error {
 #[inline]
 pub fn tuple_end(r: &mut JsonReader<'_>, len: usize) -> Result<()> {
     r.array_end(len)
+}
+
+// ---- tuples whose last elements have defaults ----
+//
+// serde fills the missing trailing elements of a tuple struct or variant from their
+// `default`: such a tuple reads `min` to `max` elements. Only these tuples call the
+// helpers below; the others keep `tuple_next` and `tuple_end`.
+
+/// Whether element `index` of such a tuple is there (after `[`, or a `,`); `false` once
+/// the `]` is read.
+#[inline]
+pub fn tuple_more(r: &mut JsonReader<'_>, index: usize) -> Result<bool> {
+    if index == 0 {
+        r.array_first()
+    } else {
+        r.array_next()
+    }
+}
+
+/// Moves to element `index` of a tuple of `min` to `max` elements, which must be there
+/// (`index < min`).
+#[inline]
+pub fn tuple_next_of(r: &mut JsonReader<'_>, index: usize, min: usize, max: usize) -> Result<()> {
+    if !tuple_more(r, index)? {
+        return Err(tuple_len_error(r.position().saturating_sub(1), &index, min, max));
+    }
+    Ok(())
+}
+
+/// After the last element of a tuple of `min` to `max` elements, all read: requires `]`.
+#[inline]
+pub fn tuple_end_of(r: &mut JsonReader<'_>, min: usize, max: usize) -> Result<()> {
+    if r.peek() == Some(b',') {
+        return Err(tuple_len_error(r.position(), &"more", min, max));
+    }
+    r.array_end(max)
+}
+
+#[cold]
+#[inline(never)]
+fn tuple_len_error(at: usize, found: &dyn core::fmt::Display, min: usize, max: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {min} to {max} elements, found {found}"))),
+        at,
+    )
 }
 
 /// An empty JSON array for a zero-length tuple-like value.
@@ -706,6 +795,16 @@ pub mod mp {
     #[inline]
     pub fn composite_key<'de, T: crate::Decode<'de>>(key: Key<'de>, r: &mut MsgpackReader<'de>) -> Result<T> {
         r.decode_key_as(key)
+    }
+
+    /// A tuple of `min` to `max` elements (its last ones have defaults) whose header (at
+    /// `at`) announced `len`.
+    #[inline]
+    pub fn expect_len_of(len: usize, min: usize, max: usize, at: usize) -> Result<()> {
+        if len < min || len > max {
+            return Err(super::tuple_len_error(at, &len, min, max));
+        }
+        Ok(())
     }
 
     /// A fixed-length array of `expected` elements whose header (at `at`) announced `len`.

@@ -5,7 +5,6 @@ struct Status {
     id: u64,
     #[codec(alias = "id")]
     user_id: u64,
-    #[codec(alias = "body", alias = "body")]
     text: String,
 }
 

@@ -1,5 +1,6 @@
 //! Derived structs and enums with data are map keys (pairs in JSON), generics included;
-//! newtype structs are not, so their users keep writing their own key impls.
+//! a newtype struct is the key its field is, unless `no_key_impls` leaves its key impls
+//! to the user.
 use std::collections::{BTreeMap, HashMap};
 
 use codec::json::{JsonReader, JsonWriter, Key};
@@ -18,6 +19,7 @@ enum Slot<'a> {
 }
 
 #[derive(Codec, PartialEq, Eq, PartialOrd, Ord)]
+#[codec(no_key_impls)]
 struct UserId(String);
 
 impl EncodeKey for UserId {

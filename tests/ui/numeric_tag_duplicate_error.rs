@@ -1,6 +1,6 @@
 use codec::Codec;
 
-// 1 and 0x1 are the same name; so are 10 and the alias 0b1010, and `true` twice.
+// 1 and 0x1 are the same name; so are 10 and the alias 0b1010.
 #[derive(Codec)]
 #[codec(tag = "op")]
 enum Op {
@@ -12,8 +12,6 @@ enum Op {
     Mul,
     #[codec(rename = 11, alias = 0b1010)]
     Div,
-    #[codec(rename = true, alias = true)]
-    Yes,
 }
 
 // Under `repr = "int"`, an alias cannot repeat another variant's discriminant. (Two

@@ -243,7 +243,8 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     let with_content = per_variant(variants, |v| {
         let ident = v.ident;
         if v.attrs.other.is_some() {
-            return quote!({ __r.skip_value()?; Self::#ident });
+            // The catch-all is a unit variant: its content is `null`, as serde reads it.
+            return quote!({ __r.read_null()?; Self::#ident });
         }
         let name = &v.name;
         with_segment(content(c, v, fmt), quote!(.in_field(#name)), fmt)
@@ -470,10 +471,7 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, f
         }
     };
     let decode_content = per_variant(variants, |v| {
-        let ident = v.ident;
-        if v.attrs.other.is_some() {
-            return quote!({ __r.skip_value()?; Self::#ident });
-        }
+        // The catch-all is a unit variant: its content is `null`, as serde reads it.
         content(c, v, fmt)
     });
     let without_content = per_variant(variants, |v| {

@@ -153,6 +153,93 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
     }
 }
 
+/// `DecodeFields` of a unit struct (no members: other keys are left to the caller) and
+/// of a newtype or `transparent` struct (its field's, where the field's type has them):
+/// the twin of `encode.rs`'s `encode_fields_through`, for internally tagged newtype
+/// variants holding such a struct.
+fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream {
+    let p = quote!(__p);
+    let ident = c.ident;
+    let Data::Struct(style, fields) = &c.data else { return TokenStream::new() };
+    let mut generics = generics.clone();
+    let (state, init, json, msgpack, finish, catch_all, names) = match (style, c.inner_field()) {
+        (Style::Unit, _) => (
+            quote!(()),
+            quote!(()),
+            quote!(#p::Ok(false)),
+            quote!(#p::Ok(false)),
+            quote!(#p::Ok(Self)),
+            quote!(false),
+            TokenStream::new(),
+        ),
+        (_, Some(f)) => {
+            let ty = f.ty;
+            generics.make_where_clause().predicates.push(syn::parse_quote!(for<'__k> #ty: #p::DecodeFields<'de>));
+            let inner = quote!(<#ty as #p::DecodeFields<'de>>);
+            let inits = fields.iter().map(|g| {
+                let m = &g.member;
+                if std::ptr::eq(g, f) {
+                    quote!(#m: #inner::finish(__st, __end)?)
+                } else {
+                    let v = struct_::skipped_value(g);
+                    quote!(#m: #v)
+                }
+            });
+            (
+                quote!(#inner::State),
+                quote!(#inner::new_state()),
+                quote!(#inner::decode_field(__st, __key, __r)),
+                quote!(#inner::decode_field_msgpack(__st, __key, __r)),
+                quote!(#p::Ok(Self { #(#inits),* })),
+                quote!(#inner::CATCH_ALL),
+                quote!(#inner::field_names(__out);),
+            )
+        }
+        _ => return TokenStream::new(),
+    };
+    let (impl_g, ty_g, where_c) = bound::split(&generics, c);
+    let decode_field_msgpack = crate::msgpack_only(&p, || {
+        quote! {
+            #[inline]
+            fn decode_field_msgpack(
+                __st: &mut Self::State,
+                __key: #p::mp::Key<'de>,
+                __r: &mut #p::mp::MsgpackReader<'de>,
+            ) -> #p::Result<::core::primitive::bool> {
+                #msgpack
+            }
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        #[allow(unused_variables, clippy::all)]
+        impl #impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
+            type State = #state;
+            const CATCH_ALL: ::core::primitive::bool = #catch_all;
+            #[inline]
+            fn new_state() -> Self::State {
+                #init
+            }
+            #[inline]
+            fn decode_field(
+                __st: &mut Self::State,
+                __key: #p::Key<'de>,
+                __r: &mut #p::JsonReader<'de>,
+            ) -> #p::Result<::core::primitive::bool> {
+                #json
+            }
+            #decode_field_msgpack
+            #[inline]
+            fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
+                #finish
+            }
+            fn field_names(__out: &mut #p::Vec<&'static ::core::primitive::str>) {
+                #names
+            }
+        }
+    }
+}
+
 pub fn expand(c: &Container) -> TokenStream {
     let krate = &c.krate;
     let p = quote!(__p);
@@ -212,6 +299,8 @@ pub fn expand(c: &Container) -> TokenStream {
         }
     }
 
+    out.extend(decode_fields_through(c, &generics));
+
     let body_json = body(c, &json);
     let decode_msgpack = crate::msgpack_only(&p, || {
         let body_msgpack = body(c, &msgpack);
@@ -249,6 +338,52 @@ pub fn expand(c: &Container) -> TokenStream {
                 #[inline]
                 fn decode_json_key(__key: #p::Key<'de>, __r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
                     #key
+                }
+                #decode_msgpack_key
+            }
+        });
+    } else if let Some(f) = c.key_field() {
+        // The key its field is (see `encode.rs`); the other fields (`PhantomData`) from
+        // their default.
+        let ty = f.ty;
+        let Data::Struct(_, fields) = &c.data else { unreachable!("key_field is of a struct") };
+        let build = |read: TokenStream| {
+            let inits = fields.iter().map(|g| {
+                let m = &g.member;
+                if std::ptr::eq(g, f) {
+                    quote!(#m: #read)
+                } else {
+                    let v = struct_::skipped_value(g);
+                    quote!(#m: #v)
+                }
+            });
+            quote!(#p::Ok(Self { #(#inits),* }))
+        };
+        let mut generics = generics.clone();
+        generics.make_where_clause().predicates.push(syn::parse_quote!(for<'__k> #ty: #krate::DecodeKey<'de>));
+        let (impl_g, ty_g, where_c) = bound::split(&generics, c);
+        let json_key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_json_key(__key, __r)?));
+        let pair_key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_json_pair_key(__r)?));
+        let decode_msgpack_key = crate::msgpack_only(&p, || {
+            let msgpack_key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_msgpack_key(__key, __r)?));
+            quote! {
+                #[inline]
+                fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
+                    #msgpack_key
+                }
+            }
+        });
+        out.extend(quote! {
+            #[automatically_derived]
+            impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
+                const AS_PAIRS: ::core::primitive::bool = <#ty as #krate::DecodeKey<'de>>::AS_PAIRS;
+                #[inline]
+                fn decode_json_key(__key: #p::Key<'de>, __r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                    #json_key
+                }
+                #[inline]
+                fn decode_json_pair_key(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                    #pair_key
                 }
                 #decode_msgpack_key
             }

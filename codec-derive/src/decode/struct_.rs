@@ -471,9 +471,15 @@ pub fn skipped_value(f: &Field) -> TokenStream {
 
 /// `[a, b, ...]` into `ctor(a, b, ...)`; skipped elements take their default.
 pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> TokenStream {
+    let decoded: Vec<&Field> = fields.iter().filter(|f| f.decodes()).collect();
+    // serde's rule: the elements after the last one without a `default` may be missing.
+    let min = decoded.iter().rposition(|f| f.attrs.default.is_none()).map_or(0, |i| i + 1);
+    if min < decoded.len() {
+        return tuple_with_defaults(c, fields, ctor, fmt, min);
+    }
     let p = quote!(__p);
     let h = &fmt.h;
-    let len = fields.iter().filter(|f| f.decodes()).count();
+    let len = decoded.len();
     let mut reads = TokenStream::new();
     let mut values = Vec::new();
     let mut index = 0usize;
@@ -504,6 +510,79 @@ pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> T
         (TokenStream::new(), quote!(#h::empty_array(__r)?;))
     } else {
         (quote!(__r.begin_array()?;), quote!(#h::tuple_end(__r, #len)?;))
+    };
+    quote! {{
+        #open
+        #reads
+        #end
+        #ctor(#(#values),*)
+    }}
+}
+
+/// [`tuple`] for a tuple whose decoded elements from `min` on all have a `default`: an
+/// array of `min` to all of them, the missing ones taking their default (serde's rule).
+fn tuple_with_defaults(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt, min: usize) -> TokenStream {
+    let p = quote!(__p);
+    let h = &fmt.h;
+    let max = fields.iter().filter(|f| f.decodes()).count();
+    let msgpack = fmt.format == super::Format::Msgpack;
+    let mut reads = TokenStream::new();
+    let mut values = Vec::new();
+    let mut index = 0usize;
+    for (i, f) in fields.iter().enumerate() {
+        let local = tokens::local("__e", i);
+        if !f.decodes() {
+            values.push(skipped_value(f));
+            continue;
+        }
+        let call = FieldSet::value_call(c, f, fmt);
+        let read = quote! {
+            match #call {
+                #p::Ok(__v) => __v,
+                #p::Err(__e) => return #p::Err(__e.in_index(#index)),
+            }
+        };
+        let default = skipped_value(f);
+        reads.extend(match (msgpack, index < min) {
+            (true, true) => quote!(let #local = #read;),
+            (true, false) => quote!(let #local = if __n > #index { #read } else { #default };),
+            (false, true) => quote! {
+                #h::tuple_next_of(__r, #index, #min, #max)?;
+                let #local = #read;
+            },
+            (false, false) => quote! {
+                let #local = if __more && #h::tuple_more(__r, #index)? {
+                    #read
+                } else {
+                    __more = false;
+                    #default
+                };
+            },
+        });
+        index += 1;
+        values.push(quote!(#local));
+    }
+    let (open, end) = if msgpack {
+        (
+            quote! {
+                let __at = __r.position();
+                let __n = __r.read_array_len()?;
+                #h::expect_len_of(__n, #min, #max, __at)?;
+            },
+            quote!(__r.leave();),
+        )
+    } else {
+        (
+            quote! {
+                __r.begin_array()?;
+                let mut __more = true;
+            },
+            quote! {
+                if __more {
+                    #h::tuple_end_of(__r, #min, #max)?;
+                }
+            },
+        )
     };
     quote! {{
         #open

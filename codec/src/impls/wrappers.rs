@@ -134,6 +134,10 @@ forward_encode! {
 
 forward_decode! {
     [T: Decode<'de>] Box<T> => T, Box::new;
+    // A `Cow` of a sized type (`Cow<'a, T>` with `T: Clone`, as a generic field is) is
+    // decoded owned, as serde does; the unsized ones (`Cow<str>`, `Cow<[u8]>`,
+    // `Cow<Path>`) have impls of their own that borrow.
+    ['a, T: Clone + Decode<'de>] Cow<'a, T> => T, Cow::Owned;
 }
 
 impl<T: Encode> Encode for Option<T> {
