@@ -66,6 +66,44 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         quote!(|__out: &mut #p::Vec<&'static ::core::primitive::str>| { #names })
     }
 
+    /// Whether any member is flattened (only then is there anything to prepare).
+    pub fn has_flatten(&self) -> bool {
+        self.decoded().any(|(_, f)| f.is_flatten())
+    }
+
+    /// `DecodeFields::PREPARE` of this set: whether a flattened member must look ahead
+    /// over the object before its keys come (a constant expression).
+    pub fn prepare_const(&self) -> TokenStream {
+        let each = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(_, f)| {
+            let fields = fields_of(f);
+            quote!(|| #fields::PREPARE)
+        });
+        quote!(false #(#each)*)
+    }
+
+    /// Statements running each flattened member's look-ahead over the object, from just
+    /// after its `{` (JSON) or at the first of its `left` entries (MessagePack); nothing
+    /// when no member is flattened. Each is behind its `PREPARE` constant.
+    pub fn prepare_stmts(&self, fmt: &Fmt, left: &TokenStream) -> TokenStream {
+        let calls = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(i, f)| {
+            let fields = fields_of(f);
+            let s = slot(i);
+            match fmt.format {
+                super::Format::Json => quote! {
+                    if #fields::PREPARE {
+                        #fields::prepare(&mut __st.#s, __r)?;
+                    }
+                },
+                super::Format::Msgpack => quote! {
+                    if #fields::PREPARE {
+                        #fields::prepare_msgpack(&mut __st.#s, __r, #left)?;
+                    }
+                },
+            }
+        });
+        quote!(#(#calls)*)
+    }
+
     /// The type of the state tuple.
     pub fn state_ty(&self) -> TokenStream {
         let p = self.p();
@@ -341,9 +379,11 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let dispatch = self.dispatch(fmt);
         let expected = self.expected();
         let finish = self.finish(ctor, quote!(__r.position()));
+        let prepare = self.prepare_stmts(fmt, &TokenStream::new());
         quote! {{
             __r.begin_object()?;
             let mut __st: #state_ty = #init;
+            #prepare
             let mut __more = __r.object_first()?;
             while __more {
                 let __key = __r.read_key()?;
@@ -427,9 +467,11 @@ impl FieldSet<'_, '_> {
             let encoded = tokens::lit(&tokens::msgpack_str(&f.name));
             self.ordered_step(i, f, fmt, encoded)
         });
+        let prepare = self.prepare_stmts(fmt, &quote!(__n));
         quote! {{
             let __n = __r.read_map_len()?;
             let mut __st: #state_ty = #init;
+            #prepare
             '__map: {
                 let mut __left = __n;
                 if __left == 0 {

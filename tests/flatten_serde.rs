@@ -1,0 +1,248 @@
+//! `#[serde(flatten)]` with serde's meaning: every type here derives serde's traits and
+//! `Codec` and carries serde attributes only. codec must write serde_json's bytes exactly,
+//! decode what serde_json decodes (to an equal value) and reject what it rejects; in
+//! MessagePack, write a map with the same entries as rmp-serde's (`to_vec_named`) and read
+//! its own bytes and rmp-serde's back. Where codec keeps a rule of its own, the test says
+//! so and asserts codec's rule (README, "Migrating from serde").
+
+#[allow(unused_imports)]
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Debug;
+
+use codec::Codec;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// codec's JSON of `value` is serde_json's, byte for byte. Returns it.
+fn encodes_alike<T: codec::Encode + Serialize + Debug>(value: &T) -> String {
+    let ours = codec::json::to_string(value).unwrap_or_else(|e| panic!("codec encode of {value:?}: {e}"));
+    let theirs = serde_json::to_string(value).unwrap();
+    assert_eq!(ours, theirs, "codec's JSON of {value:?} differs from serde_json's");
+    ours
+}
+
+/// codec decodes `input` as serde_json does: both to equal values, or both reject it.
+fn decodes_alike<T>(input: &str) -> Option<T>
+where
+    T: codec::DecodeOwned + DeserializeOwned + PartialEq + Debug,
+{
+    match (codec::json::from_str::<T>(input), serde_json::from_str::<T>(input)) {
+        (Ok(ours), Ok(theirs)) => {
+            assert_eq!(ours, theirs, "codec and serde_json decode {input} differently");
+            Some(ours)
+        }
+        (Err(_), Err(_)) => None,
+        (Ok(ours), Err(e)) => panic!("codec decodes {input} to {ours:?}, serde_json rejects it: {e}"),
+        (Err(e), Ok(theirs)) => panic!("codec rejects {input} ({e}), serde_json decodes it to {theirs:?}"),
+    }
+}
+
+/// JSON and MessagePack alike: serde_json's bytes, both decoders read them back, and in
+/// MessagePack codec reads its own bytes and rmp-serde's, and rmp-serde reads codec's.
+fn round_trips_alike<T>(value: &T) -> String
+where
+    T: codec::Encode + Serialize + codec::DecodeOwned + DeserializeOwned + PartialEq + Debug,
+{
+    let json = encodes_alike(value);
+    assert_eq!(decodes_alike::<T>(&json).as_ref(), Some(value), "{json} does not decode back");
+    msgpack_alike(value);
+    json
+}
+
+/// The MessagePack half of [`round_trips_alike`]. rmp-serde writes a flattened struct as
+/// a map too, with the entries in the same order: the bytes must be the same.
+fn msgpack_alike<T>(value: &T)
+where
+    T: codec::Encode + Serialize + codec::DecodeOwned + DeserializeOwned + PartialEq + Debug,
+{
+    let ours = codec::msgpack::to_vec(value).unwrap();
+    let theirs = rmp_serde::to_vec_named(value).unwrap();
+    assert_eq!(ours, theirs, "codec's MessagePack of {value:?} differs from rmp-serde's");
+    assert_eq!(&codec::msgpack::from_slice::<T>(&ours).unwrap(), value, "codec reading its MessagePack");
+    assert_eq!(&rmp_serde::from_slice::<T>(&ours).unwrap(), value, "rmp-serde reading codec's MessagePack");
+}
+
+/// `json` decoded by codec from MessagePack too (the same entries in the same order) as
+/// serde_json decodes the JSON.
+fn msgpack_decodes_as_json<T>(json: &str)
+where
+    T: codec::DecodeOwned + DeserializeOwned + PartialEq + Debug,
+{
+    // codec's `Value` keeps the keys in order (and rejects a repeated key: such inputs
+    // are checked in JSON only).
+    let Ok(value) = codec::json::from_str::<codec::json::Value>(json) else { return };
+    let packed = codec::msgpack::to_vec(&value).unwrap();
+    let ours = codec::msgpack::from_slice::<T>(&packed);
+    let theirs = serde_json::from_str::<T>(json);
+    match (ours, theirs) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "MessagePack of {json}"),
+        (Err(_), Err(_)) => {}
+        (a, b) => panic!("MessagePack of {json}: codec {a:?}, serde_json {b:?}"),
+    }
+}
+
+/// Both formats, every input.
+fn decode_all<T>(inputs: &[&str])
+where
+    T: codec::DecodeOwned + DeserializeOwned + PartialEq + Debug,
+{
+    for input in inputs {
+        decodes_alike::<T>(input);
+        msgpack_decodes_as_json::<T>(input);
+    }
+}
+
+// ------------------------------------------------------------------ 1. internally tagged
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Inner {
+    y: String,
+    #[serde(default)]
+    z: Option<u8>,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "type")]
+enum Kind {
+    A { x: u32 },
+    B(Inner),
+    C,
+}
+
+/// How HTTP APIs model polymorphic resources: common fields, and a kind with its own.
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Resource {
+    id: u64,
+    #[serde(flatten)]
+    kind: Kind,
+    name: String,
+}
+
+#[test]
+fn flatten_internally_tagged_enum() {
+    let a = Resource { id: 1, kind: Kind::A { x: 7 }, name: "n".into() };
+    assert_eq!(round_trips_alike(&a), r#"{"id":1,"type":"A","x":7,"name":"n"}"#);
+    let b = Resource { id: 2, kind: Kind::B(Inner { y: "why".into(), z: Some(3) }), name: "m".into() };
+    assert_eq!(round_trips_alike(&b), r#"{"id":2,"type":"B","y":"why","z":3,"name":"m"}"#);
+    let c = Resource { id: 3, kind: Kind::C, name: "".into() };
+    assert_eq!(round_trips_alike(&c), r#"{"id":3,"type":"C","name":""}"#);
+
+    decode_all::<Resource>(&[
+        // The tag first, last, in the middle, before and after the common fields.
+        r#"{"type":"A","x":7,"id":1,"name":"n"}"#,
+        r#"{"id":1,"name":"n","x":7,"type":"A"}"#,
+        r#"{"x":7,"id":1,"type":"A","name":"n"}"#,
+        r#"{"y":"q","name":"n","id":1,"type":"B"}"#,
+        r#"{"y":"q","name":"n","id":1,"type":"B","z":null}"#,
+        // Unknown keys, and the keys of another variant, are ignored.
+        r#"{"id":1,"type":"A","x":7,"y":"other variant","name":"n","junk":[1,{"type":"B"}]}"#,
+        r#"{"id":1,"type":"C","name":"n","x":"ignored"}"#,
+        // Failures: no tag, an unknown tag, a tag of the wrong type, a missing or wrong
+        // variant field, a repeated tag, a missing common field.
+        r#"{"id":1,"x":7,"name":"n"}"#,
+        r#"{"id":1,"type":"D","x":7,"name":"n"}"#,
+        r#"{"id":1,"type":1,"x":7,"name":"n"}"#,
+        r#"{"id":1,"type":"A","name":"n"}"#,
+        r#"{"id":1,"type":"A","x":"7","name":"n"}"#,
+        r#"{"id":1,"type":"A","x":7,"type":"A","name":"n"}"#,
+        r#"{"id":1,"type":"B","name":"n"}"#,
+        r#"{"type":"A","x":7,"name":"n"}"#,
+        r#"{}"#,
+    ]);
+}
+
+#[test]
+fn flatten_internally_tagged_enum_errors_name_the_key() {
+    let err = codec::json::from_str::<Resource>(r#"{"id":1,"x":7,"name":"n"}"#).unwrap_err();
+    assert!(err.to_string().starts_with("missing field `type`"), "{err}");
+    let err = codec::json::from_str::<Resource>(r#"{"id":1,"type":"D","name":"n"}"#).unwrap_err();
+    assert!(err.to_string().starts_with("unknown variant `D`, expected one of `A`, `B`, `C`"), "{err}");
+    let err = codec::json::from_str::<Resource>(r#"{"id":1,"x":"7","type":"A","name":"n"}"#).unwrap_err();
+    assert_eq!(err.path(), ".x");
+}
+
+/// The tag-first case reads no key twice: the look-ahead stops at the first key.
+#[test]
+fn flatten_internally_tagged_enum_in_a_vec() {
+    let list = vec![
+        Resource { id: 1, kind: Kind::A { x: 1 }, name: "a".into() },
+        Resource { id: 2, kind: Kind::B(Inner { y: "b".into(), z: None }), name: "b".into() },
+    ];
+    round_trips_alike(&list);
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Shape {
+    Circle { radius: f64 },
+    Square { side: f64 },
+}
+
+/// Two levels: a struct flattening a struct that flattens a tagged enum, and a struct
+/// variant of a tagged enum flattening another.
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Styled {
+    color: String,
+    #[serde(flatten)]
+    shape: Shape,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Drawing {
+    #[serde(flatten)]
+    styled: Styled,
+    layer: u8,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "type")]
+enum Node {
+    Leaf {
+        #[serde(flatten)]
+        shape: Shape,
+    },
+    Group {
+        n: u8,
+    },
+}
+
+#[test]
+fn flatten_tagged_enum_nested() {
+    let d = Drawing { styled: Styled { color: "red".into(), shape: Shape::Square { side: 2.5 } }, layer: 3 };
+    assert_eq!(round_trips_alike(&d), r#"{"color":"red","kind":"square","side":2.5,"layer":3}"#);
+    let n = Node::Leaf { shape: Shape::Circle { radius: 1.0 } };
+    assert_eq!(round_trips_alike(&n), r#"{"type":"Leaf","kind":"circle","radius":1.0}"#);
+    decode_all::<Drawing>(&[
+        r#"{"side":2.5,"layer":3,"kind":"square","color":"red"}"#,
+        r#"{"layer":3,"color":"red","side":2.5}"#,
+    ]);
+    decode_all::<Node>(&[
+        r#"{"radius":1.0,"kind":"circle","type":"Leaf"}"#,
+        r#"{"kind":"circle","radius":1.0,"type":"Leaf"}"#,
+        r#"{"type":"Leaf","radius":1.0}"#,
+        r#"{"type":"Group","n":1}"#,
+    ]);
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "t")]
+enum Small {
+    P { a: u8 },
+    Q { b: u8 },
+}
+
+/// Two tagged enums with different tags flattened side by side, and in a variant's body.
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct TwoKinds {
+    #[serde(flatten)]
+    kind: Kind,
+    #[serde(flatten)]
+    small: Small,
+}
+
+#[test]
+fn flatten_two_tagged_enums() {
+    let v = TwoKinds { kind: Kind::A { x: 1 }, small: Small::Q { b: 2 } };
+    assert_eq!(round_trips_alike(&v), r#"{"type":"A","x":1,"t":"Q","b":2}"#);
+    decode_all::<TwoKinds>(&[r#"{"b":2,"x":1,"t":"Q","type":"A"}"#, r#"{"b":2,"x":1,"type":"A"}"#]);
+}
