@@ -246,3 +246,177 @@ fn flatten_two_tagged_enums() {
     assert_eq!(round_trips_alike(&v), r#"{"type":"A","x":1,"t":"Q","b":2}"#);
     decode_all::<TwoKinds>(&[r#"{"b":2,"x":1,"t":"Q","type":"A"}"#, r#"{"b":2,"x":1,"type":"A"}"#]);
 }
+
+// ------------------------------------------------------------------ 2. other flattened types
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+enum External {
+    Num(u32),
+    Obj { a: u8 },
+    Pair(u8, bool),
+    Nothing,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct WithExternal {
+    id: u8,
+    #[serde(flatten)]
+    e: External,
+}
+
+#[test]
+fn flatten_externally_tagged_enum() {
+    for e in [External::Num(5), External::Obj { a: 1 }, External::Pair(2, true), External::Nothing] {
+        round_trips_alike(&WithExternal { id: 1, e });
+    }
+    assert_eq!(encodes_alike(&WithExternal { id: 1, e: External::Num(5) }), r#"{"id":1,"Num":5}"#);
+    decode_all::<WithExternal>(&[
+        r#"{"Obj":{"a":1},"id":1}"#,
+        r#"{"id":1,"Pair":[2,true],"junk":0}"#,
+        r#"{"id":1,"Nothing":null}"#,
+        r#"{"id":1}"#,
+        r#"{"id":1,"Num":"5"}"#,
+        r#"{"id":1,"Num":5,"Obj":{"a":1}}"#,
+        r#"{"id":1,"Nothing":1}"#,
+    ]);
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "t", content = "c")]
+enum Adjacent {
+    Num(u32),
+    Obj { a: u8 },
+    Nothing,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct WithAdjacent {
+    id: u8,
+    #[serde(flatten)]
+    e: Adjacent,
+}
+
+#[test]
+fn flatten_adjacently_tagged_enum() {
+    for e in [Adjacent::Num(5), Adjacent::Obj { a: 1 }, Adjacent::Nothing] {
+        round_trips_alike(&WithAdjacent { id: 1, e });
+    }
+    assert_eq!(encodes_alike(&WithAdjacent { id: 1, e: Adjacent::Num(5) }), r#"{"id":1,"t":"Num","c":5}"#);
+    decode_all::<WithAdjacent>(&[
+        r#"{"c":{"a":1},"id":1,"t":"Obj"}"#,
+        r#"{"c":5,"t":"Num","id":1}"#,
+        r#"{"id":1,"t":"Nothing"}"#,
+        r#"{"id":1,"t":"Num"}"#,
+        r#"{"id":1,"c":5}"#,
+        r#"{"id":1,"t":"Num","c":"5"}"#,
+        r#"{"id":1,"t":"Zero","c":5}"#,
+    ]);
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Money {
+    amount: u64,
+    currency: String,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(untagged)]
+enum Untagged {
+    Card { card_number: String },
+    Cash(Money),
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Payment {
+    id: u8,
+    #[serde(flatten)]
+    method: Untagged,
+}
+
+#[test]
+fn flatten_untagged_enum() {
+    round_trips_alike(&Payment { id: 1, method: Untagged::Card { card_number: "4111".into() } });
+    let cash = Payment { id: 2, method: Untagged::Cash(Money { amount: 5, currency: "EUR".into() }) };
+    assert_eq!(round_trips_alike(&cash), r#"{"id":2,"amount":5,"currency":"EUR"}"#);
+    decode_all::<Payment>(&[
+        r#"{"currency":"EUR","id":2,"amount":5}"#,
+        r#"{"card_number":"1","amount":5,"currency":"EUR","id":2}"#,
+        r#"{"amount":5,"id":2}"#,
+        r#"{"id":2}"#,
+        r#"{"id":2,"card_number":1}"#,
+    ]);
+    let err = codec::json::from_str::<Payment>(r#"{"id":2}"#).unwrap_err();
+    assert!(err.to_string().contains("data did not match any variant of untagged enum Untagged"), "{err}");
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Page {
+    page: u32,
+    per_page: u32,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Listing {
+    total: u32,
+    #[serde(flatten)]
+    page: Option<Page>,
+}
+
+/// serde's rule: `Some` when the inner struct decodes from the keys, `None` otherwise
+/// (none of its keys, one missing, or one of the wrong type); encoding `None` writes
+/// nothing.
+#[test]
+fn flatten_option_of_struct() {
+    assert_eq!(round_trips_alike(&Listing { total: 3, page: None }), r#"{"total":3}"#);
+    let some = Listing { total: 3, page: Some(Page { page: 1, per_page: 20 }) };
+    assert_eq!(round_trips_alike(&some), r#"{"total":3,"page":1,"per_page":20}"#);
+    decode_all::<Listing>(&[
+        r#"{"total":3}"#,
+        r#"{"per_page":20,"total":3,"page":1}"#,
+        r#"{"total":3,"page":1}"#,
+        r#"{"total":3,"page":"1","per_page":20}"#,
+        r#"{"total":3,"page":1,"per_page":20,"page":2}"#,
+        r#"{"page":1,"per_page":20}"#,
+        r#"{"total":3,"page":1,"per_page":{"deep":[1,2]}}"#,
+        // Malformed input is an error whatever the `Option`.
+        r#"{"total":3,"page":1,"per_page":[}"#,
+    ]);
+    assert_eq!(decodes_alike::<Listing>(r#"{"total":3,"page":1}"#), Some(Listing { total: 3, page: None }));
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Envelope<T> {
+    id: u8,
+    #[serde(flatten)]
+    body: T,
+}
+
+#[test]
+fn flatten_generic_parameter() {
+    round_trips_alike(&Envelope { id: 1, body: Page { page: 2, per_page: 3 } });
+    round_trips_alike(&Envelope { id: 1, body: Kind::A { x: 2 } });
+    round_trips_alike(&Envelope { id: 1, body: BTreeMap::from([("k".to_owned(), 1u8)]) });
+    decode_all::<Envelope<Kind>>(&[r#"{"x":2,"id":1,"type":"A"}"#]);
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Marker;
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct PageId(Page);
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct UnitAndNewtype {
+    id: u8,
+    #[serde(flatten)]
+    marker: Marker,
+    #[serde(flatten)]
+    page: PageId,
+}
+
+#[test]
+fn flatten_unit_and_newtype_structs() {
+    let v = UnitAndNewtype { id: 1, marker: Marker, page: PageId(Page { page: 2, per_page: 3 }) };
+    assert_eq!(round_trips_alike(&v), r#"{"id":1,"page":2,"per_page":3}"#);
+    decode_all::<UnitAndNewtype>(&[r#"{"per_page":3,"page":2,"id":1}"#, r#"{"id":1,"page":2}"#]);
+}

@@ -62,6 +62,7 @@ fn with_bounds(
     explicit: &Option<Vec<syn::WherePredicate>>,
     uses: impl Fn(&Field) -> bool,
     bound: impl Fn(&Ident) -> syn::WherePredicate,
+    flat: impl Fn(&syn::Type) -> syn::WherePredicate,
     mut generics: Generics,
 ) -> Generics {
     let clause = generics.make_where_clause();
@@ -80,8 +81,18 @@ fn with_bounds(
         .collect();
     let fields = all_fields(c);
     for p in &params {
-        if fields.iter().any(|f| uses(f) && f.attrs.with.is_none() && mentions(f.ty.to_token_stream(), p)) {
+        if fields
+            .iter()
+            .any(|f| uses(f) && f.attrs.with.is_none() && !f.is_flatten() && mentions(f.ty.to_token_stream(), p))
+        {
             clause.predicates.push(bound(p));
+        }
+    }
+    // A flattened field is written and read through `EncodeFields`/`DecodeFields`, so
+    // its type (when generic) is bounded by those: `T` itself for `#[flatten] body: T`.
+    for f in fields.iter().filter(|f| uses(f) && f.is_flatten()) {
+        if params.iter().any(|p| mentions(f.ty.to_token_stream(), p)) {
+            clause.predicates.push(flat(f.ty));
         }
     }
     generics
@@ -90,7 +101,14 @@ fn with_bounds(
 /// Generics of the `Encode` impl.
 pub fn encode_generics(c: &Container) -> Generics {
     let krate = &c.krate;
-    with_bounds(c, &c.attrs.bound_encode, |f| f.encodes(), |p| parse_quote!(#p: #krate::Encode), c.generics.clone())
+    with_bounds(
+        c,
+        &c.attrs.bound_encode,
+        |f| f.encodes(),
+        |p| parse_quote!(#p: #krate::Encode),
+        |ty| parse_quote!(#ty: #krate::__private::EncodeFields),
+        c.generics.clone(),
+    )
 }
 
 /// Whether the type already has a lifetime named `'de`: then that lifetime is the input
@@ -110,8 +128,14 @@ pub fn decode_generics(c: &Container) -> Generics {
             if lifetimes.is_empty() { parse_quote!('de) } else { parse_quote!('de: #(#lifetimes)+*) };
         generics.params.insert(0, GenericParam::Lifetime(de));
     }
-    let mut generics =
-        with_bounds(c, &c.attrs.bound_decode, |f| f.decodes(), |p| parse_quote!(#p: #krate::Decode<'de>), generics);
+    let mut generics = with_bounds(
+        c,
+        &c.attrs.bound_decode,
+        |f| f.decodes(),
+        |p| parse_quote!(#p: #krate::Decode<'de>),
+        |ty| parse_quote!(#ty: #krate::__private::DecodeFields<'de>),
+        generics,
+    );
     // A decoded field that borrows for `'static` (`&'static str`, `Cow<'static, str>`) can
     // only borrow from a `'static` input (serde's rule for `&'static str`); without the
     // bound the generated impl itself fails to compile.

@@ -106,8 +106,23 @@ pub fn expand(c: &Container) -> TokenStream {
         });
     }
 
-    if let Data::Enum(variants) = &c.data {
-        if let Some((members, members_msgpack, bounds)) = enum_fields(c, variants) {
+    // A unit struct flattened writes nothing (serde's rule); a newtype struct writes its
+    // inner type's members, where that type has them (the impl is bounded on it).
+    let struct_fields = match &c.data {
+        Data::Struct(Style::Unit, _) => Some((TokenStream::new(), TokenStream::new(), Vec::new())),
+        Data::Struct(Style::Newtype, fields) => fields.first().map(|f| {
+            let ty = f.ty;
+            (
+                quote!(<#ty as #p::EncodeFields>::encode_fields(&self.0, __w, __first)?;),
+                quote!(<#ty as #p::EncodeFields>::encode_fields_msgpack(&self.0, __w, __count)?;),
+                vec![quote!(for<'__x> #ty: #p::EncodeFields)],
+            )
+        }),
+        Data::Enum(variants) => enum_fields(c, variants),
+        _ => None,
+    };
+    {
+        if let Some((members, members_msgpack, bounds)) = struct_fields {
             let mut generics = generics.clone();
             let clause = generics.make_where_clause();
             for b in bounds {

@@ -238,6 +238,98 @@ pub fn expand(c: &Container) -> TokenStream {
         }
     }
 
+    // A unit struct flattened takes no key (serde's rule); a newtype struct is its inner
+    // type's members. The newtype's impl is bounded on its inner type being struct-like,
+    // so it exists only when that type's does (an `Id(String)` has none).
+    if let Data::Struct(style @ (Style::Unit | Style::Newtype), fields) = &c.data {
+        let mut generics = generics.clone();
+        let (state, init, claim, claim_msgpack, finish, more) = match (style, fields.first()) {
+            (Style::Newtype, Some(f)) if c.attrs.transparent.is_none() || f.decodes() => {
+                let ty = f.ty;
+                generics.make_where_clause().predicates.push(syn::parse_quote!(#ty: #p::DecodeFields<'de>));
+                let inner = quote!(<#ty as #p::DecodeFields<'de>>);
+                let prepare_msgpack = crate::msgpack_only(&p, || {
+                    quote! {
+                        fn prepare_msgpack(
+                            __st: &mut Self::State,
+                            __r: &mut #p::mp::MsgpackReader<'de>,
+                            __left: ::core::primitive::usize,
+                        ) -> #p::Result<()> {
+                            #inner::prepare_msgpack(__st, __r, __left)
+                        }
+                    }
+                });
+                (
+                    quote!(#inner::State),
+                    quote!(#inner::new_state()),
+                    quote!(#inner::decode_field(__st, __key, __r)),
+                    quote!(#inner::decode_field_msgpack(__st, __key, __r)),
+                    quote!(#p::Ok(Self(#inner::finish(__st, __end)?))),
+                    quote! {
+                        const CATCH_ALL: ::core::primitive::bool = #inner::CATCH_ALL;
+                        const PREPARE: ::core::primitive::bool = #inner::PREPARE;
+                        fn field_names(__out: &mut #p::Vec<&'static ::core::primitive::str>) {
+                            #inner::field_names(__out)
+                        }
+                        fn prepare(__st: &mut Self::State, __r: &mut #p::JsonReader<'de>) -> #p::Result<()> {
+                            #inner::prepare(__st, __r)
+                        }
+                        #prepare_msgpack
+                    },
+                )
+            }
+            (Style::Unit, _) => (
+                quote!(()),
+                quote!(()),
+                quote!(#p::Ok(false)),
+                quote!(#p::Ok(false)),
+                quote!(#p::Ok(Self)),
+                TokenStream::new(),
+            ),
+            _ => Default::default(),
+        };
+        if !state.is_empty() {
+            let (impl_g, ty_g, where_c) = bound::split(&generics, c);
+            let decode_field_msgpack = crate::msgpack_only(&p, || {
+                quote! {
+                    #[inline]
+                    fn decode_field_msgpack(
+                        __st: &mut Self::State,
+                        __key: #p::mp::Key<'de>,
+                        __r: &mut #p::mp::MsgpackReader<'de>,
+                    ) -> #p::Result<::core::primitive::bool> {
+                        #claim_msgpack
+                    }
+                }
+            });
+            out.extend(quote! {
+                #[automatically_derived]
+                #[allow(unused_mut, unused_variables, clippy::all)]
+                impl #impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
+                    type State = #state;
+                    #[inline]
+                    fn new_state() -> Self::State {
+                        #init
+                    }
+                    #[inline]
+                    fn decode_field(
+                        __st: &mut Self::State,
+                        __key: #p::Key<'de>,
+                        __r: &mut #p::JsonReader<'de>,
+                    ) -> #p::Result<::core::primitive::bool> {
+                        #claim
+                    }
+                    #decode_field_msgpack
+                    #[inline]
+                    fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
+                        #finish
+                    }
+                    #more
+                }
+            });
+        }
+    }
+
     if let Data::Enum(variants) = &c.data {
         if let Some(ef) = enum_::fields(c, variants) {
             let mut generics = generics.clone();
