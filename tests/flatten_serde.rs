@@ -420,3 +420,96 @@ fn flatten_unit_and_newtype_structs() {
     assert_eq!(round_trips_alike(&v), r#"{"id":1,"page":2,"per_page":3}"#);
     decode_all::<UnitAndNewtype>(&[r#"{"per_page":3,"page":2,"id":1}"#, r#"{"id":1,"page":2}"#]);
 }
+
+// ------------------------------------------------------------------ 3. flattened maps
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+struct StrictExtra {
+    id: u8,
+    #[serde(flatten)]
+    rest: BTreeMap<String, bool>,
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+struct StrictBoth {
+    id: u8,
+    #[serde(flatten)]
+    page: Page,
+    #[serde(flatten)]
+    rest: BTreeMap<String, u32>,
+}
+
+/// serde's rule: under `deny_unknown_fields` a key that only a flattened map would take
+/// is an unknown field (serde leaves the map's keys in its list of leftovers, which the
+/// check then finds): such a map can only be empty.
+#[test]
+fn flatten_map_with_deny_unknown_fields() {
+    round_trips_alike(&StrictExtra { id: 1, rest: BTreeMap::new() });
+    decode_all::<StrictExtra>(&[r#"{"id":1}"#, r#"{"id":1,"other":true}"#, r#"{"other":true,"id":1}"#]);
+    decode_all::<StrictBoth>(&[
+        r#"{"id":1,"page":1,"per_page":2}"#,
+        r#"{"per_page":2,"id":1,"page":1}"#,
+        r#"{"id":1,"page":1,"per_page":2,"other":3}"#,
+    ]);
+    let err = codec::json::from_str::<StrictExtra>(r#"{"id":1,"other":true}"#).unwrap_err();
+    assert!(err.to_string().starts_with("unknown field `other`"), "{err}");
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct IntKeys {
+    id: u8,
+    #[serde(flatten)]
+    counts: HashMap<u32, u32>,
+}
+
+/// Integer keys: serde_json writes them as strings and then cannot read its own output
+/// (a flattened map's keys reach it as strings, which serde does not parse as integers).
+/// codec reads them back: a flattened map's keys are map keys, parsed by the key type.
+#[test]
+fn flatten_map_with_integer_keys_round_trips() {
+    let v = IntKeys { id: 1, counts: HashMap::from([(7, 70)]) };
+    let json = encodes_alike(&v);
+    assert_eq!(json, r#"{"id":1,"7":70}"#);
+    assert!(serde_json::from_str::<IntKeys>(&json).is_err(), "serde_json now reads its own output: align codec");
+    assert_eq!(codec::json::from_str::<IntKeys>(&json).unwrap(), v);
+    let packed = codec::msgpack::to_vec(&v).unwrap();
+    assert_eq!(codec::msgpack::from_slice::<IntKeys>(&packed).unwrap(), v);
+    let err = codec::json::from_str::<IntKeys>(r#"{"id":1,"seven":70}"#).unwrap_err();
+    assert_eq!(err.offset(), Some(8), "{err}");
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct TwoMaps {
+    id: u8,
+    #[serde(flatten)]
+    first: BTreeMap<String, u32>,
+    #[serde(flatten)]
+    second: BTreeMap<String, u32>,
+}
+
+/// serde's rule: every key no other member takes goes to every flattened map.
+#[test]
+fn flatten_map_twice_gives_each_leftover_key_to_both() {
+    let v = decodes_alike::<TwoMaps>(r#"{"a":1,"id":2,"b":3}"#).unwrap();
+    let both = BTreeMap::from([("a".to_owned(), 1), ("b".to_owned(), 3)]);
+    assert_eq!(v, TwoMaps { id: 2, first: both.clone(), second: both });
+    decode_all::<TwoMaps>(&[r#"{"a":1,"id":2,"b":3}"#, r#"{"id":2}"#, r#"{"id":2,"a":"x"}"#]);
+    // Maps mixed with a struct and an `Option` of one.
+    decode_all::<Mixed>(&[
+        r#"{"page":1,"k":2,"per_page":3,"total":4}"#,
+        r#"{"k":2,"total":4}"#,
+        r#"{"page":1,"k":2,"per_page":3}"#,
+    ]);
+}
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Mixed {
+    #[serde(flatten)]
+    listing: Listing,
+    #[serde(flatten)]
+    a: HashMap<String, u32>,
+    #[serde(flatten)]
+    b: BTreeMap<String, u32>,
+}

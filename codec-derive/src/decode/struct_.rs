@@ -230,8 +230,44 @@ impl<'c, 'a> FieldSet<'c, 'a> {
                 })
                 .collect()
         };
-        let (specific, catch_all) = (offer(false), offer(true));
-        let rest = quote!({ #(#specific)* #(#catch_all)* { false } });
+        let specific = offer(false);
+        let flattened = self.decoded().filter(|(_, f)| f.is_flatten()).count();
+        let rest = if self.c.attrs.deny_unknown_fields.is_some() {
+            // serde's rule: under `deny_unknown_fields` a key that only a catch-all would
+            // take is unknown (serde leaves a map's keys among the leftovers it rejects).
+            quote!({ #(#specific)* { false } })
+        } else if flattened < 2 {
+            let catch_all = offer(true);
+            quote!({ #(#specific)* #(#catch_all)* { false } })
+        } else {
+            // serde's rule: a key no other member takes goes to every catch-all, each
+            // reading the value from the same place.
+            let h = &fmt.h;
+            let each = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(i, f)| {
+                let fields = fields_of(f);
+                let s = slot(i);
+                quote! {
+                    if #fields::CATCH_ALL {
+                        if __after.is_some() {
+                            __r.restore(__at);
+                        }
+                        if #fields::#field_fn(&mut __st.#s, __key, __r)? {
+                            __after = __p::Some(__r.checkpoint());
+                        } else if let __p::Some(__end) = __after {
+                            __r.restore(__end);
+                        }
+                    }
+                }
+            });
+            quote!({
+                #(#specific)* {
+                    let __at = __r.checkpoint();
+                    let mut __after: __p::Option<#h::Checkpoint> = __p::None;
+                    #(#each)*
+                    __after.is_some()
+                }
+            })
+        };
         if own.is_empty() {
             return rest;
         }
