@@ -496,12 +496,19 @@ fn flatten_map_twice_gives_each_leftover_key_to_both() {
     let both = BTreeMap::from([("a".to_owned(), 1), ("b".to_owned(), 3)]);
     assert_eq!(v, TwoMaps { id: 2, first: both.clone(), second: both });
     decode_all::<TwoMaps>(&[r#"{"a":1,"id":2,"b":3}"#, r#"{"id":2}"#, r#"{"id":2,"a":"x"}"#]);
-    // Maps mixed with a struct and an `Option` of one.
-    decode_all::<Mixed>(&[
-        r#"{"page":1,"k":2,"per_page":3,"total":4}"#,
-        r#"{"k":2,"total":4}"#,
-        r#"{"page":1,"k":2,"per_page":3}"#,
-    ]);
+    // Beside a struct that flattens an `Option` of one: the maps get the key no member
+    // takes, both of them (serde gives them every key, since it leaves the keys of a
+    // struct that has a flattened member of its own among the leftovers).
+    let k = BTreeMap::from([("k".to_owned(), 2)]);
+    let v: Mixed = codec::json::from_str(r#"{"page":1,"k":2,"per_page":3,"total":4}"#).unwrap();
+    assert_eq!(
+        (v.listing.page.map(|p| p.per_page), v.a.into_iter().collect::<BTreeMap<_, _>>(), v.b),
+        (Some(3), k.clone(), k)
+    );
+    let theirs: Mixed = serde_json::from_str(r#"{"page":1,"k":2,"per_page":3,"total":4}"#).unwrap();
+    assert_eq!(theirs.b.len(), 4);
+    let v: Mixed = codec::json::from_str(r#"{"k":2,"total":4}"#).unwrap();
+    assert_eq!((v.listing.total, v.listing.page, v.a.len(), v.b.len()), (4, None, 1, 1));
 }
 
 #[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
@@ -512,4 +519,101 @@ struct Mixed {
     a: HashMap<String, u32>,
     #[serde(flatten)]
     b: BTreeMap<String, u32>,
+}
+
+/// codec keeps its own rule where serde's would give a key to two members: a flattened
+/// map declared before a struct, or beside a tagged enum, gets only the keys no other
+/// member takes (serde gives it those keys too, so that re-encoding writes them twice).
+#[test]
+fn flatten_map_gets_only_keys_no_member_takes() {
+    #[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+    struct MapFirst {
+        #[serde(flatten)]
+        m: BTreeMap<String, u8>,
+        #[serde(flatten)]
+        i: Inner2,
+    }
+    #[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+    struct Inner2 {
+        x: u8,
+    }
+    let input = r#"{"x":1,"y":2}"#;
+    let ours: MapFirst = codec::json::from_str(input).unwrap();
+    let theirs: MapFirst = serde_json::from_str(input).unwrap();
+    assert_eq!(ours.m, BTreeMap::from([("y".to_owned(), 2)]));
+    assert_eq!(theirs.m, BTreeMap::from([("x".to_owned(), 1), ("y".to_owned(), 2)]));
+    assert_eq!(ours.i, theirs.i);
+
+    #[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+    struct EnumAndMap {
+        #[serde(flatten)]
+        kind: Kind,
+        #[serde(flatten)]
+        extra: BTreeMap<String, String>,
+    }
+    let input = r#"{"type":"A","x":1,"note":"n"}"#;
+    let ours: EnumAndMap = codec::json::from_str(input).unwrap();
+    assert_eq!(ours, EnumAndMap { kind: Kind::A { x: 1 }, extra: BTreeMap::from([("note".into(), "n".into())]) });
+    // serde offers `type` and `x` to the map too (and fails on `x`, not a string).
+    assert!(serde_json::from_str::<EnumAndMap>(input).is_err());
+}
+
+/// codec keeps its own rule: under `deny_unknown_fields` the keys a flattened enum takes
+/// are known. (serde rejects every such object: it leaves the enum's keys among the
+/// leftovers its check then finds, "unknown field `type`".)
+#[test]
+fn flatten_tagged_enum_with_deny_unknown_fields() {
+    #[derive(Codec, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Strict {
+        id: u8,
+        #[serde(flatten)]
+        kind: Kind,
+    }
+    let input = r#"{"id":1,"type":"A","x":1}"#;
+    assert_eq!(codec::json::from_str::<Strict>(input).unwrap(), Strict { id: 1, kind: Kind::A { x: 1 } });
+    let err = serde_json::from_str::<Strict>(input).unwrap_err();
+    assert!(err.to_string().starts_with("unknown field `type`"), "{err}");
+    let err = codec::json::from_str::<Strict>(r#"{"id":1,"type":"A","x":1,"y":2}"#).unwrap_err();
+    assert!(err.to_string().starts_with("unknown field `y`"), "{err}");
+}
+
+// ------------------------------------------------------------------ 4. duplicate keys
+
+/// Every key a member claims is checked for a repeat: a field of the struct, of a
+/// flattened struct, of the variant a flattened enum chose, a tag, a map's key. A key no
+/// member claims (unknown, or a field of a variant not chosen) is skipped each time, as
+/// serde skips it: its value is never read, so there is nothing two readers could see
+/// differently.
+#[test]
+fn duplicate_keys_claimed_by_a_member_are_errors() {
+    for input in [
+        r#"{"id":1,"id":2,"type":"A","x":7,"name":"n"}"#,
+        r#"{"id":1,"type":"A","x":7,"x":8,"name":"n"}"#,
+        r#"{"id":1,"type":"A","type":"A","x":7,"name":"n"}"#,
+        r#"{"id":1,"type":"B","y":"a","y":"b","name":"n"}"#,
+    ] {
+        let err = codec::json::from_str::<Resource>(input).unwrap_err();
+        assert!(matches!(err.kind(), codec::ErrorKind::DuplicateField(_)), "{input}: {err}");
+        assert!(serde_json::from_str::<Resource>(input).is_err(), "{input}");
+        let value = codec::json::from_str::<codec::json::Value>(input);
+        assert!(value.is_err(), "{input}: the document itself repeats a key");
+    }
+    // Unclaimed keys: skipped each time, by codec and serde alike.
+    for input in [
+        r#"{"id":1,"type":"A","x":7,"name":"n","junk":1,"junk":2}"#,
+        r#"{"id":1,"type":"A","x":7,"y":"a","y":"b","name":"n"}"#,
+    ] {
+        decodes_alike::<Resource>(input).expect("unclaimed repeats are skipped");
+    }
+    // The same variant key twice in a flattened externally tagged enum is a duplicate
+    // (serde keeps the first silently); another variant's key is unclaimed, as in serde.
+    let err = codec::json::from_str::<WithExternal>(r#"{"id":1,"Num":5,"Num":6}"#).unwrap_err();
+    assert!(err.to_string().starts_with("duplicate field `Num`"), "{err}");
+    decodes_alike::<WithExternal>(r#"{"id":1,"Num":5,"Obj":{"a":1}}"#).expect("another variant's key is unclaimed");
+    // In an untagged enum a repeat fails the variant that claims the key, and the next
+    // variant is tried, as in serde.
+    let err = codec::json::from_str::<Payment>(r#"{"id":2,"amount":5,"amount":6,"currency":"EUR"}"#).unwrap_err();
+    assert!(err.to_string().contains("Cash: duplicate field `amount`"), "{err}");
+    assert!(serde_json::from_str::<Payment>(r#"{"id":2,"amount":5,"amount":6,"currency":"EUR"}"#).is_err());
 }

@@ -831,12 +831,12 @@ pub fn fields(c: &Container, variants: &[Variant]) -> Option<EnumFields> {
         Repr::External => {
             let names = variants.iter().filter(|v| v.attrs.other.is_none()).map(|v| v.name.as_str());
             Some(EnumFields {
-                state_ty: quote!(#p::Option<Self>),
-                init: quote!(#p::None),
+                state_ty: quote!((#p::Option<::core::primitive::u32>, #p::Option<Self>)),
+                init: quote!((#p::None, #p::None)),
                 bounds: Vec::new(),
                 prepare: false,
                 finish: quote! {
-                    match __st {
+                    match __st.1 {
                         #p::Some(__v) => #p::Ok(__v),
                         #p::None => #p::Err(#p::no_flattened_variant(__end, #enum_name)),
                     }
@@ -1037,14 +1037,25 @@ pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &Toke
                 let name = &v.name;
                 with_segment(content(c, v, fmt), quote!(.in_field(#name)), fmt)
             });
-            // The first key naming a variant is the enum's (serde's rule); a later one is
-            // left to the enclosing object as an unknown key.
+            let name = per_variant(variants, |v| {
+                let name = &v.name;
+                quote!(#name)
+            });
+            // The first key naming a variant is the enum's (serde's rule); a key naming
+            // another variant later is left to the enclosing object as an unknown key,
+            // and the same key again is a duplicate (under the duplicate-key policy).
             let decode_field = quote! {
-                if __st.is_some() {
-                    return #p::Ok(false);
-                }
                 let __vi: ::core::primitive::u32 = #vi;
-                *__st = #p::Some(#value);
+                if let #p::Some(__prev) = __st.0 {
+                    if __prev != __vi {
+                        return #p::Ok(false);
+                    }
+                    if !#h::on_duplicate(__r, __key, #name)? {
+                        return #p::Ok(true);
+                    }
+                }
+                __st.0 = #p::Some(__vi);
+                __st.1 = #p::Some(#value);
                 #p::Ok(true)
             };
             (decode_field, quote!(#p::Ok(())))
