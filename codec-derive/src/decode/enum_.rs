@@ -384,12 +384,16 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
         };
         // Flattened members that look ahead do so from the object's start.
         let m = Members::of(c, v);
+        // (a constant: the look-ahead folds away unless a member needs it)
         let needs_prepare = match &m {
-            Members::Set(set, _) => set.has_flatten(),
-            Members::Newtype(_) => true,
-            Members::Empty(_) => false,
+            Members::Set(set, _) if set.has_flatten() => Some(set.prepare_const()),
+            Members::Newtype(v) => {
+                let fields = struct_::fields_of(&v.fields[0]);
+                Some(quote!(#fields::PREPARE))
+            }
+            _ => None,
         };
-        let prepare = if needs_prepare {
+        let prepare = if let Some(needed) = needs_prepare {
             let left = quote!(__left_all);
             let stmts = match &m {
                 Members::Newtype(_) => {
@@ -403,11 +407,13 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
                 Format::Msgpack => quote!(let __left_all = #h::map_left(__r);),
             };
             quote! {
-                let __here = __r.checkpoint();
-                __r.restore(__start);
-                #count
-                #stmts
-                __r.restore(__here);
+                if #needed {
+                    let __here = __r.checkpoint();
+                    __r.restore(__start);
+                    #count
+                    #stmts
+                    __r.restore(__here);
+                }
             }
         } else {
             TokenStream::new()
