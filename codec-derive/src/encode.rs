@@ -983,40 +983,6 @@ fn msgpack_key(c: &Container) -> Option<TokenStream> {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::msgpack_int;
-
-    #[test]
-    fn msgpack_ints_take_their_smallest_form() {
-        let cases: &[(i128, &[u8])] = &[
-            (0, b"\x00"),
-            (127, b"\x7f"),
-            (128, b"\xcc\x80"),
-            (255, b"\xcc\xff"),
-            (256, b"\xcd\x01\x00"),
-            (65535, b"\xcd\xff\xff"),
-            (65536, b"\xce\x00\x01\x00\x00"),
-            (u32::MAX as i128, b"\xce\xff\xff\xff\xff"),
-            (u32::MAX as i128 + 1, b"\xcf\x00\x00\x00\x01\x00\x00\x00\x00"),
-            (u64::MAX as i128, b"\xcf\xff\xff\xff\xff\xff\xff\xff\xff"),
-            (-1, b"\xff"),
-            (-32, b"\xe0"),
-            (-33, b"\xd0\xdf"),
-            (-128, b"\xd0\x80"),
-            (-129, b"\xd1\xff\x7f"),
-            (-32768, b"\xd1\x80\x00"),
-            (-32769, b"\xd2\xff\xff\x7f\xff"),
-            (i32::MIN as i128, b"\xd2\x80\x00\x00\x00"),
-            (i32::MIN as i128 - 1, b"\xd3\xff\xff\xff\xff\x7f\xff\xff\xff"),
-            (i64::MIN as i128, b"\xd3\x80\x00\x00\x00\x00\x00\x00\x00"),
-        ];
-        for (n, bytes) in cases {
-            assert_eq!(msgpack_int(*n), *bytes, "{n}");
-        }
-    }
-}
-
 /// `EncodeFields` of an enum, what `flatten` of it writes, as serde writes it: an
 /// internal tag and the variant's members; an external or adjacent variant as its key(s)
 /// and content; an untagged variant's members alone (a unit variant writes nothing).
@@ -1138,4 +1104,38 @@ fn enum_fields(c: &Container, variants: &[Variant]) -> Option<(TokenStream, Toke
         msgpack_arms.push(quote!(#pat => { #msgpack }));
     }
     Some((quote!(match self { #(#json_arms)* }), quote!(match self { #(#msgpack_arms)* }), bounds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::msgpack_int;
+
+    #[test]
+    fn msgpack_ints_take_their_smallest_form() {
+        let cases: &[(i128, &[u8])] = &[
+            (0, b"\x00"),
+            (127, b"\x7f"),
+            (128, b"\xcc\x80"),
+            (255, b"\xcc\xff"),
+            (256, b"\xcd\x01\x00"),
+            (65535, b"\xcd\xff\xff"),
+            (65536, b"\xce\x00\x01\x00\x00"),
+            (u32::MAX as i128, b"\xce\xff\xff\xff\xff"),
+            (u32::MAX as i128 + 1, b"\xcf\x00\x00\x00\x01\x00\x00\x00\x00"),
+            (u64::MAX as i128, b"\xcf\xff\xff\xff\xff\xff\xff\xff\xff"),
+            (-1, b"\xff"),
+            (-32, b"\xe0"),
+            (-33, b"\xd0\xdf"),
+            (-128, b"\xd0\x80"),
+            (-129, b"\xd1\xff\x7f"),
+            (-32768, b"\xd1\x80\x00"),
+            (-32769, b"\xd2\xff\xff\x7f\xff"),
+            (i32::MIN as i128, b"\xd2\x80\x00\x00\x00"),
+            (i32::MIN as i128 - 1, b"\xd3\xff\xff\xff\xff\x7f\xff\xff\xff"),
+            (i64::MIN as i128, b"\xd3\x80\x00\x00\x00\x00\x00\x00\x00"),
+        ];
+        for (n, bytes) in cases {
+            assert_eq!(msgpack_int(*n), *bytes, "{n}");
+        }
+    }
 }
