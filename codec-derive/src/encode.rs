@@ -991,7 +991,7 @@ fn msgpack_key(c: &Container) -> Option<TokenStream> {
 /// flattened (no variants; external or adjacent names that are not all strings).
 fn enum_fields(c: &Container, variants: &[Variant]) -> Option<(TokenStream, TokenStream, Vec<TokenStream>)> {
     let p = quote!(__p);
-    if variants.is_empty() {
+    if !crate::decode::flattenable(c, variants) {
         return None;
     }
     let strings = variants.iter().all(|v| matches!(v.tag, Name::Str(_)));

@@ -59,7 +59,13 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
             matches!(s.fields, syn::Fields::Unit)
                 || (matches!(s.fields, syn::Fields::Named(_)) && attrs.transparent.is_none())
         }
-        syn::Data::Enum(e) => !e.variants.is_empty(),
+        // (as `decode::flattenable` decides, on the attributes alone)
+        syn::Data::Enum(e) => {
+            !e.variants.is_empty()
+                && !(attrs.tag.is_none()
+                    && attrs.untagged.is_none()
+                    && e.variants.iter().all(|v| matches!(v.fields, syn::Fields::Unit)))
+        }
         syn::Data::Union(_) => false,
     };
     if flattenable {

@@ -768,7 +768,7 @@ pub struct EnumFields {
 /// variants; external or adjacent with a name that is not a string).
 pub fn fields(c: &Container, variants: &[Variant]) -> Option<EnumFields> {
     let p = quote!(__p);
-    if variants.is_empty() {
+    if !flattenable(c, variants) {
         return None;
     }
     let members: Vec<Members> = variants.iter().map(|v| Members::of(c, v)).collect();
@@ -878,6 +878,14 @@ pub fn fields(c: &Container, variants: &[Variant]) -> Option<EnumFields> {
             })
         }
     }
+}
+
+/// Whether the enum gets `EncodeFields`/`DecodeFields`: not without variants, and not
+/// when it is externally tagged with unit variants only (flattened, such an enum would be
+/// a key with a `null` value, as serde writes it; the impls would cost every status-like
+/// enum nearly its own size again in generated code, measured on the benchmark models).
+pub fn flattenable(c: &Container, variants: &[Variant]) -> bool {
+    !variants.is_empty() && !(matches!(c.repr(), Repr::External) && variants.iter().all(|v| v.style == Style::Unit))
 }
 
 /// The tag found by a look-ahead from the object's start, as `__found`

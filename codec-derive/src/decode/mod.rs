@@ -15,6 +15,7 @@ use quote::quote;
 use crate::ast::{Container, Data, Style};
 use crate::bound;
 use crate::tokens::ident;
+pub use enum_::flattenable;
 use struct_::FieldSet;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
