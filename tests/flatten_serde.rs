@@ -617,3 +617,46 @@ fn duplicate_keys_claimed_by_a_member_are_errors() {
     assert!(err.to_string().contains("Cash: duplicate field `amount`"), "{err}");
     assert!(serde_json::from_str::<Payment>(r#"{"id":2,"amount":5,"amount":6,"currency":"EUR"}"#).is_err());
 }
+
+#[derive(Codec, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct MaybeKind {
+    id: u8,
+    #[serde(flatten)]
+    kind: Option<Kind>,
+}
+
+/// An `Option` of a tagged enum: `None` when there is no tag (or the variant does not
+/// decode), by serde's rule for a flattened `Option`.
+#[test]
+fn flatten_option_of_tagged_enum() {
+    assert_eq!(round_trips_alike(&MaybeKind { id: 1, kind: Some(Kind::A { x: 2 }) }), r#"{"id":1,"type":"A","x":2}"#);
+    assert_eq!(round_trips_alike(&MaybeKind { id: 1, kind: None }), r#"{"id":1}"#);
+    decode_all::<MaybeKind>(&[
+        r#"{"x":2,"id":1,"type":"A"}"#,
+        r#"{"id":1,"x":2}"#,
+        r#"{"id":1,"type":"A"}"#,
+        r#"{"id":1,"type":"Z","x":2}"#,
+        r#"{"id":1,"type":7,"x":2}"#,
+        r#"{"id":1,"type":"B","y":"q"}"#,
+    ]);
+}
+
+/// What the README says of serde for an untagged enum with a newtype variant of a type
+/// without keys, which codec cannot flatten: serde fails on such a variant only when no
+/// other variant matches. (serde's behaviour only: the type derives no `Codec`.)
+#[test]
+fn serde_flattens_an_untagged_enum_with_a_primitive_variant() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Loose {
+        N(u32),
+        S { a: u8 },
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Holder {
+        #[serde(flatten)]
+        loose: Loose,
+    }
+    assert_eq!(serde_json::from_str::<Holder>(r#"{"a":1}"#).unwrap(), Holder { loose: Loose::S { a: 1 } });
+    assert!(serde_json::from_str::<Holder>(r#"{"b":1}"#).is_err());
+}
