@@ -61,10 +61,10 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
         }
         // (as `decode::flattenable` decides, on the attributes alone)
         syn::Data::Enum(e) => {
-            !e.variants.is_empty()
-                && !(attrs.tag.is_none()
-                    && attrs.untagged.is_none()
-                    && e.variants.iter().all(|v| matches!(v.fields, syn::Fields::Unit)))
+            let unit_only = e.variants.iter().all(|v| matches!(v.fields, syn::Fields::Unit));
+            let external = attrs.tag.is_none() && attrs.untagged.is_none();
+            let unit_only_external = unit_only && external;
+            !e.variants.is_empty() && !unit_only_external
         }
         syn::Data::Union(_) => false,
     };

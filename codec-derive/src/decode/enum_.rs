@@ -885,7 +885,9 @@ pub fn fields(c: &Container, variants: &[Variant]) -> Option<EnumFields> {
 /// a key with a `null` value, as serde writes it; the impls would cost every status-like
 /// enum nearly its own size again in generated code, measured on the benchmark models).
 pub fn flattenable(c: &Container, variants: &[Variant]) -> bool {
-    !variants.is_empty() && !(matches!(c.repr(), Repr::External) && variants.iter().all(|v| v.style == Style::Unit))
+    let unit_only = variants.iter().all(|v| v.style == Style::Unit);
+    let unit_only_external = unit_only && matches!(c.repr(), Repr::External);
+    !variants.is_empty() && !unit_only_external
 }
 
 /// The tag found by a look-ahead from the object's start, as `__found`
