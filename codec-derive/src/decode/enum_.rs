@@ -811,9 +811,7 @@ pub fn fields(c: &Container, variants: &[Variant]) -> Option<EnumFields> {
                 .iter()
                 .filter(|v| v.style == Style::Newtype && v.fields[0].decodes())
                 .map(|v| {
-                    let fields = struct_::fields_of(&v.fields[0]);
                     let ty = v.fields[0].ty;
-                    let _ = fields;
                     let de = crate::tokens::de();
                     quote!(#ty: #p::DecodeFields<#de>)
                 })
