@@ -589,6 +589,28 @@ mod shadowed {
         Words(List<Text>),
     }
 
+    /// Flattened enums of every representation, an `Option`, and two catch-alls.
+    #[derive(::codec::Codec, Debug, PartialEq)]
+    pub struct Holder {
+        #[codec(flatten)]
+        pub tagged: Tagged,
+        #[codec(flatten)]
+        pub adjacent: Adjacent,
+        #[codec(flatten)]
+        pub maybe: Maybe<Inner>,
+        #[codec(flatten)]
+        pub plain: Plain,
+        #[codec(flatten)]
+        pub one: ::std::collections::BTreeMap<Text, ::core::primitive::u8>,
+        #[codec(flatten)]
+        pub two: ::std::collections::BTreeMap<Text, ::core::primitive::u8>,
+    }
+
+    #[derive(::codec::Codec, Debug, PartialEq)]
+    pub enum Plain {
+        Flag(::core::primitive::bool),
+    }
+
     #[derive(::codec::Codec, Debug, PartialEq, Eq, PartialOrd, Ord)]
     pub enum Key {
         A,
@@ -618,6 +640,24 @@ fn derives_where_std_names_are_shadowed() {
     both(&Loose::Number(4), Some("4"));
     both(&Loose::Words(vec!["w".into()]), Some(r#"["w"]"#));
     assert_eq!(codec::msgpack::to_vec(&Inner { depth: 3 }).unwrap(), b"\x91\x03");
+    let holder = Holder {
+        tagged: Tagged::Full { size: 2 },
+        adjacent: Adjacent::Unit,
+        maybe: Some(Inner { depth: 4 }),
+        plain: Plain::Flag(true),
+        one: [("k".to_owned(), 5)].into(),
+        two: BTreeMap::new(),
+    };
+    let text = codec::json::to_string(&holder).unwrap();
+    assert_eq!(text, r#"{"type":"Full","size":2,"t":"Unit","depth":4,"Flag":true,"k":5}"#);
+    let back: Holder = codec::json::from_str(&text).unwrap();
+    assert_eq!((&back.tagged, &back.maybe, back.two.len()), (&holder.tagged, &holder.maybe, 1));
+    let packed = codec::msgpack::to_vec(&holder).unwrap();
+    let back: Holder = codec::msgpack::from_slice(&packed).unwrap();
+    assert_eq!(
+        (&back.adjacent, &back.plain, &back.one, &back.two),
+        (&holder.adjacent, &holder.plain, &holder.one, &holder.one)
+    );
 
     let b = Borrowing { text: "t", by_key: [(Key::A, 1)].into() };
     let text = codec::json::to_string(&b).unwrap();

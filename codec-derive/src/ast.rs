@@ -238,6 +238,15 @@ impl<'a> Container<'a> {
         (a.with.is_none() && a.bytes.is_none() && a.map_as_pairs.is_none()).then_some(f)
     }
 
+    /// The field through which a newtype or `transparent` struct has the members of its
+    /// field's type (`flatten` of it, an internally tagged variant holding it): the
+    /// [`inner_field`](Self::inner_field), unless its type names the struct itself. Such a
+    /// struct (`struct L(Option<Box<L>>)`) has no members to give, and the impl bounded on
+    /// its own field's type would be a cycle the trait solver cannot end (E0275).
+    pub fn members_field(&self) -> Option<&Field<'a>> {
+        self.inner_field().filter(|f| !names_type(f.ty, self.ident))
+    }
+
     /// Whether this is an enum whose variants are all units: such an enum can be a map key.
     pub fn is_key_enum(&self) -> bool {
         match &self.data {
@@ -375,4 +384,16 @@ fn fields_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields, rule: Option<RenameRu
         })
         .collect();
     (style, fields)
+}
+
+/// Whether `ty` names the type `this` (or `Self`) anywhere in it.
+pub fn names_type(ty: &syn::Type, this: &syn::Ident) -> bool {
+    fn walk(t: proc_macro2::TokenTree, this: &syn::Ident) -> bool {
+        match t {
+            proc_macro2::TokenTree::Ident(id) => id == *this || id == "Self",
+            proc_macro2::TokenTree::Group(g) => g.stream().into_iter().any(|t| walk(t, this)),
+            _ => false,
+        }
+    }
+    quote::ToTokens::to_token_stream(ty).into_iter().any(|t| walk(t, this))
 }

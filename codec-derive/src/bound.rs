@@ -149,6 +149,7 @@ fn with_bounds(
     explicit: &Option<Vec<syn::WherePredicate>>,
     uses: impl Fn(&Field) -> bool,
     bound: impl Fn(Bounded) -> syn::WherePredicate,
+    flat: impl Fn(&syn::Type) -> syn::WherePredicate,
     mut generics: Generics,
 ) -> Generics {
     let clause = generics.make_where_clause();
@@ -156,9 +157,17 @@ fn with_bounds(
         clause.predicates.extend(preds.iter().cloned());
         return generics;
     }
-    let (direct, assoc) = used_params(c, &all_fields(c), uses);
+    let fields = all_fields(c);
+    let (direct, assoc) = used_params(c, &fields, |f| uses(f) && !f.is_flatten());
     clause.predicates.extend(direct.into_iter().map(|p| bound(Bounded::Param(p))));
     clause.predicates.extend(assoc.iter().map(|a| bound(Bounded::Assoc(a))));
+    // A flattened field is written and read through `EncodeFields`/`DecodeFields`, so
+    // its type (when generic) is bounded by those: `T` itself for `#[flatten] body: T`.
+    for f in fields.iter().filter(|f| uses(f) && f.is_flatten()) {
+        if c.generics.type_params().any(|t| mentions(f.ty.to_token_stream(), &t.ident)) {
+            clause.predicates.push(flat(f.ty));
+        }
+    }
     generics
 }
 
@@ -190,7 +199,14 @@ fn default_bounds(c: &Container, generics: &mut Generics) {
 /// Generics of the `Encode` impl.
 pub fn encode_generics(c: &Container) -> Generics {
     let krate = &c.krate;
-    with_bounds(c, &c.attrs.bound_encode, |f| f.encodes(), |b| parse_quote!(#b: #krate::Encode), c.generics.clone())
+    with_bounds(
+        c,
+        &c.attrs.bound_encode,
+        |f| f.encodes(),
+        |b| parse_quote!(#b: #krate::Encode),
+        |ty| parse_quote!(#ty: #krate::__private::EncodeFields),
+        c.generics.clone(),
+    )
 }
 
 /// Whether the type already has a lifetime named `'de`: then that lifetime is the input
@@ -210,8 +226,14 @@ pub fn decode_generics(c: &Container) -> Generics {
             if lifetimes.is_empty() { parse_quote!('de) } else { parse_quote!('de: #(#lifetimes)+*) };
         generics.params.insert(0, GenericParam::Lifetime(de));
     }
-    let mut generics =
-        with_bounds(c, &c.attrs.bound_decode, |f| f.decodes(), |b| parse_quote!(#b: #krate::Decode<'de>), generics);
+    let mut generics = with_bounds(
+        c,
+        &c.attrs.bound_decode,
+        |f| f.decodes(),
+        |b| parse_quote!(#b: #krate::Decode<'de>),
+        |ty| parse_quote!(#ty: #krate::__private::DecodeFields<'de>),
+        generics,
+    );
     default_bounds(c, &mut generics);
     // A decoded field that borrows for `'static` (`&'static str`, `Cow<'static, str>`) can
     // only borrow from a `'static` input (serde's rule for `&'static str`); without the

@@ -106,6 +106,44 @@ pub fn expand(c: &Container) -> TokenStream {
         });
     }
 
+    // An enum flattened writes what serde writes for it (unit, newtype and transparent
+    // structs get theirs from `encode_fields_through`).
+    let struct_fields = match &c.data {
+        Data::Enum(variants) => enum_fields(c, variants),
+        _ => None,
+    };
+    {
+        if let Some((members, members_msgpack, bounds)) = struct_fields {
+            let mut generics = generics.clone();
+            let clause = generics.make_where_clause();
+            for b in bounds {
+                if let Ok(pred) = syn::parse2::<syn::WherePredicate>(b) {
+                    clause.predicates.push(pred);
+                }
+            }
+            let (impl_g, ty_g, where_c) = bound::split(&generics, c);
+            let encode_fields_msgpack = crate::msgpack_only(&p, || {
+                quote! {
+                    fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
+                        #members_msgpack
+                        #p::Ok(())
+                    }
+                }
+            });
+            out.extend(quote! {
+                #[automatically_derived]
+                #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
+                impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
+                    fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut ::core::primitive::bool) -> #p::Result<()> {
+                        #members
+                        #p::Ok(())
+                    }
+                    #encode_fields_msgpack
+                }
+            });
+        }
+    }
+
     out.extend(discriminant_checks(c));
     out.extend(encode_fields_through(c, &generics));
 
@@ -192,7 +230,7 @@ pub fn expand(c: &Container) -> TokenStream {
 fn encode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream {
     let p = quote!(__p);
     let ident = c.ident;
-    let (json, msgpack, generics) = match (&c.data, c.inner_field()) {
+    let (json, msgpack, generics) = match (&c.data, c.members_field()) {
         (Data::Struct(Style::Unit, _), _) => (quote!(#p::Ok(())), quote!(#p::Ok(())), generics.clone()),
         (_, Some(f)) => {
             let (ty, m) = (f.ty, &f.member);
@@ -1011,6 +1049,129 @@ fn msgpack_key(c: &Container) -> Option<TokenStream> {
         match self { #(#arms)* }
         #p::Ok(())
     })
+}
+
+/// `EncodeFields` of an enum, what `flatten` of it writes, as serde writes it: an
+/// internal tag and the variant's members; an external or adjacent variant as its key(s)
+/// and content; an untagged variant's members alone (a unit variant writes nothing).
+/// The JSON and MessagePack bodies, and the where-predicates the impl needs (an untagged
+/// enum's newtype variants must hold struct-like types). `None` when the enum cannot be
+/// flattened (no variants; external or adjacent names that are not all strings).
+fn enum_fields(c: &Container, variants: &[Variant]) -> Option<(TokenStream, TokenStream, Vec<TokenStream>)> {
+    let p = quote!(__p);
+    if !crate::decode::flattenable(c, variants) {
+        return None;
+    }
+    let strings = variants.iter().all(|v| matches!(v.tag, Name::Str(_)));
+    let repr = c.repr();
+    if !strings && !matches!(repr, Repr::Internal { .. } | Repr::Untagged) {
+        return None;
+    }
+    let mut bounds = Vec::new();
+    let mut json_arms = Vec::new();
+    let mut msgpack_arms = Vec::new();
+    for v in variants {
+        let pat = variant_pattern(v);
+        let access = field_binding(v);
+        let vname = &v.name;
+        let newtype = || v.fields.iter().find(|f| f.encodes());
+        let (json, msgpack) = match repr {
+            Repr::Internal { tag } => {
+                let key = bytes(&format!(",{}:{}", json_string(tag), json_tag(&v.tag)));
+                let mut entry = msgpack_str(tag);
+                entry.extend_from_slice(&msgpack_tag(&v.tag));
+                let entry = lit(&entry);
+                let (members, members_msgpack) = match (v.style, newtype()) {
+                    (Style::Struct, _) => {
+                        (named_members(c, &v.fields, First::No, &access), msgpack_fields(c, &v.fields, &access))
+                    }
+                    (Style::Newtype, Some(f)) => {
+                        let (ty, b, span) = (f.ty, access(f), f.span());
+                        let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
+                        let callee_msgpack = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields_msgpack);
+                        (quote!(#callee(#b, __w, __first)?;), quote!(#callee_msgpack(#b, __w, __count)?;))
+                    }
+                    _ => (TokenStream::new(), TokenStream::new()),
+                };
+                (
+                    quote!(#p::write_key(__w, __first, #key); #members),
+                    quote!(__w.write_raw(#entry); *__count += 1; #members_msgpack),
+                )
+            }
+            Repr::External => {
+                let key = bytes(&format!(",{}:", json_string(vname)));
+                let entry = lit(&msgpack_str(vname));
+                let content = variant_content(c, v);
+                let content_msgpack = msgpack_variant_content(c, v);
+                (
+                    quote! {
+                        #p::write_key(__w, __first, #key);
+                        if let #p::Err(__e) = (|| -> #p::Result<()> { #content #p::Ok(()) })() {
+                            return #p::Err(__e.in_field(#vname));
+                        }
+                    },
+                    quote! {
+                        __w.write_raw(#entry);
+                        *__count += 1;
+                        if let #p::Err(__e) = (|| -> #p::Result<()> { #content_msgpack #p::Ok(()) })() {
+                            return #p::Err(__e.in_field(#vname));
+                        }
+                    },
+                )
+            }
+            Repr::Adjacent { tag, content } => {
+                let key = bytes(&format!(",{}:{}", json_string(tag), json_tag(&v.tag)));
+                let mut entry = msgpack_str(tag);
+                entry.extend_from_slice(&msgpack_tag(&v.tag));
+                if v.style == Style::Unit {
+                    let entry = lit(&entry);
+                    (quote!(#p::write_key(__w, __first, #key);), quote!(__w.write_raw(#entry); *__count += 1;))
+                } else {
+                    entry.extend_from_slice(&msgpack_str(content));
+                    let entry = lit(&entry);
+                    let mid = bytes(&format!(",{}:", json_string(content)));
+                    let body = variant_content(c, v);
+                    let body_msgpack = msgpack_variant_content(c, v);
+                    (
+                        quote! {
+                            #p::write_key(__w, __first, #key);
+                            __w.write_raw(#mid);
+                            if let #p::Err(__e) = (|| -> #p::Result<()> { #body #p::Ok(()) })() {
+                                return #p::Err(__e.in_field(#content));
+                            }
+                        },
+                        quote! {
+                            __w.write_raw(#entry);
+                            *__count += 2;
+                            if let #p::Err(__e) = (|| -> #p::Result<()> { #body_msgpack #p::Ok(()) })() {
+                                return #p::Err(__e.in_field(#content));
+                            }
+                        },
+                    )
+                }
+            }
+            Repr::Untagged => match (v.style, newtype()) {
+                (Style::Struct, _) => {
+                    (named_members(c, &v.fields, First::Unknown, &access), msgpack_fields(c, &v.fields, &access))
+                }
+                (Style::Newtype, Some(f)) => {
+                    let (ty, b, span) = (f.ty, access(f), f.span());
+                    bounds.push(quote!(for<'__x> #ty: #p::EncodeFields));
+                    let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
+                    let callee_msgpack = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields_msgpack);
+                    (quote!(#callee(#b, __w, __first)?;), quote!(#callee_msgpack(#b, __w, __count)?;))
+                }
+                (Style::Unit, _) => (TokenStream::new(), TokenStream::new()),
+                _ => {
+                    let err = quote!(return #p::Err(#p::cannot_flatten("a tuple variant")););
+                    (err.clone(), err)
+                }
+            },
+        };
+        json_arms.push(quote!(#pat => { #json }));
+        msgpack_arms.push(quote!(#pat => { #msgpack }));
+    }
+    Some((quote!(match self { #(#json_arms)* }), quote!(match self { #(#msgpack_arms)* }), bounds))
 }
 
 #[cfg(test)]

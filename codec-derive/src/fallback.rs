@@ -52,34 +52,50 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
             }
         }
     };
-    match &input.data {
-        syn::Data::Struct(s) if matches!(s.fields, syn::Fields::Named(_)) && attrs.transparent.is_none() => {
-            out.extend(quote! {
-                #[automatically_derived]
-                impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
-                    fn encode_fields(&self, _: &mut #p::JsonWriter, _: &mut ::core::primitive::bool) -> #p::Result<()> {
-                        ::core::unimplemented!()
-                    }
-                    #stub_encode_fields_msgpack
-                }
-                #[automatically_derived]
-                impl #de_impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
-                    type State = ();
-                    fn new_state() -> Self::State {}
-                    fn decode_field(
-                        _: &mut Self::State,
-                        _: #p::Key<'de>,
-                        _: &mut #p::JsonReader<'de>,
-                    ) -> #p::Result<::core::primitive::bool> {
-                        ::core::unimplemented!()
-                    }
-                    #stub_decode_field_msgpack
-                    fn finish(_: Self::State, _: ::core::primitive::usize) -> #p::Result<Self> {
-                        ::core::unimplemented!()
-                    }
-                }
-            });
+    // Every type the derive gives `EncodeFields`/`DecodeFields` (what `flatten` goes
+    // through) gets them here too.
+    let flattenable = match &input.data {
+        syn::Data::Struct(s) => {
+            matches!(s.fields, syn::Fields::Unit)
+                || (matches!(s.fields, syn::Fields::Named(_)) && attrs.transparent.is_none())
         }
+        // (as `decode::flattenable` decides, on the attributes alone)
+        syn::Data::Enum(e) => {
+            let unit_only = e.variants.iter().all(|v| matches!(v.fields, syn::Fields::Unit));
+            let external = attrs.tag.is_none() && attrs.untagged.is_none();
+            let unit_only_external = unit_only && external;
+            !e.variants.is_empty() && !unit_only_external
+        }
+        syn::Data::Union(_) => false,
+    };
+    if flattenable {
+        out.extend(quote! {
+            #[automatically_derived]
+            impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
+                fn encode_fields(&self, _: &mut #p::JsonWriter, _: &mut ::core::primitive::bool) -> #p::Result<()> {
+                    ::core::unimplemented!()
+                }
+                #stub_encode_fields_msgpack
+            }
+            #[automatically_derived]
+            impl #de_impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
+                type State = ();
+                fn new_state() -> Self::State {}
+                fn decode_field(
+                    _: &mut Self::State,
+                    _: #p::Key<'de>,
+                    _: &mut #p::JsonReader<'de>,
+                ) -> #p::Result<::core::primitive::bool> {
+                    ::core::unimplemented!()
+                }
+                #stub_decode_field_msgpack
+                fn finish(_: Self::State, _: ::core::primitive::usize) -> #p::Result<Self> {
+                    ::core::unimplemented!()
+                }
+            }
+        });
+    }
+    match &input.data {
         syn::Data::Enum(e)
             if !e.variants.is_empty()
                 && attrs.untagged.is_none()

@@ -57,6 +57,28 @@ pub trait DecodeFields<'de>: Sized {
     fn field_names(out: &mut Vec<&'static str>) {
         let _ = out;
     }
+
+    /// Whether [`prepare`](Self::prepare) must run before the first key is offered: a
+    /// type that must know something about the whole object first (the tag of a
+    /// flattened internally or adjacently tagged enum, the variant of an untagged one),
+    /// or that contains such a type. A constant, so the call folds away for every other.
+    const PREPARE: bool = false;
+
+    /// Looks ahead over the object, from just after its `{` (no entry read yet), for what
+    /// this type must know before its keys come, and puts the reader back where it was.
+    /// Runs only when [`PREPARE`](Self::PREPARE).
+    fn prepare(state: &mut Self::State, r: &mut JsonReader<'de>) -> Result<()> {
+        let _ = (state, r);
+        Ok(())
+    }
+
+    /// [`prepare`](Self::prepare) in MessagePack, the reader at the first of the map's
+    /// `left` entries.
+    #[cfg(feature = "msgpack")]
+    fn prepare_msgpack(state: &mut Self::State, r: &mut MsgpackReader<'de>, left: usize) -> Result<()> {
+        let _ = (state, r, left);
+        Ok(())
+    }
 }
 
 /// The members of a struct-like type written without braces, each preceded by `,`
@@ -124,6 +146,9 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for alloc::boxed::Box<T> {
 pub fn decode_struct<'de, T: DecodeFields<'de>>(r: &mut JsonReader<'de>, deny_unknown: bool) -> Result<T> {
     r.begin_object()?;
     let mut state = T::new_state();
+    if T::PREPARE {
+        T::prepare(&mut state, r)?;
+    }
     if r.object_first()? {
         other_members::<T>(r, &mut state, deny_unknown)?;
     }
@@ -587,6 +612,21 @@ pub fn ends_untagged_search(e: &Error) -> bool {
     e.is_input_error() || matches!(e.kind(), crate::ErrorKind::RecursionLimit(_))
 }
 
+/// A flattened externally tagged enum whose object had no key naming a variant.
+#[cold]
+#[inline(never)]
+pub fn no_flattened_variant(end: usize, enum_name: &'static str) -> Error {
+    let msg = format!("no variant of enum {enum_name} found in flattened data");
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), end.saturating_sub(1))
+}
+
+/// What cannot be flattened (a tuple variant of an untagged enum: an array has no keys).
+#[cold]
+#[inline(never)]
+pub fn cannot_flatten(what: &'static str) -> Error {
+    Error::without_position(ErrorKind::InvalidValue(Cow::Owned(format!("cannot flatten {what}: it has no keys"))))
+}
+
 /// The error of an untagged enum that matched no variant: each variant's reason.
 #[cold]
 #[inline(never)]
@@ -647,7 +687,7 @@ pub mod mp {
     use alloc::vec::Vec;
 
     use super::Result;
-    pub use super::{in_field, missing_field_at, no_variant_matched};
+    pub use super::{cannot_flatten, in_field, missing_field_at, no_flattened_variant, no_variant_matched};
     use super::{DecodeFields, Tag, TAG_BOOL, TAG_INT, TAG_STR};
     use crate::error::{Error, ErrorKind};
     use crate::json::DuplicateKeys;
@@ -659,6 +699,9 @@ pub mod mp {
     pub fn decode_struct<'de, T: DecodeFields<'de>>(r: &mut MsgpackReader<'de>, deny_unknown: bool) -> Result<T> {
         let n = r.read_map_len()?;
         let mut state = T::new_state();
+        if T::PREPARE {
+            T::prepare_msgpack(&mut state, r, n)?;
+        }
         other_members::<T>(r, &mut state, n, deny_unknown)?;
         r.leave();
         T::finish(state, r.position())
@@ -842,6 +885,55 @@ pub mod mp {
         }
         r.restore(start);
         Ok(found)
+    }
+
+    /// [`scan_for_tag`] over the `left` entries of a map from the reader's position (a
+    /// flattened tagged enum looking ahead over the map it was flattened into).
+    pub fn scan_for_tag_in<'de>(
+        r: &mut MsgpackReader<'de>,
+        tag: &'static [u8],
+        left: usize,
+    ) -> Result<Option<Key<'de>>> {
+        let start = r.checkpoint();
+        let mut found = None;
+        for _ in 0..left {
+            let key = r.read_key()?;
+            if r.key_bytes(key)? == tag {
+                found = Some(r.read_string_token()?);
+                break;
+            }
+            r.skip_value()?;
+        }
+        r.restore(start);
+        Ok(found)
+    }
+
+    /// [`scan_for_any_tag`] over the `left` entries of a map from the reader's position.
+    pub fn scan_for_any_tag_in<'de>(
+        r: &mut MsgpackReader<'de>,
+        tag: &'static [u8],
+        kinds: u8,
+        expected: &'static str,
+        left: usize,
+    ) -> Result<Option<Tag<Key<'de>>>> {
+        let start = r.checkpoint();
+        let mut found = None;
+        for _ in 0..left {
+            let key = r.read_key()?;
+            if r.key_bytes(key)? == tag {
+                found = Some(read_tag(r, kinds, expected)?);
+                break;
+            }
+            r.skip_value()?;
+        }
+        r.restore(start);
+        Ok(found)
+    }
+
+    /// The entries left in the map the reader is in, after `begin_object` or an entry.
+    #[inline]
+    pub fn map_left(r: &MsgpackReader<'_>) -> usize {
+        r.entries_left()
     }
 
     /// The twin of [`read_tag`](super::read_tag): a str, an int or a bool, whichever

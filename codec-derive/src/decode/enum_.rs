@@ -394,10 +394,44 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
                 quote!(|_: &mut #p::Vec<&'static ::core::primitive::str>| {}),
             ),
         };
+        // Flattened members that look ahead do so from the object's start.
+        let m = Members::of(c, v);
+        // (a constant: the look-ahead folds away unless a member needs it)
+        let needs_prepare = match &m {
+            Members::Set(set, _) if set.has_flatten() => Some(set.prepare_const()),
+            Members::Newtype(v) => Some(struct_::fields_of(&v.fields[0], "PREPARE")),
+            _ => None,
+        };
+        let prepare = if let Some(needed) = needs_prepare {
+            let left = quote!(__left_all);
+            let stmts = match &m {
+                Members::Newtype(_) => {
+                    let stmts = m.prepare(fmt, &left);
+                    quote!({ let __st = &mut __st; #stmts })
+                }
+                _ => m.prepare(fmt, &left),
+            };
+            let count = match fmt.format {
+                Format::Json => TokenStream::new(),
+                Format::Msgpack => quote!(let __left_all = #h::map_left(__r);),
+            };
+            quote! {
+                if #needed {
+                    let __here = __r.checkpoint();
+                    __r.restore(__start);
+                    #count
+                    #stmts
+                    __r.restore(__here);
+                }
+            }
+        } else {
+            TokenStream::new()
+        };
         // The catch-all takes any other keys silently.
         let deny = deny && v.attrs.other.is_none();
         let body = quote! {{
             let mut __st: #state_ty = #init;
+            #prepare
             while __more {
                 let __key = __r.read_key()?;
                 if __r.key_bytes(__key)? == #tag_lit {
@@ -605,4 +639,510 @@ pub fn decode_key(c: &Container, fmt: &Fmt) -> Option<TokenStream> {
         #by_name
         #p::Ok(#build)
     })
+}
+
+// ---------------------------------------------------------------------------------------
+// `DecodeFields` of enums: what `flatten` of an enum decodes through, with serde's
+// meaning of each representation, key by key from the enclosing object's loop and
+// without buffering. A tagged enum looks ahead for its tag in `prepare` (the tag-first
+// case stops at the first key), an untagged one tries its variants there over the
+// object's keys from a checkpoint; then the keys stream into the chosen variant.
+
+/// What a variant's members decode into when its enum is flattened.
+enum Members<'c, 'a> {
+    /// A struct variant's named fields.
+    Set(FieldSet<'c, 'a>, &'c Variant<'a>),
+    /// A newtype variant of a struct-like type: that type's `DecodeFields`.
+    Newtype(&'c Variant<'a>),
+    /// No members (a unit variant; a tuple variant, which has no keys).
+    Empty(&'c Variant<'a>),
+}
+
+impl<'c, 'a> Members<'c, 'a> {
+    fn of(c: &'c Container<'a>, v: &'c Variant<'a>) -> Self {
+        match v.style {
+            Style::Struct => Members::Set(FieldSet::new(c, &v.fields, false), v),
+            Style::Newtype if v.fields[0].decodes() => Members::Newtype(v),
+            _ => Members::Empty(v),
+        }
+    }
+
+    fn state_ty(&self) -> TokenStream {
+        match self {
+            Members::Set(set, _) => set.state_ty(),
+            Members::Newtype(v) => struct_::fields_of(&v.fields[0], "State"),
+            Members::Empty(_) => quote!(()),
+        }
+    }
+
+    fn init(&self) -> TokenStream {
+        match self {
+            Members::Set(set, _) => set.state_init(),
+            Members::Newtype(v) => {
+                let new_state = struct_::fields_of(&v.fields[0], "new_state");
+                quote!(#new_state())
+            }
+            Members::Empty(_) => quote!(()),
+        }
+    }
+
+    /// A `bool` expression: whether `__key` was claimed into `__st` (a `&mut` state).
+    fn claim(&self, fmt: &Fmt) -> TokenStream {
+        let field_fn = &fmt.field_fn;
+        match self {
+            Members::Set(set, _) => set.dispatch(fmt),
+            Members::Newtype(v) => {
+                let decode_field = struct_::fields_of(&v.fields[0], &field_fn.to_string());
+                quote!(#decode_field(__st, __key, __r)?)
+            }
+            Members::Empty(_) => quote!(false),
+        }
+    }
+
+    /// The look-ahead of the members' own flattened members, on `__st` (a `&mut` state).
+    fn prepare(&self, fmt: &Fmt, left: &TokenStream) -> TokenStream {
+        match self {
+            Members::Set(set, _) => set.prepare_stmts(fmt, left),
+            Members::Newtype(v) => {
+                let needed = struct_::fields_of(&v.fields[0], "PREPARE");
+                match fmt.format {
+                    Format::Json => {
+                        let prepare = struct_::fields_of(&v.fields[0], "prepare");
+                        quote!(if #needed { #prepare(__st, __r)?; })
+                    }
+                    Format::Msgpack => {
+                        let prepare = struct_::fields_of(&v.fields[0], "prepare_msgpack");
+                        quote!(if #needed { #prepare(__st, __r, #left)?; })
+                    }
+                }
+            }
+            Members::Empty(_) => TokenStream::new(),
+        }
+    }
+
+    /// An expression of type `Self` from `__st` (the state, by value), ending at `__end`.
+    fn finish(&self) -> TokenStream {
+        let p = quote!(__p);
+        match self {
+            Members::Set(set, v) => {
+                let ident = v.ident;
+                set.finish(quote!(Self::#ident), quote!(__end))
+            }
+            Members::Newtype(v) => {
+                let ident = v.ident;
+                let finish = struct_::fields_of(&v.fields[0], "finish");
+                quote!(Self::#ident(#finish(__st, __end)?))
+            }
+            Members::Empty(v) => {
+                let ident = v.ident;
+                match v.style {
+                    Style::Unit => quote!(Self::#ident),
+                    // Never chosen: a tuple variant has no keys to be found by.
+                    _ => quote!(return #p::Err(#p::cannot_flatten("a tuple variant"))),
+                }
+            }
+        }
+    }
+
+    fn names(&self) -> TokenStream {
+        match self {
+            Members::Set(set, _) => set.field_names(),
+            Members::Newtype(v) => {
+                let names = struct_::fields_of(&v.fields[0], "field_names");
+                quote!(#names(__out);)
+            }
+            Members::Empty(_) => TokenStream::new(),
+        }
+    }
+}
+
+/// `.0`, `.1`, ... as a token.
+fn tuple_index(i: usize) -> syn::Index {
+    syn::Index::from(i)
+}
+
+/// The pieces of an enum's `DecodeFields` impl.
+pub struct EnumFields {
+    pub state_ty: TokenStream,
+    pub init: TokenStream,
+    /// Extra where-predicates: an untagged enum's newtype variants must hold struct-like
+    /// types (the impl then exists only when they do).
+    pub bounds: Vec<TokenStream>,
+    pub prepare: bool,
+    pub finish: TokenStream,
+    pub names: TokenStream,
+}
+
+/// The format-independent pieces, or `None` when the enum cannot be flattened (no
+/// variants; external or adjacent with a name that is not a string).
+pub fn fields(c: &Container, variants: &[Variant]) -> Option<EnumFields> {
+    let p = quote!(__p);
+    if !flattenable(c, variants) {
+        return None;
+    }
+    let members: Vec<Members> = variants.iter().map(|v| Members::of(c, v)).collect();
+    let states = members.iter().map(Members::state_ty);
+    let inits = members.iter().map(Members::init);
+    let by_variant_state = quote!((#(#states,)*));
+    let by_variant_init = quote!((#(#inits,)*));
+    let all_names = members.iter().map(Members::names);
+    let enum_name = c.ident.to_string();
+    let finish_chosen = |k: usize| {
+        let k = tuple_index(k);
+        per_variant(variants, |v| {
+            let i = variants.iter().position(|w| std::ptr::eq(w, v)).unwrap_or(0);
+            let s = tuple_index(i);
+            let body = members[i].finish();
+            quote!({ let __st = __st.#k.#s; #body })
+        })
+    };
+    match c.repr() {
+        Repr::Internal { tag } => {
+            let finish = finish_chosen(2);
+            Some(EnumFields {
+                state_ty: quote!((#p::Option<::core::primitive::u32>, ::core::primitive::bool, #by_variant_state)),
+                init: quote!((#p::None, false, #by_variant_init)),
+                bounds: Vec::new(),
+                prepare: true,
+                finish: quote! {
+                    let __vi = match __st.0 {
+                        #p::Some(__vi) => __vi,
+                        #p::None => return #p::Err(#p::missing_field_at(__end, #tag)),
+                    };
+                    #p::Ok(#finish)
+                },
+                names: quote!(__out.push(#tag); #(#all_names)*),
+            })
+        }
+        Repr::Untagged => {
+            let finish = finish_chosen(1);
+            let bounds = variants
+                .iter()
+                .filter(|v| v.style == Style::Newtype && v.fields[0].decodes())
+                .map(|v| {
+                    let ty = v.fields[0].ty;
+                    let de = crate::tokens::de();
+                    quote!(#ty: #p::DecodeFields<#de>)
+                })
+                .collect();
+            Some(EnumFields {
+                state_ty: quote!((#p::Option<::core::primitive::u32>, #by_variant_state)),
+                init: quote!((#p::None, #by_variant_init)),
+                bounds,
+                prepare: true,
+                finish: quote! {
+                    let __vi = match __st.0 {
+                        #p::Some(__vi) => __vi,
+                        #p::None => return #p::Err(#p::no_flattened_variant(__end, #enum_name)),
+                    };
+                    #p::Ok(#finish)
+                },
+                names: quote!(#(#all_names)*),
+            })
+        }
+        _ if kinds(variants) != STRINGS => None,
+        Repr::External => {
+            let names = variants.iter().filter(|v| v.attrs.other.is_none()).map(|v| v.name.as_str());
+            Some(EnumFields {
+                state_ty: quote!((#p::Option<::core::primitive::u32>, #p::Option<Self>)),
+                init: quote!((#p::None, #p::None)),
+                bounds: Vec::new(),
+                prepare: false,
+                finish: quote! {
+                    match __st.1 {
+                        #p::Some(__v) => #p::Ok(__v),
+                        #p::None => #p::Err(#p::no_flattened_variant(__end, #enum_name)),
+                    }
+                },
+                names: quote!(__out.extend_from_slice(&[#(#names),*]);),
+            })
+        }
+        Repr::Adjacent { tag, content } => {
+            let without_content = per_variant(variants, |v| {
+                let ident = v.ident;
+                if v.style == Style::Unit {
+                    quote!(#p::Ok(Self::#ident))
+                } else {
+                    quote!(#p::Err(#p::missing_field_at(__end, #content)))
+                }
+            });
+            Some(EnumFields {
+                state_ty: quote!((#p::Option<::core::primitive::u32>, ::core::primitive::bool, #p::Option<Self>)),
+                init: quote!((#p::None, false, #p::None)),
+                bounds: Vec::new(),
+                prepare: true,
+                finish: quote! {
+                    let __vi = match __st.0 {
+                        #p::Some(__vi) => __vi,
+                        #p::None => return #p::Err(#p::missing_field_at(__end, #tag)),
+                    };
+                    if let #p::Some(__v) = __st.2 {
+                        return #p::Ok(__v);
+                    }
+                    #without_content
+                },
+                names: quote!(__out.extend_from_slice(&[#tag, #content]);),
+            })
+        }
+    }
+}
+
+/// Whether the enum gets `EncodeFields`/`DecodeFields`: not without variants, and not
+/// when it is externally tagged with unit variants only (flattened, such an enum would be
+/// a key with a `null` value, as serde writes it; the impls would cost every status-like
+/// enum nearly its own size again in generated code, measured on the benchmark models).
+pub fn flattenable(c: &Container, variants: &[Variant]) -> bool {
+    let unit_only = variants.iter().all(|v| v.style == Style::Unit);
+    let unit_only_external = unit_only && matches!(c.repr(), Repr::External);
+    // A newtype variant whose content is merged into the object (untagged, or beside an
+    // internal tag) and whose type names the enum itself (`A(Box<Self>)`): its members
+    // would be the enum's own, a recursion that reads no input, and the impl bounded on
+    // them a cycle the trait solver cannot end (E0275).
+    let merges_itself = matches!(c.repr(), Repr::Untagged | Repr::Internal { .. })
+        && variants
+            .iter()
+            .any(|v| v.style == Style::Newtype && v.fields.iter().any(|f| crate::ast::names_type(f.ty, c.ident)));
+    !variants.is_empty() && !unit_only_external && !merges_itself
+}
+
+/// The tag found by a look-ahead from the object's start, as `__found`
+/// (`Option<tag>`), and the dispatch binding `__vi` from `__tag`.
+fn scan_tag(variants: &[Variant], tag: &str, fmt: &Fmt, left: &TokenStream) -> (TokenStream, TokenStream) {
+    let h = &fmt.h;
+    let tag_lit = bytes(tag);
+    let mask = kinds(variants);
+    if mask == STRINGS {
+        let scan = match fmt.format {
+            Format::Json => quote!(#h::scan_for_tag(__r, #tag_lit)?),
+            Format::Msgpack => quote!(#h::scan_for_tag_in(__r, #tag_lit, #left)?),
+        };
+        (scan, variant_index(variants, quote!(__tag), fmt))
+    } else {
+        let values = expected_values(variants);
+        let scan = match fmt.format {
+            Format::Json => quote!(#h::scan_for_any_tag(__r, #tag_lit, #mask, #values)?),
+            Format::Msgpack => quote!(#h::scan_for_any_tag_in(__r, #tag_lit, #mask, #values, #left)?),
+        };
+        (scan, tag_index(variants, fmt))
+    }
+}
+
+/// The bodies of `decode_field` (a `Result<bool>`) and of `prepare` (a `Result<()>`;
+/// `left` names the entry count in MessagePack) for one format.
+pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &TokenStream) -> (TokenStream, TokenStream) {
+    let p = quote!(__p);
+    let h = &fmt.h;
+    let reader = &fmt.reader;
+    let members: Vec<Members> = variants.iter().map(|v| Members::of(c, v)).collect();
+    // `match __vi` over the variants' members, `__st` rebound to the chosen one's state
+    // (field `k` of the enum's state).
+    let on_chosen = |k: usize, body: &dyn Fn(&Members) -> TokenStream| {
+        let k = tuple_index(k);
+        per_variant(variants, |v| {
+            let i = variants.iter().position(|w| std::ptr::eq(w, v)).unwrap_or(0);
+            let s = tuple_index(i);
+            let b = body(&members[i]);
+            quote!({ let __st = &mut __st.#k.#s; #b })
+        })
+    };
+    match c.repr() {
+        Repr::Internal { tag } => {
+            let tag_lit = bytes(tag);
+            let claim = on_chosen(2, &|m| m.claim(fmt));
+            let nested = on_chosen(2, &|m| m.prepare(fmt, left));
+            let (scan, by_name) = scan_tag(variants, tag, fmt, left);
+            let decode_field = quote! {
+                if __r.key_bytes(__key)? == #tag_lit {
+                    if __st.1 {
+                        return #p::Err(#h::duplicate_field(__key, #tag));
+                    }
+                    __st.1 = true;
+                    // Read already, by `prepare`.
+                    __r.skip_value()?;
+                    return #p::Ok(true);
+                }
+                let __vi = match __st.0 {
+                    #p::Some(__vi) => __vi,
+                    #p::None => return #p::Ok(false),
+                };
+                #p::Ok(#claim)
+            };
+            let prepare = quote! {
+                if let #p::Some(__tag) = #scan {
+                    #by_name
+                    __st.0 = #p::Some(__vi);
+                    #nested
+                }
+                #p::Ok(())
+            };
+            (decode_field, prepare)
+        }
+        Repr::Untagged => {
+            let claim = on_chosen(1, &|m| m.claim(fmt));
+            let nested = on_chosen(1, &|m| m.prepare(fmt, left));
+            let enum_name = c.ident.to_string();
+            // Each variant with keys tried over the whole object from its start, as its
+            // own decoder would read it (other keys skipped); the first that decodes wins.
+            let tries = variants.iter().zip(&members).enumerate().filter_map(|(i, (v, m))| {
+                if matches!(m, Members::Empty(_)) {
+                    return None;
+                }
+                let i = index(i);
+                let (state_ty, init, claim, prep, finish) =
+                    (m.state_ty(), m.init(), m.claim(fmt), m.prepare(fmt, left), m.finish());
+                let walk = match fmt.format {
+                    Format::Json => quote! {
+                        let mut __more = __r.object_first()?;
+                        while __more {
+                            let __key = __r.read_key()?;
+                            if !#claim {
+                                __r.skip_value()?;
+                            }
+                            __more = __r.object_next()?;
+                        }
+                    },
+                    Format::Msgpack => quote! {
+                        for _ in 0..#left {
+                            let __key = __r.read_key()?;
+                            if !#claim {
+                                __r.skip_value()?;
+                            }
+                        }
+                    },
+                };
+                let name = v.ident.to_string();
+                Some(quote! {
+                    let __tried = (|__r: &mut #reader<'de>| -> #p::Result<()> {
+                        let mut __state: #state_ty = #init;
+                        let __st = &mut __state;
+                        #prep
+                        #walk
+                        let __end = __r.position();
+                        let __st = __state;
+                        let _: Self = #finish;
+                        #p::Ok(())
+                    })(__r);
+                    match __tried {
+                        #p::Ok(()) => {
+                            __r.restore(__start);
+                            __st.0 = #p::Some(#i);
+                            let __vi = #i;
+                            #nested
+                            return #p::Ok(());
+                        }
+                        #p::Err(__e) if __e.is_input_error() => return #p::Err(__e),
+                        #p::Err(__e) => {
+                            __reasons.push((#name, __e));
+                            __r.backtrack(__start)?;
+                        }
+                    }
+                })
+            });
+            let decode_field = quote! {
+                let __vi = match __st.0 {
+                    #p::Some(__vi) => __vi,
+                    #p::None => return #p::Ok(false),
+                };
+                #p::Ok(#claim)
+            };
+            let prepare = quote! {
+                let __start = __r.checkpoint();
+                let __at = __r.position();
+                let mut __reasons: #p::Vec<(&'static ::core::primitive::str, #p::Error)> = #p::Vec::new();
+                #(#tries)*
+                #p::Err(#h::no_variant_matched(__at, #enum_name, __reasons))
+            };
+            (decode_field, prepare)
+        }
+        Repr::External => {
+            let arms = variants.iter().enumerate().filter(|(_, v)| v.attrs.other.is_none()).map(|(i, v)| {
+                let i = index(i);
+                (v.tags().map(Name::text).collect::<Vec<_>>(), quote!(#i))
+            });
+            let vi = key_match(quote!(__r.key_bytes(__key)?), arms, quote!(return #p::Ok(false)));
+            let value = per_variant(variants, |v| {
+                let ident = v.ident;
+                if v.attrs.other.is_some() {
+                    return quote!({ __r.skip_value()?; Self::#ident });
+                }
+                let name = &v.name;
+                with_segment(content(c, v, fmt), quote!(.in_field(#name)), fmt)
+            });
+            let name = per_variant(variants, |v| {
+                let name = &v.name;
+                quote!(#name)
+            });
+            // The first key naming a variant is the enum's (serde's rule); a key naming
+            // another variant later is left to the enclosing object as an unknown key,
+            // and the same key again is a duplicate (under the duplicate-key policy).
+            let decode_field = quote! {
+                let __vi: ::core::primitive::u32 = #vi;
+                if let #p::Some(__prev) = __st.0 {
+                    if __prev != __vi {
+                        return #p::Ok(false);
+                    }
+                    if !#h::on_duplicate(__r, __key, #name)? {
+                        return #p::Ok(true);
+                    }
+                }
+                __st.0 = #p::Some(__vi);
+                __st.1 = #p::Some(#value);
+                #p::Ok(true)
+            };
+            (decode_field, quote!(#p::Ok(())))
+        }
+        Repr::Adjacent { tag, content: content_key } => {
+            let (tag_lit, content_lit) = (bytes(tag), bytes(content_key));
+            let (scan, by_name) = scan_tag(variants, tag, fmt, left);
+            let value = per_variant(variants, |v| {
+                let ident = v.ident;
+                if v.attrs.other.is_some() {
+                    return quote!({ __r.skip_value()?; Self::#ident });
+                }
+                content(c, v, fmt)
+            });
+            let decode_field = quote! {
+                let __which: ::core::primitive::u8 = match __r.key_bytes(__key)? {
+                    #tag_lit => 1,
+                    #content_lit => 2,
+                    _ => 0,
+                };
+                match __which {
+                    1 => {
+                        if __st.1 {
+                            return #p::Err(#h::duplicate_field(__key, #tag));
+                        }
+                        __st.1 = true;
+                        __r.skip_value()?;
+                    }
+                    2 => {
+                        if __st.2.is_some() {
+                            return #p::Err(#h::duplicate_field(__key, #content_key));
+                        }
+                        match __st.0 {
+                            #p::Some(__vi) => {
+                                let __v: Self = match (|__r: &mut #reader<'de>| -> #p::Result<Self> { #p::Ok(#value) })(__r) {
+                                    #p::Ok(__v) => __v,
+                                    #p::Err(__e) => return #p::Err(__e.in_field(#content_key)),
+                                };
+                                __st.2 = #p::Some(__v);
+                            }
+                            // No tag anywhere: the missing tag is reported at the end.
+                            #p::None => __r.skip_value()?,
+                        }
+                    }
+                    _ => return #p::Ok(false),
+                }
+                #p::Ok(true)
+            };
+            let prepare = quote! {
+                if let #p::Some(__tag) = #scan {
+                    #by_name
+                    __st.0 = #p::Some(__vi);
+                }
+                #p::Ok(())
+            };
+            (decode_field, prepare)
+        }
+    }
 }

@@ -15,6 +15,7 @@ use quote::quote;
 use crate::ast::{Container, Data, Style};
 use crate::bound;
 use crate::tokens::ident;
+pub use enum_::flattenable;
 use struct_::FieldSet;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -162,7 +163,7 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
     let ident = c.ident;
     let Data::Struct(style, fields) = &c.data else { return TokenStream::new() };
     let mut generics = generics.clone();
-    let (state, init, json, msgpack, finish, catch_all, names) = match (style, c.inner_field()) {
+    let (state, init, json, msgpack, finish, catch_all, names, look_ahead) = match (style, c.members_field()) {
         (Style::Unit, _) => (
             quote!(()),
             quote!(()),
@@ -170,6 +171,7 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
             quote!(#p::Ok(false)),
             quote!(#p::Ok(Self)),
             quote!(false),
+            TokenStream::new(),
             TokenStream::new(),
         ),
         (_, Some(f)) => {
@@ -185,6 +187,25 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
                     quote!(#m: #v)
                 }
             });
+            // The inner type's look-ahead (a flattened tagged enum's search for its tag).
+            let prepare_msgpack = crate::msgpack_only(&p, || {
+                quote! {
+                    fn prepare_msgpack(
+                        __st: &mut Self::State,
+                        __r: &mut #p::mp::MsgpackReader<'de>,
+                        __left: ::core::primitive::usize,
+                    ) -> #p::Result<()> {
+                        #inner::prepare_msgpack(__st, __r, __left)
+                    }
+                }
+            });
+            let look_ahead = quote! {
+                const PREPARE: ::core::primitive::bool = #inner::PREPARE;
+                fn prepare(__st: &mut Self::State, __r: &mut #p::JsonReader<'de>) -> #p::Result<()> {
+                    #inner::prepare(__st, __r)
+                }
+                #prepare_msgpack
+            };
             (
                 quote!(#inner::State),
                 quote!(#inner::new_state()),
@@ -193,6 +214,7 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
                 quote!(#p::Ok(Self { #(#inits),* })),
                 quote!(#inner::CATCH_ALL),
                 quote!(#inner::field_names(__out);),
+                look_ahead,
             )
         }
         _ => return TokenStream::new(),
@@ -236,6 +258,7 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
             fn field_names(__out: &mut #p::Vec<&'static ::core::primitive::str>) {
                 #names
             }
+            #look_ahead
         }
     }
 }
@@ -270,6 +293,31 @@ pub fn expand(c: &Container) -> TokenStream {
             });
             let finish = set.finish(quote!(Self), quote!(__end));
             let field_names = set.field_names();
+            // Only a struct with a flattened member may need to look ahead.
+            let prepare = set.has_flatten().then(|| {
+                let (prepare_const, json_stmts) = (set.prepare_const(), set.prepare_stmts(&json, &quote!()));
+                let prepare_msgpack = crate::msgpack_only(&p, || {
+                    let stmts = set.prepare_stmts(&msgpack, &quote!(__left));
+                    quote! {
+                        fn prepare_msgpack(
+                            __st: &mut Self::State,
+                            __r: &mut #p::mp::MsgpackReader<'de>,
+                            __left: ::core::primitive::usize,
+                        ) -> #p::Result<()> {
+                            #stmts
+                            #p::Ok(())
+                        }
+                    }
+                });
+                quote! {
+                    const PREPARE: ::core::primitive::bool = #prepare_const;
+                    fn prepare(__st: &mut Self::State, __r: &mut #p::JsonReader<'de>) -> #p::Result<()> {
+                        #json_stmts
+                        #p::Ok(())
+                    }
+                    #prepare_msgpack
+                }
+            });
             out.extend(quote! {
                 #[automatically_derived]
                 #[allow(unused_mut, unused_variables, clippy::all)]
@@ -294,6 +342,83 @@ pub fn expand(c: &Container) -> TokenStream {
                     fn field_names(__out: &mut #p::Vec<&'static ::core::primitive::str>) {
                         #field_names
                     }
+                    #prepare
+                }
+            });
+        }
+    }
+
+    // Unit, newtype and transparent structs get theirs from `decode_fields_through`.
+
+    if let Data::Enum(variants) = &c.data {
+        if let Some(ef) = enum_::fields(c, variants) {
+            let mut generics = generics.clone();
+            let clause = generics.make_where_clause();
+            for b in &ef.bounds {
+                match syn::parse2::<syn::WherePredicate>(b.clone()) {
+                    Ok(pred) => clause.predicates.push(pred),
+                    Err(_) => return out,
+                }
+            }
+            let (impl_g, ty_g, where_c) = bound::split(&generics, c);
+            let (decode_field, prepare) = enum_::fields_bodies(c, variants, &json, &quote!(__left));
+            let enum_::EnumFields { state_ty, init, prepare: needs_prepare, finish, names, .. } = ef;
+            let decode_field_msgpack = crate::msgpack_only(&p, || {
+                let (decode_field, prepare) = enum_::fields_bodies(c, variants, &msgpack, &quote!(__left));
+                let prepare = needs_prepare.then(|| {
+                    quote! {
+                        fn prepare_msgpack(
+                            __st: &mut Self::State,
+                            __r: &mut #p::mp::MsgpackReader<'de>,
+                            __left: ::core::primitive::usize,
+                        ) -> #p::Result<()> {
+                            #prepare
+                        }
+                    }
+                });
+                quote! {
+                    fn decode_field_msgpack(
+                        __st: &mut Self::State,
+                        __key: #p::mp::Key<'de>,
+                        __r: &mut #p::mp::MsgpackReader<'de>,
+                    ) -> #p::Result<::core::primitive::bool> {
+                        #decode_field
+                    }
+                    #prepare
+                }
+            });
+            let prepare = needs_prepare.then(|| {
+                quote! {
+                    const PREPARE: ::core::primitive::bool = true;
+                    fn prepare(__st: &mut Self::State, __r: &mut #p::JsonReader<'de>) -> #p::Result<()> {
+                        #prepare
+                    }
+                }
+            });
+            out.extend(quote! {
+                #[automatically_derived]
+                #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
+                impl #impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
+                    type State = #state_ty;
+                    #[inline]
+                    fn new_state() -> Self::State {
+                        #init
+                    }
+                    fn decode_field(
+                        __st: &mut Self::State,
+                        __key: #p::Key<'de>,
+                        __r: &mut #p::JsonReader<'de>,
+                    ) -> #p::Result<::core::primitive::bool> {
+                        #decode_field
+                    }
+                    #decode_field_msgpack
+                    fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
+                        #finish
+                    }
+                    fn field_names(__out: &mut #p::Vec<&'static ::core::primitive::str>) {
+                        #names
+                    }
+                    #prepare
                 }
             });
         }

@@ -69,6 +69,50 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         quote!(|__out: &mut #p::Vec<&'static ::core::primitive::str>| { #names })
     }
 
+    /// Whether any member is flattened (only then is there anything to prepare).
+    pub fn has_flatten(&self) -> bool {
+        self.decoded().any(|(_, f)| f.is_flatten())
+    }
+
+    /// `DecodeFields::PREPARE` of this set: whether a flattened member must look ahead
+    /// over the object before its keys come (a constant expression).
+    pub fn prepare_const(&self) -> TokenStream {
+        let each = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(_, f)| {
+            let needed = fields_of(f, "PREPARE");
+            quote!(|| #needed)
+        });
+        quote!(false #(#each)*)
+    }
+
+    /// Statements running each flattened member's look-ahead over the object, from just
+    /// after its `{` (JSON) or at the first of its `left` entries (MessagePack); nothing
+    /// when no member is flattened. Each is behind its `PREPARE` constant.
+    pub fn prepare_stmts(&self, fmt: &Fmt, left: &TokenStream) -> TokenStream {
+        let calls = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(i, f)| {
+            let needed = fields_of(f, "PREPARE");
+            let s = slot(i);
+            match fmt.format {
+                super::Format::Json => {
+                    let prepare = fields_of(f, "prepare");
+                    quote! {
+                        if #needed {
+                            #prepare(&mut __st.#s, __r)?;
+                        }
+                    }
+                }
+                super::Format::Msgpack => {
+                    let prepare = fields_of(f, "prepare_msgpack");
+                    quote! {
+                        if #needed {
+                            #prepare(&mut __st.#s, __r, #left)?;
+                        }
+                    }
+                }
+            }
+        });
+        quote!(#(#calls)*)
+    }
+
     /// The type of the state tuple.
     pub fn state_ty(&self) -> TokenStream {
         let p = self.p();
@@ -205,8 +249,45 @@ impl<'c, 'a> FieldSet<'c, 'a> {
                 })
                 .collect()
         };
-        let (specific, catch_all) = (offer(false), offer(true));
-        let rest = quote!({ #(#specific)* #(#catch_all)* { false } });
+        let specific = offer(false);
+        let flattened = self.decoded().filter(|(_, f)| f.is_flatten()).count();
+        let rest = if self.c.attrs.deny_unknown_fields.is_some() {
+            // serde's rule: under `deny_unknown_fields` a key that only a catch-all would
+            // take is unknown (serde leaves a map's keys among the leftovers it rejects).
+            quote!({ #(#specific)* { false } })
+        } else if flattened < 2 {
+            let catch_all = offer(true);
+            quote!({ #(#specific)* #(#catch_all)* { false } })
+        } else {
+            // serde's rule: a key no other member takes goes to every catch-all, each
+            // reading the value from the same place.
+            let h = &fmt.h;
+            let each = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(i, f)| {
+                let catch_all = fields_of(f, "CATCH_ALL");
+                let decode_field = fields_of(f, &field_fn.to_string());
+                let s = slot(i);
+                quote! {
+                    if #catch_all {
+                        if __after.is_some() {
+                            __r.restore(__at);
+                        }
+                        if #decode_field(&mut __st.#s, __key, __r)? {
+                            __after = __p::Some(__r.checkpoint());
+                        } else if let __p::Some(__end) = __after {
+                            __r.restore(__end);
+                        }
+                    }
+                }
+            });
+            quote!({
+                #(#specific)* {
+                    let __at = __r.checkpoint();
+                    let mut __after: __p::Option<#h::Checkpoint> = __p::None;
+                    #(#each)*
+                    __after.is_some()
+                }
+            })
+        };
         if own.is_empty() {
             return rest;
         }
@@ -357,9 +438,11 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let dispatch = self.dispatch(fmt);
         let expected = self.expected();
         let finish = self.finish(ctor, quote!(__r.position()));
+        let prepare = self.prepare_stmts(fmt, &TokenStream::new());
         quote! {{
             __r.begin_object()?;
             let mut __st: #state_ty = #init;
+            #prepare
             let mut __more = __r.object_first()?;
             while __more {
                 let __key = __r.read_key()?;
@@ -443,9 +526,11 @@ impl FieldSet<'_, '_> {
             let encoded = tokens::lit(&tokens::msgpack_str(&f.name));
             self.ordered_step(i, f, fmt, encoded)
         });
+        let prepare = self.prepare_stmts(fmt, &quote!(__n));
         quote! {{
             let __n = __r.read_map_len()?;
             let mut __st: #state_ty = #init;
+            #prepare
             '__map: {
                 let mut __left = __n;
                 if __left == 0 {

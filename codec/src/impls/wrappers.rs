@@ -16,6 +16,7 @@ use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
 use core::marker::PhantomData;
 
+use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
@@ -191,6 +192,147 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     #[inline]
     fn absent() -> Option<Self> {
         Some(None)
+    }
+}
+
+// ---- `flatten` of an `Option`: serde's rule ----
+//
+// A flattened `Option<T>` is `Some` when `T` decodes from the object's keys and `None`
+// when it does not (none of its keys came, a required one is missing, or a value has the
+// wrong type): serde's, where the `Option` of a flattened field stands for "all of these
+// keys, or none of their meaning". Malformed input is still an error. Encoding writes
+// `T`'s members for `Some` and nothing for `None`.
+
+/// The state of a flattened `Option<T>`: `T`'s, and whether `T` has failed already.
+#[doc(hidden)]
+pub struct OptionFields<S> {
+    inner: S,
+    failed: bool,
+}
+
+/// `result` of a step of a flattened `Option`'s inner type: a failure that is not
+/// malformed input makes the `Option` `None`, and the value is skipped from `at`.
+#[inline]
+fn absorb_json<'de>(
+    r: &mut JsonReader<'de>,
+    at: crate::json::Checkpoint,
+    result: Result<bool>,
+    failed: &mut bool,
+) -> Result<bool> {
+    match result {
+        Ok(claimed) => Ok(claimed),
+        Err(e) if e.is_input_error() => Err(e),
+        Err(_) => {
+            *failed = true;
+            r.restore(at);
+            r.skip_value().map(|()| true)
+        }
+    }
+}
+
+#[cfg(feature = "msgpack")]
+#[inline]
+fn absorb_msgpack<'de>(
+    r: &mut MsgpackReader<'de>,
+    at: crate::msgpack::Checkpoint,
+    result: Result<bool>,
+    failed: &mut bool,
+) -> Result<bool> {
+    match result {
+        Ok(claimed) => Ok(claimed),
+        Err(e) if e.is_input_error() => Err(e),
+        Err(_) => {
+            *failed = true;
+            r.restore(at);
+            r.skip_value().map(|()| true)
+        }
+    }
+}
+
+impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
+    type State = OptionFields<T::State>;
+
+    const CATCH_ALL: bool = T::CATCH_ALL;
+    const PREPARE: bool = T::PREPARE;
+
+    #[inline]
+    fn new_state() -> Self::State {
+        OptionFields { inner: T::new_state(), failed: false }
+    }
+
+    #[inline]
+    fn decode_field(state: &mut Self::State, key: crate::json::Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
+        let at = r.checkpoint();
+        let result = T::decode_field(&mut state.inner, key, r);
+        absorb_json(r, at, result, &mut state.failed)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_field_msgpack(
+        state: &mut Self::State,
+        key: crate::msgpack::Key<'de>,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool> {
+        let at = r.checkpoint();
+        let result = T::decode_field_msgpack(&mut state.inner, key, r);
+        absorb_msgpack(r, at, result, &mut state.failed)
+    }
+
+    #[inline]
+    fn finish(state: Self::State, end: usize) -> Result<Self> {
+        if state.failed {
+            return Ok(None);
+        }
+        Ok(T::finish(state.inner, end).ok())
+    }
+
+    fn field_names(out: &mut alloc::vec::Vec<&'static str>) {
+        T::field_names(out);
+    }
+
+    fn prepare(state: &mut Self::State, r: &mut JsonReader<'de>) -> Result<()> {
+        let at = r.checkpoint();
+        match T::prepare(&mut state.inner, r) {
+            Err(e) if !e.is_input_error() => {
+                state.failed = true;
+                r.restore(at);
+                Ok(())
+            }
+            other => other,
+        }
+    }
+
+    #[cfg(feature = "msgpack")]
+    fn prepare_msgpack(state: &mut Self::State, r: &mut MsgpackReader<'de>, left: usize) -> Result<()> {
+        let at = r.checkpoint();
+        match T::prepare_msgpack(&mut state.inner, r, left) {
+            Err(e) if !e.is_input_error() => {
+                state.failed = true;
+                r.restore(at);
+                Ok(())
+            }
+            other => other,
+        }
+    }
+}
+
+impl<T: EncodeFields> EncodeFields for Option<T> {
+    #[inline]
+    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+        match self {
+            Some(v) => v.encode_fields(w, first),
+            None => Ok(()),
+        }
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
+        match self {
+            Some(v) => v.encode_fields_msgpack(w, count),
+            None => Ok(()),
+        }
     }
 }
 

@@ -382,6 +382,13 @@ impl<'de> MsgpackReader<'de> {
         )
     }
 
+    /// The entries left in the innermost map opened by `begin_object`, before the next
+    /// `object_next` (what a flattened member's look-ahead scans).
+    #[inline]
+    pub(crate) fn entries_left(&self) -> usize {
+        self.remaining as usize
+    }
+
     /// Returns to a saved position (of this container or an enclosing one: the counts of
     /// the enclosing containers are never changed by what is read inside them).
     #[inline]
