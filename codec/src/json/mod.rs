@@ -73,7 +73,7 @@
 //! ```
 
 mod integer;
-mod number;
+pub(crate) mod number;
 mod pow5;
 mod pretty;
 mod raw;
