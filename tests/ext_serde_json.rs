@@ -219,6 +219,13 @@ struct WithMap {
     extra: Map<String, Value>,
 }
 
+#[derive(Serialize, Deserialize, Codec, Debug, PartialEq)]
+struct WithValue {
+    id: u32,
+    #[serde(flatten)]
+    extra: Value,
+}
+
 const EVENT: &str = r#"{"id":7,"payload":{"a":[1,-2,1.5,null],"b":{"c":"d"}},"attrs":{"x":true},"score":-0.0,"tags":["t",{"u":18446744073709551615}],"parent":null,"zeta":[],"alpha":{"k":"v"},"mid":-9223372036854775808}"#;
 
 #[test]
@@ -249,6 +256,31 @@ fn a_struct_with_each_type_and_a_flattened_catch_all_matches_serde_in_both_forma
     assert_eq!(codec::msgpack::from_slice::<WithMap>(&packed).unwrap(), reference);
     let back: HashMap<String, Value> = codec::msgpack::from_slice::<WithHashMap>(&packed).unwrap().extra;
     assert_eq!(back, hm.extra);
+}
+
+#[test]
+fn a_flattened_value_is_the_object_of_the_other_members_as_in_serde() {
+    for text in [EVENT, r#"{"id":3}"#] {
+        let reference: WithValue = serde_json::from_str(text).unwrap();
+        assert!(reference.extra.is_object());
+        let got: WithValue = codec::json::from_str(text).unwrap();
+        assert_eq!(got, reference);
+        assert_eq!(codec::json::to_string(&got).unwrap(), serde_json::to_string(&reference).unwrap());
+        let packed = codec::msgpack::to_vec(&got).unwrap();
+        assert_eq!(packed, rmp_serde::to_vec_named(&reference).unwrap());
+        assert_eq!(codec::msgpack::from_slice::<WithValue>(&packed).unwrap(), reference);
+    }
+    // Null writes no member; anything else but an object is an error, as serde's.
+    let null = WithValue { id: 1, extra: Value::Null };
+    assert_eq!(codec::json::to_string(&null).unwrap(), serde_json::to_string(&null).unwrap());
+    assert_eq!(codec::msgpack::to_vec(&null).unwrap(), rmp_serde::to_vec_named(&null).unwrap());
+    for extra in [json!(1), json!("s"), json!([1]), json!(true)] {
+        let v = WithValue { id: 1, extra };
+        assert!(serde_json::to_string(&v).is_err());
+        let err = codec::json::to_string(&v).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::InvalidValue(_)), "{err}");
+        assert!(codec::msgpack::to_vec(&v).is_err());
+    }
 }
 
 #[test]

@@ -15,8 +15,9 @@
 //! string and number length) and its errors carry the offset, line and column and the
 //! path inside the value (`.extra["tags"][2]`). They work as fields, in `Vec`s and
 //! `Option`s, as map values, and as the `#[codec(flatten)]` (or `#[serde(flatten)]`)
-//! catch-all of a struct: `Map<String, Value>` itself, or `BTreeMap<String, Value>` and
-//! `HashMap<String, Value>`.
+//! catch-all of a struct: `Map<String, Value>` itself, `BTreeMap<String, Value>` and
+//! `HashMap<String, Value>`, or a `Value` (an object of the other members, as serde makes
+//! it; written back as its members, nothing for `Null`, an error for anything else).
 //!
 //! ```
 //! use std::collections::BTreeMap;
@@ -496,6 +497,70 @@ impl<'de> DecodeFields<'de> for Map<String, Value> {
 
     fn finish(map: Self, _end: usize) -> Result<Self> {
         Ok(map)
+    }
+}
+
+/// A `Value` as a struct's `flatten` catch-all, as serde allows: it is read as an object of
+/// the members the struct does not declare (an empty one when there are none), and
+/// written as the members of an object, nothing for `Null`; anything else is an error, as
+/// in serde ("can only flatten structs and maps").
+impl EncodeFields for Value {
+    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+        match self {
+            Value::Object(m) => write_members_json(m, w, first),
+            Value::Null => Ok(()),
+            other => Err(not_flattenable(other)),
+        }
+    }
+
+    #[cfg(feature = "msgpack")]
+    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
+        match self {
+            Value::Object(m) => m.encode_fields_msgpack(w, count),
+            Value::Null => Ok(()),
+            other => Err(not_flattenable(other)),
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn not_flattenable(v: &Value) -> Error {
+    let kind = match v {
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        _ => "an array",
+    };
+    Error::without_position(ErrorKind::InvalidValue(Cow::Owned(format!(
+        "a flattened serde_json::Value must be an object or null, not {kind}"
+    ))))
+}
+
+impl<'de> DecodeFields<'de> for Value {
+    type State = Map<String, Value>;
+
+    const CATCH_ALL: bool = true;
+
+    fn new_state() -> Map<String, Value> {
+        Map::new()
+    }
+
+    fn decode_field(map: &mut Map<String, Value>, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
+        read_member_json(map, key, r).map(|()| true)
+    }
+
+    #[cfg(feature = "msgpack")]
+    fn decode_field_msgpack(
+        map: &mut Map<String, Value>,
+        key: msgpack::Key<'de>,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool> {
+        read_member_msgpack(map, key, r).map(|()| true)
+    }
+
+    fn finish(map: Map<String, Value>, _end: usize) -> Result<Value> {
+        Ok(Value::Object(map))
     }
 }
 
