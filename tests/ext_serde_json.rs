@@ -504,3 +504,18 @@ fn errors_inside_a_value_field_carry_the_path_and_line_and_column() {
     let err = codec::msgpack::from_slice::<Map<String, Value>>(packed).unwrap_err();
     assert_eq!((err.path().as_str(), err.offset()), ("[\"a\"][1]", Some(5)));
 }
+
+/// serde_json's second scan of a `&RawValue` (see the module docs) skips the value without
+/// recursion: codec's depth limit is the only one, for the borrowed and the owned form.
+#[test]
+fn raw_values_obey_codecs_depth_limit_only() {
+    let deep = format!("{}{}", "[".repeat(300), "]".repeat(300));
+    let options = Options::new().max_depth(1000);
+    let owned: Box<RawValue> = codec::json::from_slice_with(deep.as_bytes(), &options).unwrap();
+    assert_eq!(owned.get(), deep);
+    let borrowed: &RawValue = codec::json::from_slice_with(deep.as_bytes(), &options).unwrap();
+    assert_eq!(borrowed.get().as_ptr(), deep.as_ptr());
+    assert_eq!(borrowed.get().len(), deep.len());
+    let err = codec::json::from_slice::<&RawValue>(deep.as_bytes()).unwrap_err();
+    assert_eq!((err.kind(), err.offset()), (&ErrorKind::DepthLimit(128), Some(128)));
+}

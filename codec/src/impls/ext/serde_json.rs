@@ -74,7 +74,8 @@
 //!   without a second parse (serde_json's `RawValue::from_string_unchecked`). A `&'de
 //!   RawValue` borrows the text from the input: serde_json has no public way to make one
 //!   from checked text, so after codec's reader checked it, serde_json's `from_str` scans
-//!   it once more (its nesting limit of 128 then applies inside the raw value too).
+//!   it once more (without recursion or a depth limit of its own: codec's limits are the
+//!   ones that apply).
 //!
 //! # MessagePack
 //! As rmp-serde does for these types, byte for byte when writing (`to_vec_named` and
