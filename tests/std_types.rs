@@ -465,7 +465,7 @@ fn fixed_arrays() {
     let big = [7u16; 64];
     let text = to_string(&big).unwrap();
     assert_eq!(from_str::<[u16; 64]>(&text).unwrap(), big);
-    assert_eq!(from_str::<[u8; 0]>(" [ ] ").unwrap(), []);
+    assert_eq!(from_str::<[u8; 0]>(" [ ] ").unwrap(), [0u8; 0]);
 }
 
 #[test]

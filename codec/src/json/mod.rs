@@ -74,7 +74,7 @@
 
 mod fault;
 mod integer;
-mod number;
+pub(crate) mod number;
 mod pow5;
 mod pretty;
 mod raw;

@@ -30,6 +30,8 @@ mod ordered_float;
 pub(crate) mod rust_decimal;
 #[cfg(feature = "semver")]
 mod semver;
+#[cfg(feature = "serde_json")]
+mod serde_json;
 #[cfg(feature = "smallvec")]
 mod smallvec;
 #[cfg(feature = "smol_str")]

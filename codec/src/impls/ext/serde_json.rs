@@ -1,0 +1,636 @@
+//! serde_json's own types (feature `serde_json`): `Value`, `Map<String, Value>`,
+//! `Number`, `Box<RawValue>` and `&RawValue`.
+//!
+//! | type | JSON | MessagePack |
+//! |---|---|---|
+//! | `Value` | any JSON value, as serde_json reads and writes it | nil, bool, int, float 64, str, array, map of str keys |
+//! | `Map<String, Value>` | an object; a `flatten` target | a map of str keys |
+//! | `Number` | the number: `u64`, `i64` or `f64`, as serde_json classifies it | the int in its smallest form, or a float 64 |
+//! | `Box<RawValue>` | the value's text, kept byte for byte | the value the text holds (read: any value above, written as compact JSON) |
+//! | `&'de RawValue` | the value's text, borrowed from the input | written as the value the text holds; not read (there is no JSON text to borrow) |
+//!
+//! These are read and written by codec's own [`JsonReader`] and [`JsonWriter`] (and
+//! [`MsgpackReader`], [`MsgpackWriter`]), not by serde_json's parser nor through codec's
+//! serde bridge, so a field of these types obeys the reader's limits (nesting depth,
+//! string and number length) and its errors carry the offset, line and column and the
+//! path inside the value (`.extra["tags"][2]`). They work as fields, in `Vec`s and
+//! `Option`s, as map values, and as the `#[codec(flatten)]` (or `#[serde(flatten)]`)
+//! catch-all of a struct: `Map<String, Value>` itself, `BTreeMap<String, Value>` and
+//! `HashMap<String, Value>`, or a `Value` (an object of the other members, as serde makes
+//! it; written back as its members, nothing for `Null`, an error for anything else).
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//!
+//! #[derive(serde::Serialize, serde::Deserialize, codec::Codec, Debug, PartialEq)]
+//! struct Event {
+//!     id: u32,
+//!     payload: serde_json::Value,
+//!     #[serde(flatten)]
+//!     extra: BTreeMap<String, serde_json::Value>,
+//! }
+//!
+//! let json = r#"{"id":7,"payload":{"n":[1,-2,1.5]},"kind":"click","at":null}"#;
+//! let e: Event = codec::json::from_str(json)?;
+//! assert_eq!(e, serde_json::from_str::<Event>(json).unwrap());
+//! assert_eq!(e.payload["n"][2], 1.5);
+//! assert_eq!(e.extra["kind"], "click");
+//! assert_eq!(codec::json::to_string(&e)?, serde_json::to_string(&e).unwrap());
+//!
+//! // Errors point into the value, with its path.
+//! let err = codec::json::from_str::<Event>(r#"{"id":7,"payload":{"n":[1,tru]}}"#).unwrap_err();
+//! assert_eq!((err.path().as_str(), err.line(), err.column()), (".payload[\"n\"][1]", Some(1), Some(27)));
+//! # #[cfg(feature = "msgpack")] {
+//! // A map of the fields and the extra members, as rmp-serde's `to_vec_named` writes it.
+//! let packed = codec::msgpack::to_vec(&e)?;
+//! assert_eq!(&packed[..5], b"\x84\xa2id\x07");
+//! assert_eq!(codec::msgpack::from_slice::<Event>(&packed)?, e);
+//! # }
+//! # Ok::<(), codec::Error>(())
+//! ```
+//!
+//! # What is the same as serde_json, and what is not
+//! - **Numbers.** A non-negative integer that fits `u64` is one, a negative one that fits
+//!   `i64` is one, anything else (a fraction, an exponent, `-0`, an integer beyond both
+//!   ranges) is the nearest `f64`, correctly rounded: what serde_json gives with its
+//!   `float_roundtrip` feature. (Without that feature serde_json's own parser may be one
+//!   unit in the last place off on some long literals; codec's never is.) The numbers are
+//!   made with serde_json's public `Number::from` and `Number::from_f64`, so the impls
+//!   work whatever features serde_json is built with; with `arbitrary_precision`, codec
+//!   still reads every number as `u64`, `i64` or `f64` and writes it from that value,
+//!   where serde_json's own parser would keep the literal's digits (a long integer or
+//!   decimal loses what `f64` cannot hold). Floats are written in the shortest form that
+//!   reads back (zmij's, which serde_json uses too), so the bytes are serde_json's.
+//! - **Strings, arrays and objects** are serde_json's bytes out. An object is read into
+//!   `Map` in the order serde_json's features give it (sorted keys, or insertion order
+//!   with `preserve_order`).
+//! - **Duplicate keys** follow codec's policy, as codec's own [`json::Value`] does: by
+//!   default a key seen twice in one object (or MessagePack map) is a `DuplicateField`
+//!   error at its second occurrence; [`DuplicateKeys::KeepFirst`] and
+//!   [`DuplicateKeys::KeepLast`] (through `Options::duplicate_keys`) keep one of the
+//!   values instead. serde_json silently keeps the last; `KeepLast` gives its result.
+//! - **`RawValue`** keeps the text exactly as written, without the whitespace around it,
+//!   as serde_json does. A `Box<RawValue>` is made from the text codec's reader checked,
+//!   without a second parse (serde_json's `RawValue::from_string_unchecked`). A `&'de
+//!   RawValue` borrows the text from the input: serde_json has no public way to make one
+//!   from checked text, so after codec's reader checked it, serde_json's `from_str` scans
+//!   it once more (without recursion or a depth limit of its own: codec's limits are the
+//!   ones that apply).
+//!
+//! # MessagePack
+//! As rmp-serde does for these types, byte for byte when writing (`to_vec_named` and
+//! `to_vec` give the same bytes for them): integers in their smallest form, floats always
+//! as float 64, maps with str keys. Reading, as `rmp_serde::from_slice` does: any int, a
+//! float 32 (widened to `f64`) or 64, str, array and map; a bin, an ext or a map key that
+//! is not a str is an error (here an `InvalidType` error at its offset). A NaN or infinite
+//! float becomes `Value::Null` in a `Value` (serde_json's choice for a float it cannot
+//! hold) and is an error in a `Number`. Two equal keys follow codec's duplicate-key policy
+//! (above; rmp-serde keeps the last).
+//!
+//! `RawValue` departs from rmp-serde, which writes serde_json's internal token,
+//! `{"$serde_json::private::RawValue": "<text>"}`, and then cannot read it back: codec
+//! writes the value the text holds (an object's repeated key once, its last value, as
+//! serde_json's `Value` would hold it), and reads a `Box<RawValue>` from any value a
+//! `Value` reads, kept as its compact JSON text.
+//!
+//! [`json::Value`]: crate::json::Value
+//! [`DuplicateKeys::KeepFirst`]: crate::json::DuplicateKeys::KeepFirst
+//! [`DuplicateKeys::KeepLast`]: crate::json::DuplicateKeys::KeepLast
+
+use alloc::borrow::{Cow, ToOwned};
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use ::serde_json::map::Entry;
+use ::serde_json::value::RawValue;
+use ::serde_json::{Map, Number, Value};
+
+use crate::__private::{DecodeFields, EncodeFields};
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::number::ParsedNumber;
+use crate::json::value::duplicate_key;
+use crate::json::{DuplicateKeys, JsonReader, JsonWriter, Key};
+#[cfg(feature = "msgpack")]
+use crate::msgpack::{self, reader::Int, Kind, MsgpackReader, MsgpackWriter};
+use crate::{Decode, Encode};
+
+// ---------------------------------------------------------------- Number
+
+/// A number codec's parser read, as serde_json would hold it.
+#[inline]
+fn number_of(n: ParsedNumber, at: usize) -> Result<Number> {
+    match n {
+        ParsedNumber::PosInt(v) => Ok(Number::from(v)),
+        ParsedNumber::NegInt(v) => Ok(Number::from(v)),
+        // The parser gives finite floats only (`1e400` is an error there).
+        ParsedNumber::Float(v) => Number::from_f64(v).ok_or_else(|| not_a_json_number(at, v)),
+    }
+}
+
+#[inline]
+fn read_number_json(r: &mut JsonReader<'_>) -> Result<Number> {
+    // (For an error that cannot happen: no peek past whitespace on the hot path.)
+    let at = r.position();
+    let n = r.read_parsed_number()?;
+    number_of(n, at)
+}
+
+/// The error for a float that no `Number` holds (NaN, the infinities), at `at`.
+#[cold]
+#[inline(never)]
+fn not_a_json_number(at: usize, v: f64) -> Error {
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("{v} is not a JSON number"))), at)
+}
+
+/// Writes the number from its value: integers as they are held (`as_f64` would round a
+/// large one), then the float.
+#[inline]
+fn write_number_json(n: &Number, w: &mut JsonWriter) -> Result<()> {
+    if let Some(v) = n.as_u64() {
+        w.write_u64(v);
+    } else if let Some(v) = n.as_i64() {
+        w.write_i64(v);
+    } else if let Some(v) = n.as_f64() {
+        w.write_f64(v)?;
+    }
+    Ok(())
+}
+
+impl Encode for Number {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        write_number_json(self, w)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        if let Some(v) = self.as_u64() {
+            w.write_u64(v);
+        } else if let Some(v) = self.as_i64() {
+            w.write_i64(v);
+        } else if let Some(v) = self.as_f64() {
+            w.write_f64(v);
+        }
+        Ok(())
+    }
+}
+
+impl<'de> Decode<'de> for Number {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        read_number_json(r)
+    }
+
+    /// Any int or float; NaN and the infinities are an error (as rmp-serde's "not a JSON
+    /// number").
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let at = r.position();
+        match r.read_number()? {
+            Ok(Int::Pos(v)) => Ok(Number::from(v)),
+            Ok(Int::Neg(v)) => Ok(Number::from(v)),
+            Err(f) => Number::from_f64(f).ok_or_else(|| not_a_json_number(at, f)),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- Value, JSON
+
+/// Any JSON value. Recursion is bounded by the reader's depth limit (`begin_array` and
+/// `begin_object` check it), as for codec's own `Value`.
+fn read_value_json(r: &mut JsonReader<'_>) -> Result<Value> {
+    match r.peek() {
+        Some(b'n') => r.read_null().map(|()| Value::Null),
+        Some(b't' | b'f') => r.read_bool().map(Value::Bool),
+        Some(b'"') => Ok(Value::String(r.read_str()?.as_str().to_owned())),
+        Some(b'-' | b'0'..=b'9') => read_number_json(r).map(Value::Number),
+        Some(b'[') => read_array_json(r),
+        Some(b'{') => read_map_json(r).map(Value::Object),
+        // An object or array whose bracket a shared pointer read (`preserve_refs`).
+        _ => match r.opened_here() {
+            Some(b'{') => read_map_json(r).map(Value::Object),
+            Some(b'[') => read_array_json(r),
+            _ => Err(r.invalid_type("a JSON value")),
+        },
+    }
+}
+
+fn read_array_json(r: &mut JsonReader<'_>) -> Result<Value> {
+    r.begin_array()?;
+    let mut items = Vec::new();
+    let mut more = r.array_first()?;
+    while more {
+        match read_value_json(r) {
+            Ok(v) => items.push(v),
+            Err(e) => return Err(e.in_index(items.len())),
+        }
+        more = r.array_next()?;
+    }
+    Ok(Value::Array(items))
+}
+
+fn read_map_json(r: &mut JsonReader<'_>) -> Result<Map<String, Value>> {
+    r.begin_object()?;
+    let mut map = Map::new();
+    let mut more = r.object_first()?;
+    while more {
+        let key = r.read_key()?;
+        read_member_json(&mut map, key, r)?;
+        more = r.object_next()?;
+    }
+    Ok(map)
+}
+
+/// Reads the value of member `key` into `map`; a key already there follows the reader's
+/// duplicate-key policy. The key is on the path of an error inside the value.
+#[inline]
+fn read_member_json<'de>(map: &mut Map<String, Value>, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<()> {
+    let name = r.key_str(key)?.as_str().to_owned();
+    match map.entry(name) {
+        Entry::Vacant(slot) => {
+            let value = read_value_json(r).map_err(|e| e.in_key(slot.key()))?;
+            slot.insert(value);
+        }
+        Entry::Occupied(mut slot) => match r.duplicate_keys() {
+            DuplicateKeys::KeepFirst => r.skip_value()?,
+            DuplicateKeys::KeepLast => {
+                let value = read_value_json(r).map_err(|e| e.in_key(slot.key()))?;
+                slot.insert(value);
+            }
+            _ => return Err(duplicate_key(key.offset(), slot.key().clone())),
+        },
+    }
+    Ok(())
+}
+
+fn write_value_json(v: &Value, w: &mut JsonWriter) -> Result<()> {
+    match v {
+        Value::Null => w.write_null(),
+        Value::Bool(b) => w.write_bool(*b),
+        Value::Number(n) => write_number_json(n, w)?,
+        Value::String(s) => w.write_str(s),
+        Value::Array(a) => {
+            w.write_byte(b'[');
+            for (i, v) in a.iter().enumerate() {
+                if i > 0 {
+                    w.write_byte(b',');
+                }
+                write_value_json(v, w)?;
+            }
+            w.write_byte(b']');
+        }
+        Value::Object(m) => {
+            w.write_byte(b'{');
+            write_members_json(m, w, &mut true)?;
+            w.write_byte(b'}');
+        }
+    }
+    Ok(())
+}
+
+/// The members without braces, each after a `,` unless `*first`.
+fn write_members_json(m: &Map<String, Value>, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+    for (k, v) in m {
+        if *first {
+            *first = false;
+        } else {
+            w.write_byte(b',');
+        }
+        w.write_str(k);
+        w.write_byte(b':');
+        write_value_json(v, w)?;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- Value, MessagePack
+
+#[cfg(feature = "msgpack")]
+fn read_value_msgpack(r: &mut MsgpackReader<'_>) -> Result<Value> {
+    match r.peek_kind() {
+        Some(Kind::Nil) => r.read_null().map(|()| Value::Null),
+        Some(Kind::Bool) => r.read_bool().map(Value::Bool),
+        Some(Kind::Int | Kind::Float) => Ok(match r.read_number()? {
+            Ok(Int::Pos(v)) => Value::Number(Number::from(v)),
+            Ok(Int::Neg(v)) => Value::Number(Number::from(v)),
+            // serde_json's `Value` turns a float it cannot hold into null.
+            Err(f) => Number::from_f64(f).map_or(Value::Null, Value::Number),
+        }),
+        Some(Kind::Str) => r.read_str().map(|s| Value::String(s.to_owned())),
+        Some(Kind::Array) => {
+            let n = r.read_array_len()?;
+            let mut items = Vec::with_capacity(r.capacity_for(n, core::mem::size_of::<Value>()));
+            for i in 0..n {
+                match read_value_msgpack(r) {
+                    Ok(v) => items.push(v),
+                    Err(e) => return Err(e.in_index(i)),
+                }
+            }
+            r.leave();
+            Ok(Value::Array(items))
+        }
+        Some(Kind::Map) => read_map_msgpack(r).map(Value::Object),
+        // A bin or an ext: rmp-serde refuses them too.
+        _ => Err(r.invalid_type("a JSON value")),
+    }
+}
+
+#[cfg(feature = "msgpack")]
+fn read_map_msgpack(r: &mut MsgpackReader<'_>) -> Result<Map<String, Value>> {
+    let n = r.read_map_len()?;
+    let mut map = Map::new();
+    for _ in 0..n {
+        let key = r.read_key()?;
+        read_member_msgpack(&mut map, key, r)?;
+    }
+    r.leave();
+    Ok(map)
+}
+
+/// As [`read_member_json`]; the key must be a str.
+#[cfg(feature = "msgpack")]
+#[inline]
+fn read_member_msgpack<'de>(
+    map: &mut Map<String, Value>,
+    key: msgpack::Key<'de>,
+    r: &mut MsgpackReader<'de>,
+) -> Result<()> {
+    let name = r.key_str(key)?.to_owned();
+    match map.entry(name) {
+        Entry::Vacant(slot) => {
+            let value = read_value_msgpack(r).map_err(|e| e.in_key(slot.key()))?;
+            slot.insert(value);
+        }
+        Entry::Occupied(mut slot) => match r.duplicate_keys() {
+            DuplicateKeys::KeepFirst => r.skip_value()?,
+            DuplicateKeys::KeepLast => {
+                let value = read_value_msgpack(r).map_err(|e| e.in_key(slot.key()))?;
+                slot.insert(value);
+            }
+            _ => return Err(duplicate_key(key.offset(), slot.key().clone())),
+        },
+    }
+    Ok(())
+}
+
+#[cfg(feature = "msgpack")]
+fn write_value_msgpack(v: &Value, w: &mut MsgpackWriter) -> Result<()> {
+    match v {
+        Value::Null => w.write_nil(),
+        Value::Bool(b) => w.write_bool(*b),
+        Value::Number(n) => n.encode_msgpack(w)?,
+        Value::String(s) => w.write_str(s)?,
+        Value::Array(a) => {
+            w.write_array_len(a.len())?;
+            for v in a {
+                write_value_msgpack(v, w)?;
+            }
+        }
+        Value::Object(m) => {
+            w.write_map_len(m.len())?;
+            write_members_msgpack(m, w)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(feature = "msgpack")]
+fn write_members_msgpack(m: &Map<String, Value>, w: &mut MsgpackWriter) -> Result<()> {
+    for (k, v) in m {
+        w.write_str(k)?;
+        write_value_msgpack(v, w)?;
+    }
+    Ok(())
+}
+
+impl Encode for Value {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        write_value_json(self, w)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        write_value_msgpack(self, w)
+    }
+}
+
+impl<'de> Decode<'de> for Value {
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        read_value_json(r)
+    }
+
+    /// Any MessagePack value JSON can hold (see the module docs).
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        read_value_msgpack(r)
+    }
+}
+
+// ---------------------------------------------------------------- Map
+
+impl Encode for Map<String, Value> {
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_byte(b'{');
+        write_members_json(self, w, &mut true)?;
+        w.write_byte(b'}');
+        Ok(())
+    }
+
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        w.write_map_len(self.len())?;
+        write_members_msgpack(self, w)
+    }
+}
+
+impl<'de> Decode<'de> for Map<String, Value> {
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        read_map_json(r)
+    }
+
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        read_map_msgpack(r)
+    }
+}
+
+/// `Map` as a struct's `flatten` catch-all: its members are written among the struct's.
+impl EncodeFields for Map<String, Value> {
+    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+        write_members_json(self, w, first)
+    }
+
+    #[cfg(feature = "msgpack")]
+    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
+        write_members_msgpack(self, w)?;
+        *count += self.len();
+        Ok(())
+    }
+}
+
+/// `Map` as a struct's `flatten` catch-all: it claims every key the struct does not.
+impl<'de> DecodeFields<'de> for Map<String, Value> {
+    type State = Self;
+
+    const CATCH_ALL: bool = true;
+
+    fn new_state() -> Self {
+        Map::new()
+    }
+
+    /// Claims every key; a repeated key follows the reader's duplicate-key policy.
+    fn decode_field(map: &mut Self, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
+        read_member_json(map, key, r).map(|()| true)
+    }
+
+    /// Claims every key, which must be a str.
+    #[cfg(feature = "msgpack")]
+    fn decode_field_msgpack(map: &mut Self, key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<bool> {
+        read_member_msgpack(map, key, r).map(|()| true)
+    }
+
+    fn finish(map: Self, _end: usize) -> Result<Self> {
+        Ok(map)
+    }
+}
+
+/// A `Value` as a struct's `flatten` catch-all, as serde allows: it is read as an object of
+/// the members the struct does not declare (an empty one when there are none), and
+/// written as the members of an object, nothing for `Null`; anything else is an error, as
+/// in serde ("can only flatten structs and maps").
+impl EncodeFields for Value {
+    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+        match self {
+            Value::Object(m) => write_members_json(m, w, first),
+            Value::Null => Ok(()),
+            other => Err(not_flattenable(other)),
+        }
+    }
+
+    #[cfg(feature = "msgpack")]
+    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
+        match self {
+            Value::Object(m) => m.encode_fields_msgpack(w, count),
+            Value::Null => Ok(()),
+            other => Err(not_flattenable(other)),
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn not_flattenable(v: &Value) -> Error {
+    let kind = match v {
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        _ => "an array",
+    };
+    Error::without_position(ErrorKind::InvalidValue(Cow::Owned(format!(
+        "a flattened serde_json::Value must be an object or null, not {kind}"
+    ))))
+}
+
+impl<'de> DecodeFields<'de> for Value {
+    type State = Map<String, Value>;
+
+    const CATCH_ALL: bool = true;
+
+    fn new_state() -> Map<String, Value> {
+        Map::new()
+    }
+
+    fn decode_field(map: &mut Map<String, Value>, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
+        read_member_json(map, key, r).map(|()| true)
+    }
+
+    #[cfg(feature = "msgpack")]
+    fn decode_field_msgpack(
+        map: &mut Map<String, Value>,
+        key: msgpack::Key<'de>,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool> {
+        read_member_msgpack(map, key, r).map(|()| true)
+    }
+
+    fn finish(map: Map<String, Value>, _end: usize) -> Result<Value> {
+        Ok(Value::Object(map))
+    }
+}
+
+// ---------------------------------------------------------------- RawValue
+
+/// The text codec's reader checked, as a `Box<RawValue>`.
+#[inline]
+fn boxed_raw(text: String) -> Box<RawValue> {
+    // SAFETY: `text` is one JSON value with no whitespace around it: what
+    // `JsonReader::read_raw_value` returns after checking it (syntax, escapes, UTF-8; any
+    // non-finite spelling the reader accepts is `null` or a string, still JSON), or what
+    // `JsonWriter` wrote for one `Value`. That is the contract of `from_string_unchecked`.
+    unsafe { RawValue::from_string_unchecked(text) }
+}
+
+impl Encode for RawValue {
+    /// Writes the text verbatim: a `RawValue` holds one valid JSON value.
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        w.write_raw(self.get().as_bytes());
+        Ok(())
+    }
+
+    /// Writes the value the text holds (read with codec's default limits, a repeated key
+    /// keeping its last value).
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        let options = crate::json::Options::new().duplicate_keys(DuplicateKeys::KeepLast);
+        let value: Value = crate::json::from_slice_with(self.get().as_bytes(), &options)?;
+        write_value_msgpack(&value, w)
+    }
+}
+
+impl<'de> Decode<'de> for Box<RawValue> {
+    /// The next value's text, checked by codec's reader and copied.
+    #[inline]
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        r.read_raw_value().map(|text| boxed_raw(text.to_owned()))
+    }
+
+    /// Any value a `Value` reads, kept as its compact JSON text.
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        let value = read_value_msgpack(r)?;
+        let mut w = JsonWriter::new();
+        write_value_json(&value, &mut w)?;
+        // The writer writes UTF-8 only (strings come from `str`s).
+        let text = String::from_utf8(w.into_inner())
+            .map_err(|_| r.error(ErrorKind::InvalidValue(Cow::Borrowed("not UTF-8"))))?;
+        Ok(boxed_raw(text))
+    }
+}
+
+impl<'de: 'a, 'a> Decode<'de> for &'a RawValue {
+    /// The next value's text, borrowed from the input: checked by codec's reader, then
+    /// made a `&RawValue` by serde_json's `from_str` (see the module docs).
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        let at = super::super::value_start(r);
+        let text: &'de str = r.read_raw_value()?;
+        ::serde_json::from_str::<&'de RawValue>(text).map_err(|e| {
+            Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("serde_json refused the raw value: {e}"))), at)
+        })
+    }
+
+    /// Always an error: there is no JSON text in MessagePack to borrow.
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        Err(r.error(ErrorKind::InvalidValue(Cow::Borrowed(
+            "&RawValue cannot be decoded from MessagePack (there is no JSON text to borrow); use Box<RawValue>",
+        ))))
+    }
+}
