@@ -524,3 +524,24 @@ fn container_default_on_a_generic_struct() {
     assert_eq!(back, Some(ContainerDefault { a: String::new(), b: 1 }));
     round_trips_alike(&ContainerDefault { a: vec![1u8], b: 2 });
 }
+
+/// f. An internally tagged newtype variant holding an externally tagged enum: the enum's
+/// variant key (and content) stand beside the tag, as serde writes them, and read back.
+#[test]
+fn internally_tagged_newtype_of_an_externally_tagged_enum() {
+    #[derive(Serialize, Deserialize, Codec, Debug, PartialEq)]
+    enum Inner {
+        B(u32),
+        C { x: u8 },
+    }
+    #[derive(Serialize, Deserialize, Codec, Debug, PartialEq)]
+    #[serde(tag = "type")]
+    enum Outer {
+        E(Inner),
+        F { y: u8 },
+    }
+    assert_eq!(round_trips_alike(&Outer::E(Inner::B(2))), r#"{"type":"E","B":2}"#);
+    assert_eq!(round_trips_alike(&Outer::E(Inner::C { x: 1 })), r#"{"type":"E","C":{"x":1}}"#);
+    assert_eq!(decodes_alike::<Outer>(r#"{"B":2,"type":"E"}"#), Some(Outer::E(Inner::B(2))));
+    assert_eq!(decodes_alike::<Outer>(r#"{"type":"E"}"#), None);
+}

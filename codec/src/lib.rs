@@ -425,7 +425,7 @@ impl<'de, T: Encode + Decode<'de>> Codec<'de> for T {}
     message = "`{Self}` cannot be a map key: it does not implement `EncodeKey`",
     label = "`{Self}` is not a codec map key",
     note = "map keys are strings (`String`, `&str`, `Cow<str>`, `Box<str>`, ...), integers, `bool`, `char`, types with a string form (`Uuid`, IP addresses, `PathBuf`, ...), `#[derive(Codec)]` enums of unit variants, and composite keys written as `[key, value]` pairs in JSON: tuples, arrays, `Vec`, and `#[derive(Codec)]` structs and enums with data",
-    note = "the derive gives newtype, `transparent` and unit structs no key impls: for an ID type such as `struct UserId(u64)`, implement `EncodeKey` by hand, forwarding to the inner value"
+    note = "a `#[derive(Codec)]` newtype or `transparent` struct is the key its field is (`struct UserId(u64)`); for a type of another crate, or a key with a text of its own, implement `EncodeKey` by hand"
 )]
 pub trait EncodeKey {
     // ---- maps with composite keys ----
@@ -480,7 +480,7 @@ pub trait EncodeKey {
     message = "`{Self}` cannot be a map key: it does not implement `DecodeKey`",
     label = "`{Self}` is not a codec map key",
     note = "map keys are strings (`String`, `&str`, `Cow<str>`, `Box<str>`, ...), integers, `bool`, `char`, types with a string form (`Uuid`, IP addresses, `PathBuf`, ...), `#[derive(Codec)]` enums of unit variants, and composite keys written as `[key, value]` pairs in JSON: tuples, arrays, `Vec`, and `#[derive(Codec)]` structs and enums with data",
-    note = "the derive gives newtype, `transparent` and unit structs no key impls: for an ID type such as `struct UserId(u64)`, implement `DecodeKey` by hand, forwarding to the inner value"
+    note = "a `#[derive(Codec)]` newtype or `transparent` struct is the key its field is (`struct UserId(u64)`); for a type of another crate, or a key with a text of its own, implement `DecodeKey` by hand"
 )]
 pub trait DecodeKey<'de>: Sized {
     // ---- maps with composite keys ----

@@ -1,6 +1,7 @@
-// An internally tagged enum whose newtype variant holds a type alias of `u32`: its
+// An internally tagged enum whose newtype variant holds an alias of `u32`: its
 // content would share the tag's object, so it must have named members. The error says so
-// and names the fixes, on the variant's type, once per direction.
+// and names the fixes, on the variant's type once per direction (and on the derive for the
+// enum's own flatten impl).
 use codec::Codec;
 
 type Qty = u32;

@@ -77,8 +77,9 @@ mod tests {
         assert_eq!(unsupported(&err), ("json_only_lib::Celsius", "Encode::encode_msgpack"));
         assert_eq!(err.path(), ".temp");
 
-        // {"at": 1, "temp": 2.0, ...}: the error is at the value of `temp`, offset 10.
-        let input = b"\x85\xa2at\x01\xa4temp\xcb\x40\0\0\0\0\0\0\0";
+        // {"at": 1, "temp": 2.0} (a whole document: a cut one is an input error whatever
+        // the type): the error is at the value of `temp`, offset 10.
+        let input = b"\x82\xa2at\x01\xa4temp\xcb\x40\0\0\0\0\0\0\0";
         let err = codec::msgpack::from_slice::<Reading>(input).unwrap_err();
         assert_eq!(unsupported(&err), ("json_only_lib::Celsius", "Decode::decode_msgpack"));
         assert_eq!((err.path().as_str(), err.offset()), (".temp", Some(10)));
