@@ -24,9 +24,9 @@ use alloc::string::{String, ToString};
 /// buffering. The outer decoder owns the object loop and offers each key it does not
 /// claim itself.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be flattened into an object: it is not a struct with named fields, nor a map",
+    message = "`{Self}` cannot be flattened into an object: it has no named members",
     label = "`{Self}` has no named members to be read beside others",
-    note = "a `#[codec(flatten)]` field, and the content of an internally tagged variant (`#[codec(tag = \"...\")]` without `content`), share one object with the enclosing fields or the tag: only `#[derive(Codec)]` structs with named fields and maps (`BTreeMap`, `HashMap`, `codec::json::Map`) have members to put there",
+    note = "a `#[codec(flatten)]` field, and the content of an internally tagged variant (`#[codec(tag = \"...\")]` without `content`), share one object with the enclosing fields or the tag: what has members to put there is a `#[derive(Codec)]` struct with named fields, an enum (externally tagged: with a variant that has data; untagged: whose newtype variants hold such types), a unit or newtype struct of these, an `Option` or `Box` of one, or a map (`BTreeMap`, `HashMap`, `codec::json::Map`)",
     note = "in an internally tagged enum, name the value (`Variant {{ value: {Self} }}`), or keep the tag apart from the content with `#[codec(tag = \"t\", content = \"c\")]`"
 )]
 pub trait DecodeFields<'de>: Sized {
@@ -84,9 +84,9 @@ pub trait DecodeFields<'de>: Sized {
 /// The members of a struct-like type written without braces, each preceded by `,`
 /// unless `*first`.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be flattened into an object: it is not a struct with named fields, nor a map",
+    message = "`{Self}` cannot be flattened into an object: it has no named members",
     label = "`{Self}` has no named members to be written beside others",
-    note = "a `#[codec(flatten)]` field, and the content of an internally tagged variant (`#[codec(tag = \"...\")]` without `content`), share one object with the enclosing fields or the tag: only `#[derive(Codec)]` structs with named fields and maps (`BTreeMap`, `HashMap`, `codec::json::Map`) have members to put there",
+    note = "a `#[codec(flatten)]` field, and the content of an internally tagged variant (`#[codec(tag = \"...\")]` without `content`), share one object with the enclosing fields or the tag: what has members to put there is a `#[derive(Codec)]` struct with named fields, an enum (externally tagged: with a variant that has data; untagged: whose newtype variants hold such types), a unit or newtype struct of these, an `Option` or `Box` of one, or a map (`BTreeMap`, `HashMap`, `codec::json::Map`)",
     note = "in an internally tagged enum, name the value (`Variant {{ value: {Self} }}`), or keep the tag apart from the content with `#[codec(tag = \"t\", content = \"c\")]`"
 )]
 pub trait EncodeFields {
