@@ -13,29 +13,8 @@ use codec::Codec;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-/// codec's JSON of `value` is serde_json's, byte for byte. Returns it.
-fn encodes_alike<T: codec::Encode + Serialize + Debug>(value: &T) -> String {
-    let ours = codec::json::to_string(value).unwrap_or_else(|e| panic!("codec encode of {value:?}: {e}"));
-    let theirs = serde_json::to_string(value).unwrap();
-    assert_eq!(ours, theirs, "codec's JSON of {value:?} differs from serde_json's");
-    ours
-}
-
-/// codec decodes `input` as serde_json does: both to equal values, or both reject it.
-fn decodes_alike<T>(input: &str) -> Option<T>
-where
-    T: codec::DecodeOwned + DeserializeOwned + PartialEq + Debug,
-{
-    match (codec::json::from_str::<T>(input), serde_json::from_str::<T>(input)) {
-        (Ok(ours), Ok(theirs)) => {
-            assert_eq!(ours, theirs, "codec and serde_json decode {input} differently");
-            Some(ours)
-        }
-        (Err(_), Err(_)) => None,
-        (Ok(ours), Err(e)) => panic!("codec decodes {input} to {ours:?}, serde_json rejects it: {e}"),
-        (Err(e), Ok(theirs)) => panic!("codec rejects {input} ({e}), serde_json decodes it to {theirs:?}"),
-    }
-}
+mod common;
+use common::{decodes_alike, encodes_alike};
 
 /// JSON and MessagePack alike: serde_json's bytes, both decoders read them back, and in
 /// MessagePack codec reads its own bytes and rmp-serde's, and rmp-serde reads codec's.

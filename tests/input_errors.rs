@@ -60,25 +60,45 @@ impl std::io::Read for Trickle<'_> {
     }
 }
 
-/// Decodes `input` into each of the eleven targets, returning each target's name and
-/// its error (or `None` where it decoded).
-fn decode_all(input: &[u8]) -> Vec<(&'static str, Option<codec::Error>)> {
-    fn one<'a, T: codec::Decode<'a>>(input: &'a [u8]) -> Option<codec::Error> {
+/// A format's `from_slice`, for [`decode_all`].
+trait Format {
+    fn error<'a, T: codec::Decode<'a>>(input: &'a [u8]) -> Option<codec::Error>;
+}
+
+struct Json;
+impl Format for Json {
+    fn error<'a, T: codec::Decode<'a>>(input: &'a [u8]) -> Option<codec::Error> {
         json::from_slice::<T>(input).err()
     }
+}
+
+struct Msgpack;
+impl Format for Msgpack {
+    fn error<'a, T: codec::Decode<'a>>(input: &'a [u8]) -> Option<codec::Error> {
+        codec::msgpack::from_slice::<T>(input).err()
+    }
+}
+
+/// Decodes `input` into each of the eleven targets, returning each target's name and
+/// its error (or `None` where it decoded).
+fn decode_all_in<F: Format>(input: &[u8]) -> Vec<(&'static str, Option<codec::Error>)> {
     vec![
-        ("struct", one::<S>(input)),
-        ("u32", one::<u32>(input)),
-        ("f64", one::<f64>(input)),
-        ("bool", one::<bool>(input)),
-        ("String", one::<String>(input)),
-        ("Vec<u32>", one::<Vec<u32>>(input)),
-        ("Option<struct>", one::<Option<S>>(input)),
-        ("HashMap<String, u32>", one::<HashMap<String, u32>>(input)),
-        ("(u32, String)", one::<(u32, String)>(input)),
-        ("internally tagged enum", one::<Tagged>(input)),
-        ("untagged enum", one::<Untagged>(input)),
+        ("struct", F::error::<S>(input)),
+        ("u32", F::error::<u32>(input)),
+        ("f64", F::error::<f64>(input)),
+        ("bool", F::error::<bool>(input)),
+        ("String", F::error::<String>(input)),
+        ("Vec<u32>", F::error::<Vec<u32>>(input)),
+        ("Option<struct>", F::error::<Option<S>>(input)),
+        ("HashMap<String, u32>", F::error::<HashMap<String, u32>>(input)),
+        ("(u32, String)", F::error::<(u32, String)>(input)),
+        ("internally tagged enum", F::error::<Tagged>(input)),
+        ("untagged enum", F::error::<Untagged>(input)),
     ]
+}
+
+fn decode_all(input: &[u8]) -> Vec<(&'static str, Option<codec::Error>)> {
+    decode_all_in::<Json>(input)
 }
 
 /// `Value`'s error for `input` where the input is at fault (malformed, over a limit), or
@@ -359,22 +379,7 @@ mod msgpack {
     use codec::msgpack;
 
     fn decode_all(input: &[u8]) -> Vec<(&'static str, Option<codec::Error>)> {
-        fn one<'a, T: codec::Decode<'a>>(input: &'a [u8]) -> Option<codec::Error> {
-            msgpack::from_slice::<T>(input).err()
-        }
-        vec![
-            ("struct", one::<S>(input)),
-            ("u32", one::<u32>(input)),
-            ("f64", one::<f64>(input)),
-            ("bool", one::<bool>(input)),
-            ("String", one::<String>(input)),
-            ("Vec<u32>", one::<Vec<u32>>(input)),
-            ("Option<struct>", one::<Option<S>>(input)),
-            ("HashMap<String, u32>", one::<HashMap<String, u32>>(input)),
-            ("(u32, String)", one::<(u32, String)>(input)),
-            ("internally tagged enum", one::<Tagged>(input)),
-            ("untagged enum", one::<Untagged>(input)),
-        ]
+        decode_all_in::<Msgpack>(input)
     }
 
     fn value_error(input: &[u8]) -> Option<codec::Error> {

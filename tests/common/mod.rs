@@ -157,3 +157,27 @@ pub fn hex(s: &str) -> Vec<u8> {
 pub fn show(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join("-")
 }
+
+/// codec's JSON of `value` is serde_json's, byte for byte. Returns it.
+pub fn encodes_alike<T: Encode + Serialize + Debug>(value: &T) -> String {
+    let ours = codec::json::to_string(value).unwrap_or_else(|e| panic!("codec encode of {value:?}: {e}"));
+    let theirs = serde_json::to_string(value).unwrap();
+    assert_eq!(ours, theirs, "codec's JSON of {value:?} differs from serde_json's");
+    ours
+}
+
+/// codec decodes `input` as serde_json does: both to equal values, or both reject it.
+pub fn decodes_alike<T>(input: &str) -> Option<T>
+where
+    T: codec::DecodeOwned + DeserializeOwned + PartialEq + Debug,
+{
+    match (codec::json::from_str::<T>(input), serde_json::from_str::<T>(input)) {
+        (Ok(ours), Ok(theirs)) => {
+            assert_eq!(ours, theirs, "codec and serde_json decode {input} differently");
+            Some(ours)
+        }
+        (Err(_), Err(_)) => None,
+        (Ok(ours), Err(e)) => panic!("codec decodes {input} to {ours:?}, serde_json rejects it: {e}"),
+        (Err(e), Ok(theirs)) => panic!("codec rejects {input} ({e}), serde_json decodes it to {theirs:?}"),
+    }
+}
