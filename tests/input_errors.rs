@@ -482,3 +482,15 @@ mod msgpack {
         assert!(err.is_input_error(), "{err}");
     }
 }
+
+/// `stream` fuzz target (crash-3e3f357d, the document `{`): a stream that opens no array
+/// is judged by its first bytes, without reading on, while the slice forms, which have it
+/// all, report the input's fault (here, its end).
+#[test]
+fn a_streamed_array_that_opens_no_array_is_judged_by_its_first_bytes() {
+    let from_reader = json::iter_array::<Value>(Trickle::new(b"{", 1)).next().unwrap().unwrap_err();
+    assert!(matches!(from_reader.kind(), ErrorKind::InvalidType { .. }), "{from_reader}");
+    let from_slice = json::iter_array_slice::<Value>(b"{").next().unwrap().unwrap_err();
+    assert_eq!(*from_slice.kind(), ErrorKind::Eof, "{from_slice}");
+    assert_eq!(*json::from_slice::<Vec<Value>>(b"{").unwrap_err().kind(), ErrorKind::Eof);
+}
