@@ -639,3 +639,31 @@ fn serde_flattens_an_untagged_enum_with_a_primitive_variant() {
     assert_eq!(serde_json::from_str::<Holder>(r#"{"a":1}"#).unwrap(), Holder { loose: Loose::S { a: 1 } });
     assert!(serde_json::from_str::<Holder>(r#"{"b":1}"#).is_err());
 }
+
+/// A flattened `Option` is `None` where its type does not fit the keys, but a limit its
+/// type reaches is an error, as it ends an untagged enum's search: `None` would hide it.
+#[test]
+fn flatten_option_keeps_a_recursion_limit() {
+    #[derive(Codec, Debug)]
+    struct Loop(#[allow(dead_code)] Option<Box<Loop>>);
+    #[derive(Codec, Debug)]
+    struct Inner {
+        #[allow(dead_code)]
+        deep: Option<Loop>,
+        #[allow(dead_code)]
+        n: u32,
+    }
+    #[derive(Codec, Debug)]
+    struct Outer {
+        #[allow(dead_code)]
+        id: u32,
+        #[codec(flatten)]
+        #[allow(dead_code)]
+        inner: Option<Inner>,
+    }
+    let err = codec::json::from_str::<Outer>(r#"{"id":1,"deep":{}}"#).unwrap_err();
+    assert_eq!(*err.kind(), codec::ErrorKind::RecursionLimit(128), "{err}");
+    // A plain mismatch still makes it `None`.
+    let ok = codec::json::from_str::<Outer>(r#"{"id":1,"n":"x"}"#).unwrap();
+    assert!(ok.inner.is_none());
+}

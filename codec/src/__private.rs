@@ -609,7 +609,7 @@ pub fn scan_for_any_tag<'de>(
 /// input, or a limit reached, the document's or the type's recursion.
 #[inline]
 pub fn ends_untagged_search(e: &Error) -> bool {
-    e.is_input_error() || matches!(e.kind(), crate::ErrorKind::RecursionLimit(_))
+    e.ends_alternatives()
 }
 
 /// A flattened externally tagged enum whose object had no key naming a variant.

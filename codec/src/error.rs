@@ -327,6 +327,14 @@ impl Error {
         )
     }
 
+    /// Whether trying another reading of the same value (an untagged enum's next variant,
+    /// a flattened `Option` taken as `None`) is wasted: malformed input, or a limit
+    /// reached, the document's or the type's recursion ([`ErrorKind::RecursionLimit`]).
+    #[inline]
+    pub(crate) fn ends_alternatives(&self) -> bool {
+        self.is_input_error() || matches!(self.0.kind, ErrorKind::RecursionLimit(_))
+    }
+
     /// Byte offset into the input where the problem was seen, if decoding.
     pub fn offset(&self) -> Option<usize> {
         self.0.offset

@@ -210,8 +210,9 @@ pub struct OptionFields<S> {
     failed: bool,
 }
 
-/// `result` of a step of a flattened `Option`'s inner type: a failure that is not
-/// malformed input makes the `Option` `None`, and the value is skipped from `at`.
+/// `result` of a step of a flattened `Option`'s inner type: a failure that another
+/// reading would meet too (malformed input, a limit) ends the decode; any other makes
+/// the `Option` `None`, and the value is skipped from `at`.
 #[inline]
 fn absorb_json<'de>(
     r: &mut JsonReader<'de>,
@@ -221,7 +222,7 @@ fn absorb_json<'de>(
 ) -> Result<bool> {
     match result {
         Ok(claimed) => Ok(claimed),
-        Err(e) if e.is_input_error() => Err(e),
+        Err(e) if e.ends_alternatives() => Err(e),
         Err(_) => {
             *failed = true;
             r.restore(at);
@@ -240,7 +241,7 @@ fn absorb_msgpack<'de>(
 ) -> Result<bool> {
     match result {
         Ok(claimed) => Ok(claimed),
-        Err(e) if e.is_input_error() => Err(e),
+        Err(e) if e.ends_alternatives() => Err(e),
         Err(_) => {
             *failed = true;
             r.restore(at);
