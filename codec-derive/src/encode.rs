@@ -124,6 +124,7 @@ pub fn expand(c: &Container) -> TokenStream {
             let (impl_g, ty_g, where_c) = bound::split(&generics, c);
             let encode_fields_msgpack = crate::msgpack_only(&p, || {
                 quote! {
+                    #[inline]
                     fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
                         #members_msgpack
                         #p::Ok(())
@@ -134,6 +135,7 @@ pub fn expand(c: &Container) -> TokenStream {
                 #[automatically_derived]
                 #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
                 impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
+                    #[inline]
                     fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut ::core::primitive::bool) -> #p::Result<()> {
                         #members
                         #p::Ok(())

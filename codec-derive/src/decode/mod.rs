@@ -367,6 +367,7 @@ pub fn expand(c: &Container) -> TokenStream {
                 let (decode_field, prepare) = enum_::fields_bodies(c, variants, &msgpack, &quote!(__left));
                 let prepare = needs_prepare.then(|| {
                     quote! {
+                        #[inline]
                         fn prepare_msgpack(
                             __st: &mut Self::State,
                             __r: &mut #p::mp::MsgpackReader<'de>,
@@ -377,6 +378,7 @@ pub fn expand(c: &Container) -> TokenStream {
                     }
                 });
                 quote! {
+                    #[inline]
                     fn decode_field_msgpack(
                         __st: &mut Self::State,
                         __key: #p::mp::Key<'de>,
@@ -390,6 +392,7 @@ pub fn expand(c: &Container) -> TokenStream {
             let prepare = needs_prepare.then(|| {
                 quote! {
                     const PREPARE: ::core::primitive::bool = true;
+                    #[inline]
                     fn prepare(__st: &mut Self::State, __r: &mut #p::JsonReader<'de>) -> #p::Result<()> {
                         #prepare
                     }
@@ -404,6 +407,7 @@ pub fn expand(c: &Container) -> TokenStream {
                     fn new_state() -> Self::State {
                         #init
                     }
+                    #[inline]
                     fn decode_field(
                         __st: &mut Self::State,
                         __key: #p::Key<'de>,
@@ -412,9 +416,11 @@ pub fn expand(c: &Container) -> TokenStream {
                         #decode_field
                     }
                     #decode_field_msgpack
+                    #[inline]
                     fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                         #finish
                     }
+                    #[inline]
                     fn field_names(__out: &mut #p::Vec<&'static ::core::primitive::str>) {
                         #names
                     }
