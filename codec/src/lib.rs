@@ -205,6 +205,8 @@ mod bytes;
 mod error;
 mod impls;
 // ---- non-finite floats ----
+#[cfg(feature = "axum")]
+pub mod axum;
 #[cfg(feature = "std")]
 pub mod io;
 pub mod json;
