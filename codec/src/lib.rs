@@ -213,6 +213,8 @@ pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
 mod non_finite;
+#[cfg(feature = "reqwest")]
+pub mod reqwest;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
