@@ -205,6 +205,8 @@ mod bytes;
 mod error;
 mod impls;
 // ---- non-finite floats ----
+#[cfg(feature = "actix-web")]
+pub mod actix_web;
 #[cfg(feature = "axum")]
 pub mod axum;
 #[cfg(feature = "std")]
@@ -220,6 +222,8 @@ pub mod serde;
 mod sink;
 #[cfg(test)]
 mod test_rng;
+#[cfg(any(feature = "axum", feature = "actix-web"))]
+pub mod web;
 mod window;
 pub mod with;
 
