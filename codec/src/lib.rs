@@ -220,6 +220,8 @@ pub mod reqwest;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
+#[cfg(feature = "sqlx")]
+pub mod sqlx;
 #[cfg(test)]
 mod test_rng;
 #[cfg(any(feature = "axum", feature = "actix-web"))]
