@@ -30,11 +30,37 @@
 //! `from_reader(BufReader::new(file))`, the habit serde_json's docs teach, reads the file
 //! into codec's buffer once, and bytes already buffered before the call are not lost.
 //!
+//! With the features `tokio` and `futures-io`, the same decoders read an async reader
+//! (`json::iter_values_async`, `json::iter_array_async`, `json::from_async_reader`,
+//! `msgpack::iter_values_async`, `msgpack::from_async_reader`) and the writers write into an
+//! async writer (`json::write_lines_async`, `json::write_array_async`,
+//! `msgpack::write_values_async`). A tokio reader or writer goes in as `Tokio(r)`, a futures
+//! one as `FuturesIo(r)`: the runtimes' traits are different traits, and the wrappers turn
+//! either into this module's `AsyncSource` / `AsyncSink`. The streams run the state
+//! machines of the blocking iterators over this buffer and poll the reader where those
+//! read from it: the same items, errors, limits and recovery, and no second decoder.
+//!
 //! [`Options::buffer_size`]: crate::json::Options::buffer_size
 //! [`Options::max_value_len`]: crate::json::Options::max_value_len
 
 use std::cell::Cell;
 use std::io;
+
+#[cfg(any(feature = "tokio", feature = "futures-io"))]
+mod async_io;
+#[cfg(feature = "futures-io")]
+mod futures_io;
+#[cfg(feature = "tokio")]
+mod tokio;
+
+#[cfg(any(feature = "tokio", feature = "futures-io"))]
+pub(crate) use async_io::{poll_items, read_document, write_items, ItemEncoder};
+#[cfg(any(feature = "tokio", feature = "futures-io"))]
+pub use async_io::{AsyncSink, AsyncSource};
+#[cfg(feature = "futures-io")]
+pub use futures_io::FuturesIo;
+#[cfg(feature = "tokio")]
+pub use tokio::Tokio;
 
 use crate::error::{Error, ErrorKind, IoError, Result, StreamPos};
 use crate::window::{newlines, Window};
@@ -217,6 +243,13 @@ impl<S> StreamBuffer<S> {
         Self::io_error(e, self.end - self.start)
     }
 
+    /// Whether [`data`](Self::data) holds `max_value_len` bytes: as far as a document read
+    /// to its end goes.
+    #[cfg(any(feature = "tokio", feature = "futures-io"))]
+    #[inline]
+    pub(crate) fn at_limit(&self) -> bool {
+        self.end - self.start >= self.max_value_len
+    }
 }
 
 impl<S: Source> StreamBuffer<S> {

@@ -419,37 +419,35 @@ impl Values {
             }
             self.waiting = false;
         }
-        loop {
-            if !skip_ws(w) {
-                if w.exhausted() {
-                    self.done = true;
-                    return Advance::End;
-                }
-                self.wait = Wait::Ws;
-                return Advance::More;
+        if !skip_ws(w) {
+            if w.exhausted() {
+                self.done = true;
+                return Advance::End;
             }
-            return match decode(w, &self.options) {
-                Step::Item(v, end) => {
-                    self.item_done();
-                    let len = w.check_len(end);
-                    w.consume(end);
-                    Advance::Item(len.map(|()| v).map_err(|e| w.locate(e, Some(item))))
+            self.wait = Wait::Ws;
+            return Advance::More;
+        }
+        match decode(w, &self.options) {
+            Step::Item(v, end) => {
+                self.item_done();
+                let len = w.check_len(end);
+                w.consume(end);
+                Advance::Item(len.map(|()| v).map_err(|e| w.locate(e, Some(item))))
+            }
+            Step::Bad(e, skipped) => {
+                self.item_done();
+                let e = w.locate(e, Some(item));
+                match skipped {
+                    Some(end) => w.consume(end),
+                    None => self.skip_line = true,
                 }
-                Step::Bad(e, skipped) => {
-                    self.item_done();
-                    let e = w.locate(e, Some(item));
-                    match skipped {
-                        Some(end) => w.consume(end),
-                        None => self.skip_line = true,
-                    }
-                    Advance::Item(Err(e))
-                }
-                Step::More => {
-                    self.wait = Wait::Item;
-                    self.waiting = true;
-                    Advance::More
-                }
-            };
+                Advance::Item(Err(e))
+            }
+            Step::More => {
+                self.wait = Wait::Item;
+                self.waiting = true;
+                Advance::More
+            }
         }
     }
 
