@@ -205,17 +205,25 @@ mod bytes;
 mod error;
 mod impls;
 // ---- non-finite floats ----
+#[cfg(feature = "actix-web")]
+pub mod actix_web;
+#[cfg(feature = "axum")]
+pub mod axum;
 #[cfg(feature = "std")]
 pub mod io;
 pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
 mod non_finite;
+#[cfg(feature = "reqwest")]
+pub mod reqwest;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
 #[cfg(test)]
 mod test_rng;
+#[cfg(any(feature = "axum", feature = "actix-web"))]
+pub mod web;
 mod window;
 pub mod with;
 

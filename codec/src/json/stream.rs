@@ -631,16 +631,6 @@ pub(super) struct Elements {
     scan: JsonScan,
 }
 
-/// What one move of the array's state machine came to.
-enum Move<T> {
-    /// An element, or an error.
-    Yield(Result<T>),
-    /// A move without an item: move again.
-    On,
-    /// The window must grow first.
-    More,
-}
-
 impl Elements {
     pub(super) fn new(options: &Options) -> Self {
         Elements {
@@ -687,10 +677,96 @@ impl Elements {
                 }
                 self.waiting = false;
             }
-            match self.step(w, &decode) {
-                Move::Yield(r) => return Advance::Item(r),
-                Move::On => {}
-                Move::More => return Advance::More,
+            let index = self.index;
+            let in_elem = self.in_elem();
+            if !skip_ws(w) {
+                if !w.exhausted() {
+                    return Advance::More;
+                }
+                let state = core::mem::replace(&mut self.state, ArrayState::Done);
+                return match (state, in_elem) {
+                    (ArrayState::Tail, _) => Advance::End,
+                    (_, Some(i)) => Advance::Item(Err(w.locate(Error::new(ErrorKind::Eof, 0).in_index(i), in_elem))),
+                    (_, None) => Advance::Item(Err(w.error_here(ErrorKind::Eof, None))),
+                };
+            }
+            let b = w.data()[0];
+            match self.state {
+                ArrayState::Open => {
+                    // `from_slice::<Vec<T>>`'s own first step, for its errors (the type found,
+                    // the depth limit). The first byte decides them, except for a number (its
+                    // error says which kind of number, or where it is malformed, and numbers
+                    // are short), so anything else is judged from the bytes at hand: reading on
+                    // to see a whole object first would only cost time (a reader trickling a
+                    // 10 KB object spent 6 s here).
+                    let judged = w.exhausted() || !matches!(b, b'-' | b'0'..=b'9');
+                    match decode_item(w.data(), judged, w.exhausted(), &self.options, 0, |r| r.begin_array()) {
+                        Step::Item((), end) => {
+                            w.consume(end);
+                            self.state = ArrayState::First;
+                            self.scan = JsonScan::default();
+                        }
+                        Step::Bad(e, _) => {
+                            self.state = ArrayState::Done;
+                            return Advance::Item(Err(w.locate(e, None)));
+                        }
+                        Step::More => {
+                            self.waiting = true;
+                            return Advance::More;
+                        }
+                    }
+                }
+                ArrayState::First if b == b']' => {
+                    w.consume(1);
+                    self.state = ArrayState::Tail;
+                }
+                ArrayState::First => self.state = ArrayState::Elem,
+                ArrayState::After if b == b',' => {
+                    w.consume(1);
+                    self.state = ArrayState::Elem;
+                }
+                ArrayState::After if b == b']' => {
+                    w.consume(1);
+                    self.state = ArrayState::Tail;
+                }
+                ArrayState::After => {
+                    let mut r = JsonReader::with_options(w.data(), &self.options);
+                    r.seek(0, 1);
+                    let e = match r.array_next() {
+                        Err(e) => e,
+                        Ok(_) => Error::new(ErrorKind::Syntax("expected `,` or `]` after an array element".into()), 0),
+                    };
+                    self.state = ArrayState::Done;
+                    return Advance::Item(Err(w.locate(e, None)));
+                }
+                ArrayState::Tail => {
+                    self.state = ArrayState::Done;
+                    return Advance::Item(Err(w.error_here(ErrorKind::TrailingCharacters, None)));
+                }
+                ArrayState::Elem => match decode(w, &self.options) {
+                    Step::Item(v, end) => {
+                        self.element_done(ArrayState::After);
+                        let len = w.check_len(end).map_err(|e| w.locate(e.in_index(index), Some(index)));
+                        w.consume(end);
+                        return Advance::Item(len.map(|()| v));
+                    }
+                    Step::Bad(e, skipped) => {
+                        let e = w.locate(e.in_index(index), Some(index));
+                        match skipped {
+                            Some(end) => {
+                                w.consume(end);
+                                self.element_done(ArrayState::After);
+                            }
+                            None => self.element_done(ArrayState::Done),
+                        }
+                        return Advance::Item(Err(e));
+                    }
+                    Step::More => {
+                        self.waiting = true;
+                        return Advance::More;
+                    }
+                },
+                ArrayState::Done => {}
             }
         }
     }
@@ -699,102 +775,6 @@ impl Elements {
     #[inline]
     fn in_elem(&self) -> Option<usize> {
         matches!(self.state, ArrayState::Elem | ArrayState::First).then_some(self.index)
-    }
-
-    /// One move of the state machine.
-    fn step<W: Window, T>(&mut self, w: &mut W, decode: &impl Fn(&W, &Options) -> Step<T>) -> Move<T> {
-        let index = self.index;
-        let in_elem = self.in_elem();
-        if !skip_ws(w) {
-            if !w.exhausted() {
-                return Move::More;
-            }
-            let state = core::mem::replace(&mut self.state, ArrayState::Done);
-            return match (state, in_elem) {
-                (ArrayState::Tail, _) => Move::On,
-                (_, Some(i)) => Move::Yield(Err(w.locate(Error::new(ErrorKind::Eof, 0).in_index(i), in_elem))),
-                (_, None) => Move::Yield(Err(w.error_here(ErrorKind::Eof, None))),
-            };
-        }
-        let b = w.data()[0];
-        match self.state {
-            ArrayState::Open => {
-                // `from_slice::<Vec<T>>`'s own first step, for its errors (the type found,
-                // the depth limit). The first byte decides them, except for a number (its
-                // error says which kind of number, or where it is malformed, and numbers
-                // are short), so anything else is judged from the bytes at hand: reading on
-                // to see a whole object first would only cost time (a reader trickling a
-                // 10 KB object spent 6 s here).
-                let judged = w.exhausted() || !matches!(b, b'-' | b'0'..=b'9');
-                match decode_item(w.data(), judged, w.exhausted(), &self.options, 0, |r| r.begin_array()) {
-                    Step::Item((), end) => {
-                        w.consume(end);
-                        self.state = ArrayState::First;
-                        self.scan = JsonScan::default();
-                    }
-                    Step::Bad(e, _) => {
-                        self.state = ArrayState::Done;
-                        return Move::Yield(Err(w.locate(e, None)));
-                    }
-                    Step::More => {
-                        self.waiting = true;
-                        return Move::More;
-                    }
-                }
-            }
-            ArrayState::First if b == b']' => {
-                w.consume(1);
-                self.state = ArrayState::Tail;
-            }
-            ArrayState::First => self.state = ArrayState::Elem,
-            ArrayState::After if b == b',' => {
-                w.consume(1);
-                self.state = ArrayState::Elem;
-            }
-            ArrayState::After if b == b']' => {
-                w.consume(1);
-                self.state = ArrayState::Tail;
-            }
-            ArrayState::After => {
-                let mut r = JsonReader::with_options(w.data(), &self.options);
-                r.seek(0, 1);
-                let e = match r.array_next() {
-                    Err(e) => e,
-                    Ok(_) => Error::new(ErrorKind::Syntax("expected `,` or `]` after an array element".into()), 0),
-                };
-                self.state = ArrayState::Done;
-                return Move::Yield(Err(w.locate(e, None)));
-            }
-            ArrayState::Tail => {
-                self.state = ArrayState::Done;
-                return Move::Yield(Err(w.error_here(ErrorKind::TrailingCharacters, None)));
-            }
-            ArrayState::Elem => match decode(w, &self.options) {
-                Step::Item(v, end) => {
-                    self.element_done(ArrayState::After);
-                    let len = w.check_len(end).map_err(|e| w.locate(e.in_index(index), Some(index)));
-                    w.consume(end);
-                    return Move::Yield(len.map(|()| v));
-                }
-                Step::Bad(e, skipped) => {
-                    let e = w.locate(e.in_index(index), Some(index));
-                    match skipped {
-                        Some(end) => {
-                            w.consume(end);
-                            self.element_done(ArrayState::After);
-                        }
-                        None => self.element_done(ArrayState::Done),
-                    }
-                    return Move::Yield(Err(e));
-                }
-                Step::More => {
-                    self.waiting = true;
-                    return Move::More;
-                }
-            },
-            ArrayState::Done => {}
-        }
-        Move::On
     }
 
     #[inline]

@@ -1,0 +1,218 @@
+//! actix-web request bodies and responses in codec's formats, without serde (feature
+//! `actix-web`).
+//!
+//! | type | extracts (request) | responds |
+//! |---|---|---|
+//! | [`Json<T>`] | a JSON body into `T: DecodeOwned` | `T: Encode` as `application/json` |
+//! | [`MsgPack<T>`] | a MessagePack body | `application/msgpack` |
+//! | [`Negotiated<T>`] | JSON or MessagePack, by `Content-Type` | in the format the `Accept` header asks for |
+//! | [`Format`] | the response format the `Accept` header asks for | (with [`Format::respond`]) |
+//! | [`BodyBytes`] | the body's bytes and format, for [`BodyBytes::decode`] into borrowing types | |
+//! | [`Rejection`], [`Problem`] | | an RFC 9457 problem document |
+//!
+//! The types are [`codec::web`](crate::web)'s, shared with the axum integration; its docs
+//! have the table of rejections (415, 413, 400, 422, 406, 500). A [`Rejection`] is an
+//! actix-web `ResponseError`, so a handler can return it with `?`.
+//!
+//! The body is read with actix-web's own `Bytes` extractor, so its
+//! [`PayloadConfig`](actix_web::web::PayloadConfig) applies: the body limit (256 KiB
+//! unless set otherwise: `web::Json`'s `JsonConfig` limit, 2 MiB by default, is not
+//! consulted) and the decompression of compressed bodies where actix-web's compression
+//! features are on. The decoder's limits come from [`json::Options`] and
+//! `msgpack::Options` in the app data (`App::new().app_data(codec::json::Options::new()
+//! .max_depth(16))`); without them, the defaults apply.
+//!
+//! ```
+//! use actix_web::{web, App};
+//! use codec::actix_web::Json;
+//!
+//! #[derive(codec::Codec)]
+//! struct NewUser { name: String, age: u8 }
+//! #[derive(codec::Codec)]
+//! struct Created { id: u64, name: String }
+//!
+//! async fn create(Json(user): Json<NewUser>) -> Json<Created> {
+//!     Json(Created { id: 7, name: user.name })
+//! }
+//!
+//! let app = App::new()
+//!     .app_data(web::PayloadConfig::new(2 << 20))
+//!     .route("/users", web::post().to(create));
+//! ```
+//!
+//! [`json::Options`]: crate::json::Options
+
+use std::future::{ready, Future, Ready};
+use std::pin::Pin;
+
+use actix_web::body::BoxBody;
+use actix_web::dev::Payload;
+use actix_web::http::header::{HeaderMap, HeaderValue, ACCEPT, CONTENT_TYPE};
+use actix_web::http::StatusCode;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, Responder, ResponseError};
+use bytes::Bytes;
+
+#[cfg(feature = "msgpack")]
+pub use crate::web::MsgPack;
+use crate::web::{encode_failure, DecodeOptions, PROBLEM_TYPE};
+pub use crate::web::{BodyBytes, EncodeFailure, Format, Json, Negotiated, Problem, Rejection};
+use crate::{json, DecodeOwned, Encode};
+
+/// What the extractors of a body return: actix-web runs them on one thread.
+type BodyFuture<T> = Pin<Box<dyn Future<Output = Result<T, Rejection>>>>;
+
+/// The request's format, if its `Content-Type` names one of `accepted`.
+fn content_format(headers: &HeaderMap, accepted: &[Format]) -> Result<Format, Rejection> {
+    let value = headers.get(CONTENT_TYPE).map(|v| v.to_str().map_err(drop));
+    match value {
+        Some(Ok(text)) => Format::from_content_type(text).filter(|f| accepted.contains(f)),
+        _ => None,
+    }
+    .ok_or_else(|| Rejection::unsupported_media_type(value, accepted))
+}
+
+/// The format the request's `Accept` header asks for, `tie` where it leaves the choice.
+fn accepted_format(headers: &HeaderMap, tie: Format) -> Result<Format, Rejection> {
+    Format::from_accept(headers.get_all(ACCEPT).filter_map(|v| v.to_str().ok()), tie)
+        .ok_or_else(Rejection::not_acceptable)
+}
+
+/// Checks the request's format against `accepted`, then reads its body within the limit.
+fn read_body(req: &HttpRequest, payload: &mut Payload, accepted: &[Format]) -> BodyFuture<BodyBytes> {
+    let format = match content_format(req.headers(), accepted) {
+        Ok(format) => format,
+        Err(rejection) => return Box::pin(ready(Err(rejection))),
+    };
+    let options = DecodeOptions {
+        json: req.app_data::<json::Options>().cloned(),
+        #[cfg(feature = "msgpack")]
+        msgpack: req.app_data::<crate::msgpack::Options>().cloned(),
+    };
+    let bytes = Bytes::from_request(req, payload);
+    Box::pin(async move {
+        let bytes =
+            bytes.await.map_err(|e| Rejection::body(e.as_response_error().status_code().as_u16(), e.to_string()))?;
+        Ok(BodyBytes { bytes, format, options })
+    })
+}
+
+/// `value` encoded in `format`, or the 500 answer.
+fn respond<T: Encode + ?Sized>(format: Format, value: &T) -> HttpResponse {
+    match format.encode(value) {
+        Ok(body) => {
+            HttpResponse::Ok().insert_header((CONTENT_TYPE, HeaderValue::from_static(format.media_type()))).body(body)
+        }
+        Err(e) => {
+            let (problem, failure) = encode_failure(e);
+            let mut response = problem_response(&problem);
+            response.extensions_mut().insert(failure);
+            response
+        }
+    }
+}
+
+fn problem_response(problem: &Problem) -> HttpResponse {
+    let status = StatusCode::from_u16(problem.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    HttpResponse::build(status)
+        .insert_header((CONTENT_TYPE, HeaderValue::from_static(PROBLEM_TYPE)))
+        .body(problem.to_json())
+}
+
+impl<T: DecodeOwned + 'static> FromRequest for Json<T> {
+    type Error = Rejection;
+    type Future = BodyFuture<Self>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = read_body(req, payload, &[Format::Json]);
+        Box::pin(async move { body.await?.decode().map(Json) })
+    }
+}
+
+impl<T: Encode> Responder for Json<T> {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        respond(Format::Json, &self.0)
+    }
+}
+
+#[cfg(feature = "msgpack")]
+impl<T: DecodeOwned + 'static> FromRequest for MsgPack<T> {
+    type Error = Rejection;
+    type Future = BodyFuture<Self>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = read_body(req, payload, &[Format::MsgPack]);
+        Box::pin(async move { body.await?.decode().map(MsgPack) })
+    }
+}
+
+#[cfg(feature = "msgpack")]
+impl<T: Encode> Responder for MsgPack<T> {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        respond(Format::MsgPack, &self.0)
+    }
+}
+
+impl FromRequest for BodyBytes {
+    type Error = Rejection;
+    type Future = BodyFuture<Self>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        read_body(req, payload, &Format::ALL)
+    }
+}
+
+impl FromRequest for Format {
+    type Error = Rejection;
+    type Future = Ready<Result<Format, Rejection>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(accepted_format(req.headers(), Format::Json))
+    }
+}
+
+impl<T: DecodeOwned + 'static> FromRequest for Negotiated<T> {
+    type Error = Rejection;
+    type Future = BodyFuture<Self>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        // The answer's format is settled first: a request that cannot be answered is
+        // refused before its body is read.
+        let tie = content_format(req.headers(), &Format::ALL).unwrap_or(Format::Json);
+        let format = match accepted_format(req.headers(), tie) {
+            Ok(format) => format,
+            Err(rejection) => return Box::pin(ready(Err(rejection))),
+        };
+        let body = read_body(req, payload, &Format::ALL);
+        Box::pin(async move { Ok(Negotiated { value: body.await?.decode()?, format }) })
+    }
+}
+
+impl<T: Encode> Responder for Negotiated<T> {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        respond(self.format, &self.value)
+    }
+}
+
+impl ResponseError for Rejection {
+    fn status_code(&self) -> StatusCode {
+        StatusCode::from_u16(self.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        problem_response(&self.problem())
+    }
+}
+
+impl Responder for Problem {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        problem_response(&self)
+    }
+}

@@ -1,0 +1,181 @@
+//! axum request bodies and responses in codec's formats, without serde (feature `axum`).
+//!
+//! | type | extracts (request) | responds |
+//! |---|---|---|
+//! | [`Json<T>`] | a JSON body into `T: DecodeOwned` | `T: Encode` as `application/json` |
+//! | [`MsgPack<T>`] | a MessagePack body | `application/msgpack` |
+//! | [`Negotiated<T>`] | JSON or MessagePack, by `Content-Type` | in the format the `Accept` header asks for |
+//! | [`Format`] | the response format the `Accept` header asks for | (with [`Format::respond`]) |
+//! | [`BodyBytes`] | the body's bytes and format, for [`BodyBytes::decode`] into borrowing types | |
+//! | [`Rejection`], [`Problem`] | | an RFC 9457 problem document |
+//!
+//! The types are [`codec::web`](crate::web)'s, shared with the actix-web integration; its
+//! docs have the table of rejections (415, 413, 400, 422, 406, 500).
+//!
+//! The body is read with axum's own `Bytes` extractor, so a
+//! [`DefaultBodyLimit`](axum_core::extract::DefaultBodyLimit) layer applies (2 MB unless
+//! set otherwise), and decoded once from that buffer; a response is encoded into one
+//! `Vec` that becomes the body without a copy.
+//!
+//! The decoder's limits come from [`json::Options`] and `msgpack::Options` found in the
+//! request's extensions, so a route or a whole router sets them with a layer:
+//! `.layer(axum::Extension(codec::json::Options::new().max_depth(16)))`. Without one, the
+//! defaults apply.
+//!
+//! ```
+//! use axum::{routing::post, Router};
+//! use codec::axum::Json;
+//!
+//! #[derive(codec::Codec)]
+//! struct NewUser { name: String, age: u8 }
+//! #[derive(codec::Codec)]
+//! struct Created { id: u64, name: String }
+//!
+//! async fn create(Json(user): Json<NewUser>) -> Json<Created> {
+//!     Json(Created { id: 7, name: user.name })
+//! }
+//!
+//! let app: Router = Router::new().route("/users", post(create));
+//! ```
+//!
+//! [`json::Options`]: crate::json::Options
+
+use axum_core::extract::{FromRequest, FromRequestParts, Request};
+use axum_core::response::{IntoResponse, Response};
+use bytes::Bytes;
+use http::header::{HeaderValue, ACCEPT, CONTENT_TYPE};
+use http::request::Parts;
+use http::{HeaderMap, StatusCode};
+
+#[cfg(feature = "msgpack")]
+pub use crate::web::MsgPack;
+use crate::web::{encode_failure, DecodeOptions, PROBLEM_TYPE};
+pub use crate::web::{BodyBytes, EncodeFailure, Format, Json, Negotiated, Problem, Rejection};
+use crate::{json, DecodeOwned, Encode};
+
+/// The request's format, if its `Content-Type` names one of `accepted`.
+fn content_format(headers: &HeaderMap, accepted: &[Format]) -> Result<Format, Rejection> {
+    let value = headers.get(CONTENT_TYPE).map(|v| v.to_str().map_err(drop));
+    match value {
+        Some(Ok(text)) => Format::from_content_type(text).filter(|f| accepted.contains(f)),
+        _ => None,
+    }
+    .ok_or_else(|| Rejection::unsupported_media_type(value, accepted))
+}
+
+/// The format the request's `Accept` header asks for, `tie` where it leaves the choice.
+fn accepted_format(headers: &HeaderMap, tie: Format) -> Result<Format, Rejection> {
+    Format::from_accept(headers.get_all(ACCEPT).iter().filter_map(|v| v.to_str().ok()), tie)
+        .ok_or_else(Rejection::not_acceptable)
+}
+
+/// Checks the request's format against `accepted`, then reads its body within the limit.
+async fn read_body<S: Send + Sync>(req: Request, state: &S, accepted: &[Format]) -> Result<BodyBytes, Rejection> {
+    let format = content_format(req.headers(), accepted)?;
+    let options = DecodeOptions {
+        json: req.extensions().get::<json::Options>().cloned(),
+        #[cfg(feature = "msgpack")]
+        msgpack: req.extensions().get::<crate::msgpack::Options>().cloned(),
+    };
+    let bytes =
+        Bytes::from_request(req, state).await.map_err(|e| Rejection::body(e.status().as_u16(), e.body_text()))?;
+    Ok(BodyBytes { bytes, format, options })
+}
+
+/// `value` encoded in `format`, or the 500 answer.
+fn respond<T: Encode + ?Sized>(format: Format, value: &T) -> Response {
+    match format.encode(value) {
+        Ok(body) => {
+            let mut response = Response::new(body.into());
+            response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static(format.media_type()));
+            response
+        }
+        Err(e) => {
+            let (problem, failure) = encode_failure(e);
+            let mut response = problem.into_response();
+            response.extensions_mut().insert(failure);
+            response
+        }
+    }
+}
+
+impl<T: DecodeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
+    type Rejection = Rejection;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Rejection> {
+        read_body(req, state, &[Format::Json]).await?.decode().map(Json)
+    }
+}
+
+impl<T: Encode> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
+        respond(Format::Json, &self.0)
+    }
+}
+
+#[cfg(feature = "msgpack")]
+impl<T: DecodeOwned, S: Send + Sync> FromRequest<S> for MsgPack<T> {
+    type Rejection = Rejection;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Rejection> {
+        read_body(req, state, &[Format::MsgPack]).await?.decode().map(MsgPack)
+    }
+}
+
+#[cfg(feature = "msgpack")]
+impl<T: Encode> IntoResponse for MsgPack<T> {
+    fn into_response(self) -> Response {
+        respond(Format::MsgPack, &self.0)
+    }
+}
+
+impl<S: Send + Sync> FromRequest<S> for BodyBytes {
+    type Rejection = Rejection;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Rejection> {
+        read_body(req, state, &Format::ALL).await
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Format {
+    type Rejection = Rejection;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Rejection> {
+        accepted_format(&parts.headers, Format::Json)
+    }
+}
+
+impl<T: DecodeOwned, S: Send + Sync> FromRequest<S> for Negotiated<T> {
+    type Rejection = Rejection;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Rejection> {
+        // The answer's format is settled first: a request that cannot be answered is
+        // refused before its body is read.
+        let tie = content_format(req.headers(), &Format::ALL).unwrap_or(Format::Json);
+        let format = accepted_format(req.headers(), tie)?;
+        let value = read_body(req, state, &Format::ALL).await?.decode()?;
+        Ok(Negotiated { value, format })
+    }
+}
+
+impl<T: Encode> IntoResponse for Negotiated<T> {
+    fn into_response(self) -> Response {
+        respond(self.format, &self.value)
+    }
+}
+
+impl IntoResponse for Rejection {
+    fn into_response(self) -> Response {
+        self.problem().into_response()
+    }
+}
+
+impl IntoResponse for Problem {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut response = Response::new(self.to_json().into());
+        *response.status_mut() = status;
+        response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static(PROBLEM_TYPE));
+        response
+    }
+}
