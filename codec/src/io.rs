@@ -30,11 +30,37 @@
 //! `from_reader(BufReader::new(file))`, the habit serde_json's docs teach, reads the file
 //! into codec's buffer once, and bytes already buffered before the call are not lost.
 //!
+//! With the features `tokio` and `futures-io`, the same decoders read an async reader
+//! (`json::iter_values_async`, `json::iter_array_async`, `json::from_async_reader`,
+//! `msgpack::iter_values_async`, `msgpack::from_async_reader`) and the writers write into an
+//! async writer (`json::write_lines_async`, `json::write_array_async`,
+//! `msgpack::write_values_async`). A tokio reader or writer goes in as `Tokio(r)`, a futures
+//! one as `FuturesIo(r)`: the runtimes' traits are different traits, and the wrappers turn
+//! either into this module's `AsyncSource` / `AsyncSink`. The streams run the state
+//! machines of the blocking iterators over this buffer and poll the reader where those
+//! read from it: the same items, errors, limits and recovery, and no second decoder.
+//!
 //! [`Options::buffer_size`]: crate::json::Options::buffer_size
 //! [`Options::max_value_len`]: crate::json::Options::max_value_len
 
 use std::cell::Cell;
 use std::io;
+
+#[cfg(any(feature = "tokio", feature = "futures-io"))]
+mod async_io;
+#[cfg(feature = "futures-io")]
+mod futures_io;
+#[cfg(feature = "tokio")]
+mod tokio;
+
+#[cfg(any(feature = "tokio", feature = "futures-io"))]
+pub(crate) use async_io::{poll_items, read_document, write_items, ItemEncoder};
+#[cfg(any(feature = "tokio", feature = "futures-io"))]
+pub use async_io::{AsyncSink, AsyncSource};
+#[cfg(feature = "futures-io")]
+pub use futures_io::FuturesIo;
+#[cfg(feature = "tokio")]
+pub use tokio::Tokio;
 
 use crate::error::{Error, ErrorKind, IoError, Result, StreamPos};
 use crate::window::{newlines, Window};
@@ -132,7 +158,7 @@ pub(crate) struct StreamBuffer<S> {
     max_value_len: usize,
 }
 
-impl<S: Source> StreamBuffer<S> {
+impl<S> StreamBuffer<S> {
     /// `text`: whether errors get lines and columns (JSON) or only offsets (MessagePack).
     pub(crate) fn new(source: S, buffer_size: usize, max_value_len: usize, text: bool) -> Self {
         StreamBuffer {
@@ -168,16 +194,18 @@ impl<S: Source> StreamBuffer<S> {
         self.eof
     }
 
-    /// Reads more bytes after [`data`](Self::data), which holds the start of an item that
-    /// does not end within it: drops the consumed bytes, doubles the buffer when the item
-    /// fills it, and issues one read (`Interrupted` is retried). Sets the end-of-stream mark
-    /// on `Ok(0)`. Errors are relative to [`data`](Self::data), as decoders' are.
-    pub(crate) fn fill(&mut self) -> Result<()> {
+    /// The first half of a read after [`data`](Self::data), which holds the start of an
+    /// item that does not end within it, whatever the read is (a blocking
+    /// [`Source::read_into`] or an async poll): checks the item against `max_value_len`,
+    /// drops the consumed bytes, and doubles the buffer when the item fills it. `Ok(false)`:
+    /// the end of the stream was seen already, there is nothing to read. Calling it again
+    /// before [`read_done`](Self::read_done) (a poll that was not ready) changes nothing.
+    #[inline]
+    pub(crate) fn read_start(&mut self) -> Result<bool> {
         if self.eof {
-            return Ok(());
+            return Ok(false);
         }
-        let pending = self.end - self.start;
-        if pending >= self.max_value_len {
+        if self.end - self.start >= self.max_value_len {
             return Err(self.too_long());
         }
         if self.start > 0 {
@@ -188,12 +216,57 @@ impl<S: Source> StreamBuffer<S> {
             let grown = if self.buf.is_empty() { self.buffer_size } else { self.buf.len().saturating_mul(2).min(cap) };
             self.buf.resize(grown.max(self.end + 1), 0);
         }
+        Ok(true)
+    }
+
+    /// The source and the free area a read fills, after [`read_start`](Self::read_start).
+    #[inline]
+    pub(crate) fn read_parts(&mut self) -> (&mut S, &mut [u8]) {
+        (&mut self.source, &mut self.buf[self.end..])
+    }
+
+    /// The second half of a read: it put `n` bytes into the free area; `0` is the end of
+    /// the stream.
+    #[inline]
+    pub(crate) fn read_done(&mut self, n: usize) {
+        if n == 0 {
+            self.eof = true;
+        } else {
+            self.end += n.min(self.buf.len() - self.end);
+        }
+    }
+
+    /// A failed read as an error relative to [`data`](Self::data), as decoders' are.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn read_failed(&self, e: &io::Error) -> Error {
+        Self::io_error(e, self.end - self.start)
+    }
+
+    /// Whether [`data`](Self::data) holds `max_value_len` bytes: as far as a document read
+    /// to its end goes.
+    #[cfg(any(feature = "tokio", feature = "futures-io"))]
+    #[inline]
+    pub(crate) fn at_limit(&self) -> bool {
+        self.end - self.start >= self.max_value_len
+    }
+}
+
+impl<S: Source> StreamBuffer<S> {
+    /// Reads more bytes after [`data`](Self::data), which holds the start of an item that
+    /// does not end within it: [`read_start`](Self::read_start), then one read (`Interrupted`
+    /// is retried). Sets the end-of-stream mark on `Ok(0)`. Errors are relative to
+    /// [`data`](Self::data), as decoders' are.
+    pub(crate) fn fill(&mut self) -> Result<()> {
+        if !self.read_start()? {
+            return Ok(());
+        }
         loop {
-            match self.source.read_into(&mut self.buf[self.end..]) {
-                Ok(0) => self.eof = true,
-                Ok(n) => self.end += n.min(self.buf.len() - self.end),
+            let (source, spare) = self.read_parts();
+            match source.read_into(spare) {
+                Ok(n) => self.read_done(n),
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(Self::io_error(&e, pending)),
+                Err(e) => return Err(self.read_failed(&e)),
             }
             return Ok(());
         }
@@ -226,7 +299,9 @@ impl<S: Source> StreamBuffer<S> {
         }
         Ok(())
     }
+}
 
+impl<S> StreamBuffer<S> {
     /// Drops the consumed bytes, keeping count of their newlines.
     fn discard(&mut self) {
         let (_, lines, line_start) = self.count_lines_to(self.start);
@@ -295,7 +370,7 @@ impl<S: Source> StreamBuffer<S> {
     }
 }
 
-impl<S: Source> Window for StreamBuffer<S> {
+impl<S> Window for StreamBuffer<S> {
     #[inline]
     fn data(&self) -> &[u8] {
         StreamBuffer::data(self)
@@ -307,10 +382,6 @@ impl<S: Source> Window for StreamBuffer<S> {
     #[inline]
     fn exhausted(&self) -> bool {
         StreamBuffer::exhausted(self)
-    }
-    #[inline]
-    fn fill(&mut self) -> Result<()> {
-        StreamBuffer::fill(self)
     }
     #[inline]
     fn check_len(&self, len: usize) -> Result<()> {

@@ -48,8 +48,6 @@ pub(crate) trait Window {
     fn consume(&mut self, n: usize);
     /// Whether [`data`](Self::data) is all that is left.
     fn exhausted(&self) -> bool;
-    /// More bytes after [`data`](Self::data); errors relative to it.
-    fn fill(&mut self) -> Result<()>;
     /// An error for an item of `len` bytes if that is over the limit.
     fn check_len(&self, len: usize) -> Result<()>;
     /// An error relative to [`data`](Self::data), moved to its stream position.
@@ -61,30 +59,34 @@ pub(crate) trait Window {
     fn error_here(&self, kind: ErrorKind, item: Option<usize>) -> Error {
         self.locate(Error::new(kind, 0), item)
     }
-
-    /// Reads more, then goes on reading while the item at the front of [`data`](Self::data)
-    /// cannot be complete yet, as `scan` tells (or until the input ends): after an attempt
-    /// that needed more bytes, the item is decoded again only when it may have ended.
-    ///
-    /// Decoding again after every read would cost time quadratic in the length of an item
-    /// that trickles in a few bytes per read (a slow or hostile peer: found by fuzzing, 14 s
-    /// for 10 KB read one byte at a time). The scanners look at each new byte once and say
-    /// yes at a possible end of the item, or once the bytes at hand have doubled since the
-    /// last attempt (so malformed input still meets its error early): the attempts then cost
-    /// time linear in the item, and an item is still decoded as soon as its last byte
-    /// arrives, never waiting for bytes it does not need.
-    fn fill_until(&mut self, scan: &mut impl ItemScan) -> Result<()> {
-        loop {
-            self.fill()?;
-            if self.exhausted() || scan.may_be_complete(self.data()) {
-                return Ok(());
-            }
-        }
-    }
 }
 
-/// Watches the bytes of one item as they arrive, for [`Window::fill_until`]: a
-/// format's cheap structural scan, which looks at each byte once.
+/// What one step of a stream's state machine over the bytes at hand came to. The
+/// machines (values, array elements, one document) never read: a step that needs more
+/// bytes says so, and the caller reads (a blocking [`Source`](crate::io::Source) read, or
+/// an async poll into the same buffer) and steps again, or hands the read's error to the
+/// machine, which places it as the item it was for.
+pub(crate) enum Advance<T> {
+    /// An item, or an item's error, to yield.
+    Item(Result<T>),
+    /// The window must grow first.
+    More,
+    /// The end of the items.
+    End,
+}
+
+/// Watches the bytes of one item as they arrive: a format's cheap structural scan, which
+/// looks at each byte once. After an attempt that needed more bytes, a state machine reads
+/// on while the item at the front cannot be complete yet, as the scan tells (or until the
+/// input ends): the item is decoded again only when it may have ended.
+///
+/// Decoding again after every read would cost time quadratic in the length of an item
+/// that trickles in a few bytes per read (a slow or hostile peer: found by fuzzing, 14 s
+/// for 10 KB read one byte at a time). The scanners look at each new byte once and say
+/// yes at a possible end of the item, or once the bytes at hand have doubled since the
+/// last attempt (so malformed input still meets its error early): the attempts then cost
+/// time linear in the item, and an item is still decoded as soon as its last byte
+/// arrives, never waiting for bytes it does not need.
 pub(crate) trait ItemScan {
     /// Whether `data`, the item's bytes from its start (a longer slice than at the last
     /// call), may hold the whole item now.
@@ -154,10 +156,6 @@ impl Window for SliceWindow<'_> {
     #[inline]
     fn exhausted(&self) -> bool {
         true
-    }
-    #[inline]
-    fn fill(&mut self) -> Result<()> {
-        Ok(())
     }
     #[inline]
     fn check_len(&self, _: usize) -> Result<()> {

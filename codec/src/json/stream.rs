@@ -23,13 +23,13 @@ use super::{fault, JsonReader, Options};
 use crate::error::{Error, ErrorKind, Result};
 #[cfg(feature = "std")]
 use crate::io::{Source, StreamBuffer};
-use crate::window::{Doubling, ItemScan, SliceWindow, Window};
+use crate::window::{Advance, Doubling, ItemScan, SliceWindow, Window};
 use crate::Decode;
 #[cfg(feature = "std")]
 use crate::DecodeOwned;
 
 /// The outcome of one attempt at an item that starts at the first byte of a window.
-enum Step<T> {
+pub(super) enum Step<T> {
     /// Decoded; the item took this many bytes.
     Item(T, usize),
     /// Failed for good. With `Some(end)` the item is well-formed JSON of `end` bytes (a type
@@ -55,7 +55,7 @@ fn leading_ws(data: &[u8]) -> usize {
 /// from what it holds; `whole`: it does hold everything, so a failed item that `data`
 /// cuts short has that as its fault (see [`fault`](super::fault)).
 #[inline]
-fn decode_item<'a, T>(
+pub(super) fn decode_item<'a, T>(
     data: &'a [u8],
     exhausted: bool,
     whole: bool,
@@ -107,7 +107,7 @@ fn failed<T>(
     }
 }
 
-/// Where a JSON item may end, for [`Window::fill_until`]: a container ends where its
+/// Where a JSON item may end, for the state machines' reads (see [`ItemScan`]): a container ends where its
 /// brackets balance, a string at its closing quote (both outside strings and escapes). A
 /// number or literal is short (`max_number_len`, five bytes), so it is tried after every
 /// read. A closing bracket that balances nothing counts as an end too: the decoder then
@@ -168,36 +168,111 @@ impl ItemScan for JsonScan {
     }
 }
 
-/// Consumes whitespace, reading more as needed; `Ok(false)` at the end of the input.
+/// Consumes the whitespace at hand: `false` when that leaves the window empty.
 #[inline]
-fn skip_ws<W: Window>(w: &mut W) -> Result<bool> {
-    loop {
-        let ws = leading_ws(w.data());
-        w.consume(ws);
-        if !w.data().is_empty() {
-            return Ok(true);
+fn skip_ws<W: Window>(w: &mut W) -> bool {
+    let ws = leading_ws(w.data());
+    w.consume(ws);
+    !w.data().is_empty()
+}
+
+/// Consumes the bytes at hand through the next newline: `true` once it is consumed (or the
+/// input ended), `false` when the window ended first.
+#[cold]
+fn skip_line<W: Window>(w: &mut W) -> bool {
+    match w.data().iter().position(|&b| b == b'\n') {
+        Some(p) => {
+            w.consume(p + 1);
+            true
         }
-        if w.exhausted() {
-            return Ok(false);
+        None => {
+            let n = w.data().len();
+            w.consume(n);
+            w.exhausted()
         }
-        w.fill()?;
     }
 }
 
-/// Consumes everything through the next newline (or to the end of the input).
-#[cold]
-fn skip_line<W: Window>(w: &mut W) -> Result<()> {
-    loop {
-        if let Some(p) = w.data().iter().position(|&b| b == b'\n') {
-            w.consume(p + 1);
-            return Ok(());
+/// The state of one document's decoding (`from_reader` and its async twin), over any
+/// window: whitespace, the value, then (unless `allow_trailing`) only whitespace.
+#[cfg(feature = "std")]
+pub(super) struct Document<T> {
+    scan: JsonScan,
+    /// The attempt at the value needed more bytes: read until the scan says it may be whole.
+    waiting: bool,
+    /// The value decoded (or the error of a well-formed value of the wrong shape), while
+    /// the bytes after it are checked.
+    decoded: Option<Result<T>>,
+}
+
+#[cfg(feature = "std")]
+impl<T> Document<T> {
+    pub(super) fn new() -> Self {
+        Document { scan: JsonScan::default(), waiting: false, decoded: None }
+    }
+
+    /// One step over the bytes at hand; [`Advance::Item`] is the outcome, [`Advance::End`]
+    /// never comes.
+    pub(super) fn advance<W: Window>(
+        &mut self,
+        w: &mut W,
+        options: &Options,
+        decode: impl Fn(&W) -> Step<T>,
+    ) -> Advance<T> {
+        loop {
+            if let Some(decoded) = self.decoded.take() {
+                if skip_ws(w) {
+                    return Advance::Item(Err(w.error_here(ErrorKind::TrailingCharacters, None)));
+                }
+                if !w.exhausted() {
+                    self.decoded = Some(decoded);
+                    return Advance::More;
+                }
+                return Advance::Item(decoded);
+            }
+            if self.waiting {
+                if !(w.exhausted() || self.scan.may_be_complete(w.data())) {
+                    return Advance::More;
+                }
+                self.waiting = false;
+            }
+            if !skip_ws(w) {
+                if w.exhausted() {
+                    return Advance::Item(Err(w.error_here(ErrorKind::Eof, None)));
+                }
+                return Advance::More;
+            }
+            match decode(w) {
+                Step::Item(v, end) => {
+                    if let Err(e) = w.check_len(end) {
+                        return Advance::Item(Err(w.locate(e, None)));
+                    }
+                    w.consume(end);
+                    if options.allow_trailing {
+                        return Advance::Item(Ok(v));
+                    }
+                    self.decoded = Some(Ok(v));
+                }
+                Step::Bad(e, Some(end)) if !options.allow_trailing && !e.is_input_error() => {
+                    // A well-formed value of the wrong shape: trailing bytes after it would
+                    // make the document no JSON, and that is its error, as for `from_slice`.
+                    let e = w.locate(e, None);
+                    w.consume(end);
+                    self.decoded = Some(Err(e));
+                }
+                Step::Bad(e, _) => return Advance::Item(Err(w.locate(e, None))),
+                Step::More => {
+                    self.waiting = true;
+                    return Advance::More;
+                }
+            }
         }
-        let n = w.data().len();
-        w.consume(n);
-        if w.exhausted() {
-            return Ok(());
-        }
-        w.fill()?;
+    }
+
+    /// A read failed: that is the document's error.
+    #[cold]
+    pub(super) fn read_failed<W: Window>(&mut self, w: &W, e: Error) -> Error {
+        w.locate(e, None)
     }
 }
 
@@ -247,114 +322,161 @@ pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) 
     if !options.allow_trailing {
         buf.fill_to_end().map_err(|e| buf.locate(e, None))?;
     }
-    let mut scan = JsonScan::default();
-    let value = loop {
-        if !skip_ws(&mut buf).map_err(|e| buf.locate(e, None))? {
-            return Err(buf.error_here(ErrorKind::Eof, None));
-        }
-        match decode_item(buf.data(), buf.exhausted(), buf.exhausted(), options, 0, T::decode_json) {
-            Step::Item(v, end) => {
-                buf.check_len(end).map_err(|e| buf.locate(e, None))?;
-                buf.consume(end);
-                break v;
-            }
-            Step::Bad(e, Some(end)) if !options.allow_trailing && !e.is_input_error() => {
-                // A well-formed value of the wrong shape: trailing bytes after it would
-                // make the document no JSON, and that is its error, as for `from_slice`.
-                // (The whole input is in the buffer: it was read to the end.)
-                let e = buf.locate(e, None);
-                buf.consume(end);
-                if skip_ws(&mut buf).map_err(|e| buf.locate(e, None))? {
-                    return Err(buf.error_here(ErrorKind::TrailingCharacters, None));
+    let mut doc = Document::new();
+    loop {
+        match doc.advance(&mut buf, options, |w| {
+            decode_item(w.data(), w.exhausted(), w.exhausted(), options, 0, T::decode_json)
+        }) {
+            Advance::Item(result) => return result,
+            Advance::More | Advance::End => {
+                if let Err(e) = buf.fill() {
+                    return Err(doc.read_failed(&buf, e));
                 }
-                return Err(e);
             }
-            Step::Bad(e, _) => return Err(buf.locate(e, None)),
-            Step::More => buf.fill_until(&mut scan).map_err(|e| buf.locate(e, None))?,
         }
-    };
-    if !options.allow_trailing && skip_ws(&mut buf).map_err(|e| buf.locate(e, None))? {
-        return Err(buf.error_here(ErrorKind::TrailingCharacters, None));
     }
-    Ok(value)
 }
 
 // ---- many values ----
 
+/// What a read that a value iterator asked for was for: where its failure belongs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wait {
+    /// Whitespace before an item.
+    Ws,
+    /// The rest of a malformed item's line.
+    Line,
+    /// The item at the front.
+    Item,
+}
+
 /// The state of a value iterator, over any window.
-struct Values {
+pub(super) struct Values {
     options: Options,
     item: usize,
     /// After a malformed item: drop the rest of its line before the next item.
     skip_line: bool,
+    /// What the last [`Advance::More`] was for.
+    wait: Wait,
+    /// The attempt at the item at the front needed more bytes: read until the scan says
+    /// it may be whole.
+    waiting: bool,
+    scan: JsonScan,
     done: bool,
 }
 
 impl Values {
-    fn new(options: &Options) -> Self {
-        Values { options: options.clone(), item: 0, skip_line: false, done: false }
+    pub(super) fn new(options: &Options) -> Self {
+        Values {
+            options: options.clone(),
+            item: 0,
+            skip_line: false,
+            wait: Wait::Ws,
+            waiting: false,
+            scan: JsonScan::default(),
+            done: false,
+        }
+    }
+
+    /// The next item, reading with `fill` whenever the bytes at hand do not suffice.
+    #[inline]
+    fn next<W: Window, T>(
+        &mut self,
+        w: &mut W,
+        mut fill: impl FnMut(&mut W) -> Result<()>,
+        decode: impl Fn(&W, &Options) -> Step<T>,
+    ) -> Option<Result<T>> {
+        loop {
+            match self.advance(w, &decode) {
+                Advance::Item(r) => return Some(r),
+                Advance::End => return None,
+                Advance::More => {
+                    if let Err(e) = fill(w) {
+                        return Some(Err(self.read_failed(w, e)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// One step over the bytes at hand.
+    #[inline]
+    pub(super) fn advance<W: Window, T>(&mut self, w: &mut W, decode: impl Fn(&W, &Options) -> Step<T>) -> Advance<T> {
+        if self.done {
+            return Advance::End;
+        }
+        let item = self.item;
+        if self.skip_line {
+            if !skip_line(w) {
+                self.wait = Wait::Line;
+                return Advance::More;
+            }
+            self.skip_line = false;
+        }
+        if self.waiting {
+            if !(w.exhausted() || self.scan.may_be_complete(w.data())) {
+                return Advance::More;
+            }
+            self.waiting = false;
+        }
+        if !skip_ws(w) {
+            if w.exhausted() {
+                self.done = true;
+                return Advance::End;
+            }
+            self.wait = Wait::Ws;
+            return Advance::More;
+        }
+        match decode(w, &self.options) {
+            Step::Item(v, end) => {
+                self.item_done();
+                let len = w.check_len(end);
+                w.consume(end);
+                Advance::Item(len.map(|()| v).map_err(|e| w.locate(e, Some(item))))
+            }
+            Step::Bad(e, skipped) => {
+                self.item_done();
+                let e = w.locate(e, Some(item));
+                match skipped {
+                    Some(end) => w.consume(end),
+                    None => self.skip_line = true,
+                }
+                Advance::Item(Err(e))
+            }
+            Step::More => {
+                self.wait = Wait::Item;
+                self.waiting = true;
+                Advance::More
+            }
+        }
     }
 
     #[inline]
-    fn next<W: Window, T>(&mut self, w: &mut W, decode: impl Fn(&mut W, &Options) -> Step<T>) -> Option<Result<T>> {
-        if self.done {
-            return None;
-        }
-        match self.step(w, decode) {
-            Ok(Some(v)) => Some(Ok(v)),
-            Ok(None) => {
-                self.done = true;
-                None
-            }
-            Err(e) => {
-                // Only a read failure ends the stream; every other error is one item's.
-                if e.is_io() {
-                    self.done = true;
-                }
-                Some(Err(e))
-            }
-        }
+    fn item_done(&mut self) {
+        self.item += 1;
+        self.scan = JsonScan::default();
     }
 
-    fn step<W: Window, T>(&mut self, w: &mut W, decode: impl Fn(&mut W, &Options) -> Step<T>) -> Result<Option<T>> {
-        let item = self.item;
-        if self.skip_line {
-            self.skip_line = false;
-            skip_line(w).map_err(|e| w.locate(e, Some(item)))?;
-        }
-        let mut scan = JsonScan::default();
-        loop {
-            if !skip_ws(w).map_err(|e| w.locate(e, Some(item)))? {
-                return Ok(None);
-            }
-            match decode(w, &self.options) {
-                Step::Item(v, end) => {
-                    self.item += 1;
-                    let len = w.check_len(end);
-                    w.consume(end);
-                    return len.map(|()| Some(v)).map_err(|e| w.locate(e, Some(item)));
+    /// A read asked for by [`advance`](Self::advance) failed: the error of the item it was
+    /// for. Only a read failure ends the stream; an item too long to hold is dropped like
+    /// a malformed line.
+    #[cold]
+    pub(super) fn read_failed<W: Window>(&mut self, w: &W, e: Error) -> Error {
+        let e = w.locate(e, Some(self.item));
+        self.waiting = false;
+        if e.is_io() {
+            self.done = true;
+        } else {
+            match self.wait {
+                Wait::Item => {
+                    self.item_done();
+                    self.skip_line = true;
                 }
-                Step::Bad(e, skipped) => {
-                    self.item += 1;
-                    let e = w.locate(e, Some(item));
-                    match skipped {
-                        Some(end) => w.consume(end),
-                        None => self.skip_line = true,
-                    }
-                    return Err(e);
-                }
-                Step::More => {
-                    if let Err(e) = w.fill_until(&mut scan) {
-                        if !e.is_io() {
-                            // Too long to hold: dropped like a malformed line.
-                            self.item += 1;
-                            self.skip_line = true;
-                        }
-                        return Err(w.locate(e, Some(item)));
-                    }
-                }
+                Wait::Line => self.skip_line = false,
+                Wait::Ws => {}
             }
         }
+        e
     }
 }
 
@@ -373,7 +495,9 @@ impl<S: Source, T: DecodeOwned> Iterator for ValueIter<S, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.buf, |w, o| decode_item(w.data(), w.exhausted(), w.exhausted(), o, 0, T::decode_json))
+        self.state.next(&mut self.buf, StreamBuffer::fill, |w, o| {
+            decode_item(w.data(), w.exhausted(), w.exhausted(), o, 0, T::decode_json)
+        })
     }
 }
 
@@ -446,7 +570,7 @@ impl<'de, T: Decode<'de>> Iterator for SliceValueIter<'de, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.window, |w, o| decode_item(w.rest(), true, true, o, 0, T::decode_json))
+        self.state.next(&mut self.window, |_| Ok(()), |w, o| decode_item(w.rest(), true, true, o, 0, T::decode_json))
     }
 }
 
@@ -497,138 +621,177 @@ enum ArrayState {
     Done,
 }
 
-struct Elements {
+pub(super) struct Elements {
     options: Options,
     index: usize,
     state: ArrayState,
+    /// The attempt at the item at the front (the `[`, or an element) needed more bytes:
+    /// read until the scan says it may be whole.
+    waiting: bool,
+    scan: JsonScan,
 }
 
 impl Elements {
-    fn new(options: &Options) -> Self {
-        Elements { options: options.clone(), index: 0, state: ArrayState::Open }
+    pub(super) fn new(options: &Options) -> Self {
+        Elements {
+            options: options.clone(),
+            index: 0,
+            state: ArrayState::Open,
+            waiting: false,
+            scan: JsonScan::default(),
+        }
     }
 
+    /// The next element, reading with `fill` whenever the bytes at hand do not suffice.
     #[inline]
-    fn next<W: Window, T>(&mut self, w: &mut W, decode: impl Fn(&mut W, &Options) -> Step<T>) -> Option<Result<T>> {
+    fn next<W: Window, T>(
+        &mut self,
+        w: &mut W,
+        mut fill: impl FnMut(&mut W) -> Result<()>,
+        decode: impl Fn(&W, &Options) -> Step<T>,
+    ) -> Option<Result<T>> {
+        loop {
+            match self.advance(w, &decode) {
+                Advance::Item(r) => return Some(r),
+                Advance::End => return None,
+                Advance::More => {
+                    if let Err(e) = fill(w) {
+                        return Some(Err(self.read_failed(w, e)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Moves over the bytes at hand until an element, an error, the end, or the need of
+    /// more bytes.
+    #[inline]
+    pub(super) fn advance<W: Window, T>(&mut self, w: &mut W, decode: impl Fn(&W, &Options) -> Step<T>) -> Advance<T> {
         loop {
             if self.state == ArrayState::Done {
-                return None;
+                return Advance::End;
             }
-            match self.step(w, &decode) {
-                Ok(Some(v)) => return Some(Ok(v)),
-                Ok(None) => {}
-                Err(e) => return Some(Err(e)),
+            if self.waiting {
+                if !(w.exhausted() || self.scan.may_be_complete(w.data())) {
+                    return Advance::More;
+                }
+                self.waiting = false;
+            }
+            let index = self.index;
+            let in_elem = self.in_elem();
+            if !skip_ws(w) {
+                if !w.exhausted() {
+                    return Advance::More;
+                }
+                let state = core::mem::replace(&mut self.state, ArrayState::Done);
+                return match (state, in_elem) {
+                    (ArrayState::Tail, _) => Advance::End,
+                    (_, Some(i)) => Advance::Item(Err(w.locate(Error::new(ErrorKind::Eof, 0).in_index(i), in_elem))),
+                    (_, None) => Advance::Item(Err(w.error_here(ErrorKind::Eof, None))),
+                };
+            }
+            let b = w.data()[0];
+            match self.state {
+                ArrayState::Open => {
+                    // `from_slice::<Vec<T>>`'s own first step, for its errors (the type found,
+                    // the depth limit). The first byte decides them, except for a number (its
+                    // error says which kind of number, or where it is malformed, and numbers
+                    // are short), so anything else is judged from the bytes at hand: reading on
+                    // to see a whole object first would only cost time (a reader trickling a
+                    // 10 KB object spent 6 s here).
+                    let judged = w.exhausted() || !matches!(b, b'-' | b'0'..=b'9');
+                    match decode_item(w.data(), judged, w.exhausted(), &self.options, 0, |r| r.begin_array()) {
+                        Step::Item((), end) => {
+                            w.consume(end);
+                            self.state = ArrayState::First;
+                            self.scan = JsonScan::default();
+                        }
+                        Step::Bad(e, _) => {
+                            self.state = ArrayState::Done;
+                            return Advance::Item(Err(w.locate(e, None)));
+                        }
+                        Step::More => {
+                            self.waiting = true;
+                            return Advance::More;
+                        }
+                    }
+                }
+                ArrayState::First if b == b']' => {
+                    w.consume(1);
+                    self.state = ArrayState::Tail;
+                }
+                ArrayState::First => self.state = ArrayState::Elem,
+                ArrayState::After if b == b',' => {
+                    w.consume(1);
+                    self.state = ArrayState::Elem;
+                }
+                ArrayState::After if b == b']' => {
+                    w.consume(1);
+                    self.state = ArrayState::Tail;
+                }
+                ArrayState::After => {
+                    let mut r = JsonReader::with_options(w.data(), &self.options);
+                    r.seek(0, 1);
+                    let e = match r.array_next() {
+                        Err(e) => e,
+                        Ok(_) => Error::new(ErrorKind::Syntax("expected `,` or `]` after an array element".into()), 0),
+                    };
+                    self.state = ArrayState::Done;
+                    return Advance::Item(Err(w.locate(e, None)));
+                }
+                ArrayState::Tail => {
+                    self.state = ArrayState::Done;
+                    return Advance::Item(Err(w.error_here(ErrorKind::TrailingCharacters, None)));
+                }
+                ArrayState::Elem => match decode(w, &self.options) {
+                    Step::Item(v, end) => {
+                        self.element_done(ArrayState::After);
+                        let len = w.check_len(end).map_err(|e| w.locate(e.in_index(index), Some(index)));
+                        w.consume(end);
+                        return Advance::Item(len.map(|()| v));
+                    }
+                    Step::Bad(e, skipped) => {
+                        let e = w.locate(e.in_index(index), Some(index));
+                        match skipped {
+                            Some(end) => {
+                                w.consume(end);
+                                self.element_done(ArrayState::After);
+                            }
+                            None => self.element_done(ArrayState::Done),
+                        }
+                        return Advance::Item(Err(e));
+                    }
+                    Step::More => {
+                        self.waiting = true;
+                        return Advance::More;
+                    }
+                },
+                ArrayState::Done => {}
             }
         }
     }
 
-    /// One move of the state machine: `Ok(Some)` an element, `Ok(None)` no item yet.
-    fn step<W: Window, T>(&mut self, w: &mut W, decode: &impl Fn(&mut W, &Options) -> Step<T>) -> Result<Option<T>> {
-        let index = self.index;
-        // Where an element may start, the stream ends inside that element.
-        let in_elem = matches!(self.state, ArrayState::Elem | ArrayState::First).then_some(index);
-        let more = match skip_ws(w) {
-            Ok(more) => more,
-            Err(e) => {
-                self.state = ArrayState::Done;
-                return Err(w.locate(e, in_elem));
-            }
-        };
-        if !more {
-            let state = core::mem::replace(&mut self.state, ArrayState::Done);
-            return match (state, in_elem) {
-                (ArrayState::Tail, _) => Ok(None),
-                (_, Some(i)) => Err(w.locate(Error::new(ErrorKind::Eof, 0).in_index(i), in_elem)),
-                (_, None) => Err(w.error_here(ErrorKind::Eof, None)),
-            };
-        }
-        let b = w.data()[0];
-        match self.state {
-            ArrayState::Open => {
-                // `from_slice::<Vec<T>>`'s own first step, for its errors (the type found,
-                // the depth limit). The first byte decides them, except for a number (its
-                // error says which kind of number, or where it is malformed, and numbers
-                // are short), so anything else is judged from the bytes at hand: reading on
-                // to see a whole object first would only cost time (a reader trickling a
-                // 10 KB object spent 6 s here).
-                let judged = w.exhausted() || !matches!(b, b'-' | b'0'..=b'9');
-                match decode_item(w.data(), judged, w.exhausted(), &self.options, 0, |r| r.begin_array()) {
-                    Step::Item((), end) => {
-                        w.consume(end);
-                        self.state = ArrayState::First;
-                    }
-                    Step::Bad(e, _) => {
-                        self.state = ArrayState::Done;
-                        return Err(w.locate(e, None));
-                    }
-                    Step::More => self.fill(w, None, &mut JsonScan::default())?,
-                }
-            }
-            ArrayState::First if b == b']' => {
-                w.consume(1);
-                self.state = ArrayState::Tail;
-            }
-            ArrayState::First => self.state = ArrayState::Elem,
-            ArrayState::After if b == b',' => {
-                w.consume(1);
-                self.state = ArrayState::Elem;
-            }
-            ArrayState::After if b == b']' => {
-                w.consume(1);
-                self.state = ArrayState::Tail;
-            }
-            ArrayState::After => {
-                let mut r = JsonReader::with_options(w.data(), &self.options);
-                r.seek(0, 1);
-                let e = match r.array_next() {
-                    Err(e) => e,
-                    Ok(_) => Error::new(ErrorKind::Syntax("expected `,` or `]` after an array element".into()), 0),
-                };
-                self.state = ArrayState::Done;
-                return Err(w.locate(e, None));
-            }
-            ArrayState::Tail => {
-                self.state = ArrayState::Done;
-                return Err(w.error_here(ErrorKind::TrailingCharacters, None));
-            }
-            ArrayState::Elem => {
-                let mut scan = JsonScan::default();
-                loop {
-                    match decode(w, &self.options) {
-                        Step::Item(v, end) => {
-                            self.index += 1;
-                            self.state = ArrayState::After;
-                            let len = w.check_len(end).map_err(|e| w.locate(e.in_index(index), Some(index)));
-                            w.consume(end);
-                            return len.map(|()| Some(v));
-                        }
-                        Step::Bad(e, skipped) => {
-                            self.index += 1;
-                            let e = w.locate(e.in_index(index), Some(index));
-                            match skipped {
-                                Some(end) => {
-                                    w.consume(end);
-                                    self.state = ArrayState::After;
-                                }
-                                None => self.state = ArrayState::Done,
-                            }
-                            return Err(e);
-                        }
-                        Step::More => self.fill(w, Some(index), &mut scan)?,
-                    }
-                }
-            }
-            ArrayState::Done => {}
-        }
-        Ok(None)
+    /// Where an element may start, the stream ends inside that element.
+    #[inline]
+    fn in_elem(&self) -> Option<usize> {
+        matches!(self.state, ArrayState::Elem | ArrayState::First).then_some(self.index)
     }
 
     #[inline]
-    fn fill<W: Window>(&mut self, w: &mut W, item: Option<usize>, scan: &mut JsonScan) -> Result<()> {
-        w.fill_until(scan).map_err(|e| {
-            self.state = ArrayState::Done;
-            w.locate(e, item)
-        })
+    fn element_done(&mut self, next: ArrayState) {
+        self.index += 1;
+        self.state = next;
+        self.scan = JsonScan::default();
+    }
+
+    /// A read asked for by [`advance`](Self::advance) failed: it ends the array, as the
+    /// error of the element it was in, if any.
+    #[cold]
+    pub(super) fn read_failed<W: Window>(&mut self, w: &W, e: Error) -> Error {
+        let item = self.in_elem();
+        self.state = ArrayState::Done;
+        self.waiting = false;
+        w.locate(e, item)
     }
 }
 
@@ -646,7 +809,9 @@ impl<S: Source, T: DecodeOwned> Iterator for ArrayIter<S, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.buf, |w, o| decode_item(w.data(), w.exhausted(), w.exhausted(), o, 1, T::decode_json))
+        self.state.next(&mut self.buf, StreamBuffer::fill, |w, o| {
+            decode_item(w.data(), w.exhausted(), w.exhausted(), o, 1, T::decode_json)
+        })
     }
 }
 
@@ -714,7 +879,7 @@ impl<'de, T: Decode<'de>> Iterator for SliceArrayIter<'de, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.window, |w, o| decode_item(w.rest(), true, true, o, 1, T::decode_json))
+        self.state.next(&mut self.window, |_| Ok(()), |w, o| decode_item(w.rest(), true, true, o, 1, T::decode_json))
     }
 }
 

@@ -14,13 +14,13 @@ use super::{MsgpackReader, Options};
 use crate::error::{Error, ErrorKind, Result};
 #[cfg(feature = "std")]
 use crate::io::{Source, StreamBuffer};
-use crate::window::{Doubling, ItemScan, SliceWindow, Window};
+use crate::window::{Advance, Doubling, ItemScan, SliceWindow, Window};
 use crate::Decode;
 #[cfg(feature = "std")]
 use crate::DecodeOwned;
 
 /// The outcome of one attempt at a value that starts at the first byte of a window.
-enum Step<T> {
+pub(super) enum Step<T> {
     /// Decoded; the value took this many bytes.
     Item(T, usize),
     /// Failed for good; `Some(end)`: the value is well-formed, of `end` bytes.
@@ -31,7 +31,7 @@ enum Step<T> {
 
 /// Decodes the value at the start of `data`; `exhausted`: `data` is all that is left.
 #[inline]
-fn decode_item<'a, T>(
+pub(super) fn decode_item<'a, T>(
     data: &'a [u8],
     exhausted: bool,
     options: &Options,
@@ -64,7 +64,7 @@ fn failed<T>(e: Error, data: &[u8], exhausted: bool, options: &Options) -> Step<
     }
 }
 
-/// Where a MessagePack item may end, for [`Window::fill_until`]: the headers say how many
+/// Where a MessagePack item may end, for the state machines' reads (see [`ItemScan`]): the headers say how many
 /// values and payload bytes follow, so counting them finds the end, each byte looked at
 /// once (a payload skipped whole). A byte that is no header (`0xc1`) counts as an end: the
 /// decoder then reports it.
@@ -163,16 +163,87 @@ impl ItemScan for MsgpackScan {
     }
 }
 
-/// Makes bytes available at the front of the window: `Ok(false)` at the end of the input.
-#[inline]
-fn any_left<W: Window>(w: &mut W) -> Result<bool> {
-    while w.data().is_empty() {
-        if w.exhausted() {
-            return Ok(false);
-        }
-        w.fill()?;
+/// The state of one value's decoding (`from_reader` and its async twin), over any
+/// window: the value, then (unless `allow_trailing`) nothing.
+#[cfg(feature = "std")]
+pub(super) struct Document<T> {
+    scan: MsgpackScan,
+    /// The attempt at the value needed more bytes: read until the scan says it may be whole.
+    waiting: bool,
+    /// The value decoded (or the error of a well-formed value of the wrong shape), while
+    /// the end of the input is checked.
+    decoded: Option<Result<T>>,
+}
+
+#[cfg(feature = "std")]
+impl<T> Document<T> {
+    pub(super) fn new() -> Self {
+        Document { scan: MsgpackScan::default(), waiting: false, decoded: None }
     }
-    Ok(true)
+
+    /// One step over the bytes at hand; [`Advance::Item`] is the outcome, [`Advance::End`]
+    /// never comes.
+    pub(super) fn advance<W: Window>(
+        &mut self,
+        w: &mut W,
+        options: &Options,
+        decode: impl Fn(&W) -> Step<T>,
+    ) -> Advance<T> {
+        loop {
+            if let Some(decoded) = self.decoded.take() {
+                if !w.data().is_empty() {
+                    return Advance::Item(Err(w.error_here(ErrorKind::TrailingCharacters, None)));
+                }
+                if !w.exhausted() {
+                    self.decoded = Some(decoded);
+                    return Advance::More;
+                }
+                return Advance::Item(decoded);
+            }
+            if self.waiting {
+                if !(w.exhausted() || self.scan.may_be_complete(w.data())) {
+                    return Advance::More;
+                }
+                self.waiting = false;
+            }
+            if w.data().is_empty() {
+                if w.exhausted() {
+                    return Advance::Item(Err(w.error_here(ErrorKind::Eof, None)));
+                }
+                return Advance::More;
+            }
+            match decode(w) {
+                Step::Item(v, end) => {
+                    if let Err(e) = w.check_len(end) {
+                        return Advance::Item(Err(w.locate(e, None)));
+                    }
+                    w.consume(end);
+                    if options.allow_trailing {
+                        return Advance::Item(Ok(v));
+                    }
+                    self.decoded = Some(Ok(v));
+                }
+                Step::Bad(e, Some(end)) if !options.allow_trailing && !e.is_input_error() => {
+                    // A well-formed value of the wrong shape: bytes after it make the input
+                    // no single value, and that is its error, as for `from_slice`.
+                    let e = w.locate(e, None);
+                    w.consume(end);
+                    self.decoded = Some(Err(e));
+                }
+                Step::Bad(e, _) => return Advance::Item(Err(w.locate(e, None))),
+                Step::More => {
+                    self.waiting = true;
+                    return Advance::More;
+                }
+            }
+        }
+    }
+
+    /// A read failed: that is the value's error.
+    #[cold]
+    pub(super) fn read_failed<W: Window>(&mut self, w: &W, e: Error) -> Error {
+        w.locate(e, None)
+    }
 }
 
 /// Decodes one `T` from a reader (a [`std::io::Read`], or any [`Source`]); nothing may
@@ -207,94 +278,112 @@ pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) 
     if !options.allow_trailing {
         buf.fill_to_end().map_err(|e| buf.locate(e, None))?;
     }
-    let mut scan = MsgpackScan::default();
-    let value = loop {
-        if !any_left(&mut buf).map_err(|e| buf.locate(e, None))? {
-            return Err(buf.error_here(ErrorKind::Eof, None));
-        }
-        match decode_item(buf.data(), buf.exhausted(), options, T::decode_msgpack) {
-            Step::Item(v, end) => {
-                buf.check_len(end).map_err(|e| buf.locate(e, None))?;
-                buf.consume(end);
-                break v;
-            }
-            Step::Bad(e, Some(end)) if !options.allow_trailing && !e.is_input_error() => {
-                // A well-formed value of the wrong shape: bytes after it make the input no
-                // single value, and that is its error, as for `from_slice`. (The whole
-                // input is in the buffer: it was read to the end.)
-                let e = buf.locate(e, None);
-                buf.consume(end);
-                if any_left(&mut buf).map_err(|e| buf.locate(e, None))? {
-                    return Err(buf.error_here(ErrorKind::TrailingCharacters, None));
+    let mut doc = Document::new();
+    loop {
+        match doc.advance(&mut buf, options, |w| decode_item(w.data(), w.exhausted(), options, T::decode_msgpack)) {
+            Advance::Item(result) => return result,
+            Advance::More | Advance::End => {
+                if let Err(e) = buf.fill() {
+                    return Err(doc.read_failed(&buf, e));
                 }
-                return Err(e);
             }
-            Step::Bad(e, _) => return Err(buf.locate(e, None)),
-            Step::More => buf.fill_until(&mut scan).map_err(|e| buf.locate(e, None))?,
         }
-    };
-    if !options.allow_trailing && any_left(&mut buf).map_err(|e| buf.locate(e, None))? {
-        return Err(buf.error_here(ErrorKind::TrailingCharacters, None));
     }
-    Ok(value)
 }
 
 /// The state of a value iterator, over any window.
-struct Values {
+pub(super) struct Values {
     options: Options,
     item: usize,
+    /// The attempt at the value at the front needed more bytes: read until the scan says
+    /// it may be whole.
+    waiting: bool,
+    scan: MsgpackScan,
     done: bool,
 }
 
 impl Values {
-    fn new(options: &Options) -> Self {
-        Values { options: options.clone(), item: 0, done: false }
+    pub(super) fn new(options: &Options) -> Self {
+        Values { options: options.clone(), item: 0, waiting: false, scan: MsgpackScan::default(), done: false }
     }
 
+    /// The next value, reading with `fill` whenever the bytes at hand do not suffice.
     #[inline]
-    fn next<W: Window, T>(&mut self, w: &mut W, decode: impl Fn(&mut W, &Options) -> Step<T>) -> Option<Result<T>> {
-        if self.done {
-            return None;
-        }
-        let item = self.item;
-        let mut scan = MsgpackScan::default();
+    fn next<W: Window, T>(
+        &mut self,
+        w: &mut W,
+        mut fill: impl FnMut(&mut W) -> Result<()>,
+        decode: impl Fn(&W, &Options) -> Step<T>,
+    ) -> Option<Result<T>> {
         loop {
-            match any_left(w) {
-                Ok(true) => {}
-                Ok(false) => {
-                    self.done = true;
-                    return None;
-                }
-                Err(e) => return Some(Err(self.end(w, e, item))),
-            }
-            match decode(w, &self.options) {
-                Step::Item(v, end) => {
-                    self.item += 1;
-                    let len = w.check_len(end);
-                    w.consume(end);
-                    return Some(len.map(|()| v).map_err(|e| w.locate(e, Some(item))));
-                }
-                Step::Bad(e, Some(end)) => {
-                    self.item += 1;
-                    let e = w.locate(e, Some(item));
-                    w.consume(end);
-                    return Some(Err(e));
-                }
-                // Without a separator to look for, nothing after broken framing can be trusted.
-                Step::Bad(e, None) => return Some(Err(self.end(w, e, item))),
-                Step::More => {
-                    if let Err(e) = w.fill_until(&mut scan) {
-                        return Some(Err(self.end(w, e, item)));
+            match self.advance(w, &decode) {
+                Advance::Item(r) => return Some(r),
+                Advance::End => return None,
+                Advance::More => {
+                    if let Err(e) = fill(w) {
+                        return Some(Err(self.read_failed(w, e)));
                     }
                 }
             }
         }
     }
 
+    /// One step over the bytes at hand.
+    #[inline]
+    pub(super) fn advance<W: Window, T>(&mut self, w: &mut W, decode: impl Fn(&W, &Options) -> Step<T>) -> Advance<T> {
+        if self.done {
+            return Advance::End;
+        }
+        let item = self.item;
+        if self.waiting {
+            if !(w.exhausted() || self.scan.may_be_complete(w.data())) {
+                return Advance::More;
+            }
+            self.waiting = false;
+        }
+        if w.data().is_empty() {
+            if w.exhausted() {
+                self.done = true;
+                return Advance::End;
+            }
+            return Advance::More;
+        }
+        match decode(w, &self.options) {
+            Step::Item(v, end) => {
+                self.item += 1;
+                self.scan = MsgpackScan::default();
+                let len = w.check_len(end);
+                w.consume(end);
+                Advance::Item(len.map(|()| v).map_err(|e| w.locate(e, Some(item))))
+            }
+            Step::Bad(e, Some(end)) => {
+                self.item += 1;
+                self.scan = MsgpackScan::default();
+                let e = w.locate(e, Some(item));
+                w.consume(end);
+                Advance::Item(Err(e))
+            }
+            // Without a separator to look for, nothing after broken framing can be trusted.
+            Step::Bad(e, None) => Advance::Item(Err(self.end(w, e))),
+            Step::More => {
+                self.waiting = true;
+                Advance::More
+            }
+        }
+    }
+
+    /// A read asked for by [`advance`](Self::advance) failed: it ends the stream, as the
+    /// error of the value it was for.
     #[cold]
-    fn end<W: Window>(&mut self, w: &W, e: Error, item: usize) -> Error {
+    pub(super) fn read_failed<W: Window>(&mut self, w: &W, e: Error) -> Error {
+        self.end(w, e)
+    }
+
+    #[cold]
+    fn end<W: Window>(&mut self, w: &W, e: Error) -> Error {
         self.done = true;
-        w.locate(e, Some(item))
+        self.waiting = false;
+        w.locate(e, Some(self.item))
     }
 }
 
@@ -312,7 +401,8 @@ impl<S: Source, T: DecodeOwned> Iterator for ValueIter<S, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.buf, |w, o| decode_item(w.data(), w.exhausted(), o, T::decode_msgpack))
+        self.state
+            .next(&mut self.buf, StreamBuffer::fill, |w, o| decode_item(w.data(), w.exhausted(), o, T::decode_msgpack))
     }
 }
 
@@ -370,7 +460,7 @@ impl<'de, T: Decode<'de>> Iterator for SliceValueIter<'de, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.window, |w, o| decode_item(w.rest(), true, o, T::decode_msgpack))
+        self.state.next(&mut self.window, |_| Ok(()), |w, o| decode_item(w.rest(), true, o, T::decode_msgpack))
     }
 }
 
