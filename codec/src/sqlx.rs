@@ -26,8 +26,9 @@
 //! - **Errors**: a value that does not decode is sqlx's `Error::ColumnDecode`, which names
 //!   the column, around the codec [`Error`](crate::Error) with its path (`.id`), line and
 //!   column within the value's JSON text: `std::error::Error::source` of the sqlx error
-//!   downcasts to it. An encode error (a non-finite float, say) is sqlx's
-//!   `Error::Encode` around the codec error.
+//!   downcasts to it. A value that does not encode (a non-finite float, say) is the codec
+//!   error itself from `Query::try_bind`; `bind` keeps it for the execution, which fails
+//!   with sqlx's `Error::Encode` holding its text (sqlx formats it, path included).
 //! - **NULL** is `Option<Json<T>>`, through sqlx's own `Option` impls: `None` binds SQL
 //!   `NULL` and a NULL column reads as `None` (a NULL read as a bare `Json<T>` is sqlx's
 //!   unexpected-null error). The JSON `null` inside a column is a value, not SQL `NULL`:
