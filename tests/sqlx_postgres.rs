@@ -35,7 +35,10 @@ fn codec_error(err: &sqlx::Error) -> &codec::Error {
 async fn twitter_round_trips_through_json_and_jsonb_columns() {
     let mut conn = connect().await;
     let doc: twitter::Twitter = codec::json::from_slice(&data("json-benchmark/twitter.json")).unwrap();
-    sqlx::query("CREATE TEMP TABLE twitter_docs (j json NOT NULL, jb jsonb NOT NULL)").execute(&mut conn).await.unwrap();
+    sqlx::query("CREATE TEMP TABLE twitter_docs (j json NOT NULL, jb jsonb NOT NULL)")
+        .execute(&mut conn)
+        .await
+        .unwrap();
     sqlx::query("INSERT INTO twitter_docs (j, jb) VALUES ($1, $2)")
         .bind(Json(&doc))
         .bind(Json(&doc))
@@ -67,7 +70,11 @@ async fn borrowed_twitter_borrows_from_the_row() {
         .execute(&mut conn)
         .await
         .unwrap();
-    sqlx::query("INSERT INTO twitter_borrowed (j, jb) VALUES ($1, $1)").bind(Json(&owned)).execute(&mut conn).await.unwrap();
+    sqlx::query("INSERT INTO twitter_borrowed (j, jb) VALUES ($1, $1)")
+        .bind(Json(&owned))
+        .execute(&mut conn)
+        .await
+        .unwrap();
     let row = sqlx::query("SELECT j, jb FROM twitter_borrowed").fetch_one(&mut conn).await.unwrap();
 
     for column in ["j", "jb"] {
@@ -140,16 +147,13 @@ async fn events_rows_and_jsonb_filters() {
         currency: events::Currency,
     }
     let filter = Filter { status: events::Status::Declined, currency: events::Currency::EUR };
-    let found: Vec<Json<events::Event>> =
-        sqlx::query_scalar("SELECT doc FROM events_rows WHERE doc @> $1 ORDER BY n")
-            .bind(Json(&filter))
-            .fetch_all(&mut conn)
-            .await
-            .unwrap();
-    let expected: Vec<&events::Event> = events
-        .iter()
-        .filter(|e| e.status == events::Status::Declined && e.currency == events::Currency::EUR)
-        .collect();
+    let found: Vec<Json<events::Event>> = sqlx::query_scalar("SELECT doc FROM events_rows WHERE doc @> $1 ORDER BY n")
+        .bind(Json(&filter))
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+    let expected: Vec<&events::Event> =
+        events.iter().filter(|e| e.status == events::Status::Declined && e.currency == events::Currency::EUR).collect();
     assert!(!expected.is_empty() && expected.len() < events.len(), "{} declined in EUR", expected.len());
     assert_eq!(found.iter().map(|Json(e)| e).collect::<Vec<_>>(), expected);
 }
@@ -190,13 +194,17 @@ async fn sql_null_is_none_both_ways() {
 #[tokio::test]
 async fn malformed_value_names_the_column_and_the_path() {
     let mut conn = connect().await;
-    sqlx::query("CREATE TEMP TABLE malformed_docs (j json NOT NULL, jb jsonb NOT NULL)").execute(&mut conn).await.unwrap();
+    sqlx::query("CREATE TEMP TABLE malformed_docs (j json NOT NULL, jb jsonb NOT NULL)")
+        .execute(&mut conn)
+        .await
+        .unwrap();
     // Valid JSON, the wrong type for `Doc::id`; stored as SQL text, not through codec.
     sqlx::query(r#"INSERT INTO malformed_docs VALUES ('{"name":"a","id":"x"}', '{"name":"a","id":"x"}')"#)
         .execute(&mut conn)
         .await
         .unwrap();
-    let row = sqlx::query("SELECT j AS settings, jb AS settings_b FROM malformed_docs").fetch_one(&mut conn).await.unwrap();
+    let row =
+        sqlx::query("SELECT j AS settings, jb AS settings_b FROM malformed_docs").fetch_one(&mut conn).await.unwrap();
 
     // json: the text as stored. jsonb: PostgreSQL's own rendering after the version byte,
     // keys sorted by length then bytes (`id` first) and a space after `:` and `,`.
@@ -277,10 +285,7 @@ async fn jsonb_version_byte_and_the_text_format() {
     }
 
     // What codec sends is jsonb's binary form too: the server takes it as a jsonb value.
-    let (kind, text): (String, String) = sqlx::query_as("SELECT jsonb_typeof($1), $1::text")
-        .bind(Json(&expected))
-        .fetch_one(&mut conn)
-        .await
-        .unwrap();
+    let (kind, text): (String, String) =
+        sqlx::query_as("SELECT jsonb_typeof($1), $1::text").bind(Json(&expected)).fetch_one(&mut conn).await.unwrap();
     assert_eq!((kind.as_str(), text.as_str()), ("object", r#"{"id": 7, "name": "seven"}"#));
 }
