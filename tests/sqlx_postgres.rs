@@ -284,6 +284,17 @@ async fn jsonb_version_byte_and_the_text_format() {
         assert_eq!(row.try_get::<Json<Doc>, _>(column).unwrap().0, expected, "{column}");
     }
 
+    // Arrays of both types, elements in the binary form (jsonb's with the version byte).
+    let (json_array, jsonb_array): (Vec<Json<Doc>>, Vec<Json<Doc>>) = sqlx::query_as(
+        r#"SELECT ARRAY['{"id":1,"name":"a"}'::json, '{"id":2,"name":"b"}'], ARRAY['{"id":3,"name":"c"}'::jsonb]"#,
+    )
+    .fetch_one(&mut conn)
+    .await
+    .unwrap();
+    let doc = |id, name: &str| Json(Doc { id, name: name.into() });
+    assert_eq!(json_array, [doc(1, "a"), doc(2, "b")]);
+    assert_eq!(jsonb_array, [doc(3, "c")]);
+
     // What codec sends is jsonb's binary form too: the server takes it as a jsonb value.
     let (kind, text): (String, String) =
         sqlx::query_as("SELECT jsonb_typeof($1), $1::text").bind(Json(&expected)).fetch_one(&mut conn).await.unwrap();
