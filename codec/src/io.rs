@@ -36,8 +36,9 @@
 //! async writer (`json::write_lines_async`, `json::write_array_async`,
 //! `msgpack::write_values_async`). A tokio reader or writer goes in as `Tokio(r)`, a futures
 //! one as `FuturesIo(r)`: the runtimes' traits are different traits, and the wrappers turn
-//! either into this module's `AsyncSource` / `AsyncSink`. The streams run the state
-//! machines of the blocking iterators over this buffer and poll the reader where those
+//! either into this module's `AsyncSource` / `AsyncSink`; a stream of byte chunks (an HTTP
+//! body) goes in as `Chunks::new(body)` (feature `async`, which the others turn on). The
+//! streams run the state machines of the blocking iterators over this buffer and poll the reader where those
 //! read from it: the same items, errors, limits and recovery, and no second decoder.
 //!
 //! [`Options::buffer_size`]: crate::json::Options::buffer_size
@@ -46,17 +47,21 @@
 use std::cell::Cell;
 use std::io;
 
-#[cfg(any(feature = "tokio", feature = "futures-io"))]
+#[cfg(feature = "async")]
 mod async_io;
+#[cfg(feature = "async")]
+mod chunks;
 #[cfg(feature = "futures-io")]
 mod futures_io;
 #[cfg(feature = "tokio")]
 mod tokio;
 
-#[cfg(any(feature = "tokio", feature = "futures-io"))]
+#[cfg(feature = "async")]
 pub(crate) use async_io::{poll_items, read_document, write_items, ItemEncoder};
-#[cfg(any(feature = "tokio", feature = "futures-io"))]
+#[cfg(feature = "async")]
 pub use async_io::{AsyncSink, AsyncSource};
+#[cfg(feature = "async")]
+pub use chunks::Chunks;
 #[cfg(feature = "futures-io")]
 pub use futures_io::FuturesIo;
 #[cfg(feature = "tokio")]
@@ -245,7 +250,7 @@ impl<S> StreamBuffer<S> {
 
     /// Whether [`data`](Self::data) holds `max_value_len` bytes: as far as a document read
     /// to its end goes.
-    #[cfg(any(feature = "tokio", feature = "futures-io"))]
+    #[cfg(feature = "async")]
     #[inline]
     pub(crate) fn at_limit(&self) -> bool {
         self.end - self.start >= self.max_value_len

@@ -100,9 +100,9 @@ pub use stream::{
     from_reader, from_reader_with, iter_array, iter_array_with, iter_values, iter_values_with, ArrayIter, ValueIter,
 };
 // ---- async streams: the same over tokio's or futures' readers and writers ----
-#[cfg(any(feature = "tokio", feature = "futures-io"))]
+#[cfg(feature = "async")]
 mod async_stream;
-#[cfg(any(feature = "tokio", feature = "futures-io"))]
+#[cfg(feature = "async")]
 pub use async_stream::{
     from_async_reader, from_async_reader_with, iter_array_async, iter_array_async_with, iter_values_async,
     iter_values_async_with, write_array_async, write_array_async_with, write_lines_async, write_lines_async_with,

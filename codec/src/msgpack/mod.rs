@@ -74,9 +74,9 @@ mod stream;
 pub use stream::{from_reader, from_reader_with, iter_values, iter_values_with, ValueIter};
 pub use stream::{iter_values_slice, iter_values_slice_with, SliceValueIter};
 // ---- async streams: the same over tokio's or futures' readers and writers ----
-#[cfg(any(feature = "tokio", feature = "futures-io"))]
+#[cfg(feature = "async")]
 mod async_stream;
-#[cfg(any(feature = "tokio", feature = "futures-io"))]
+#[cfg(feature = "async")]
 pub use async_stream::{
     from_async_reader, from_async_reader_with, iter_values_async, iter_values_async_with, write_values_async,
     write_values_async_with, ValueStream,
