@@ -54,32 +54,29 @@ use bytes::Bytes;
 
 #[cfg(feature = "msgpack")]
 pub use crate::web::MsgPack;
-use crate::web::{encode_failure, DecodeOptions, PROBLEM_TYPE};
-pub use crate::web::{BodyBytes, EncodeFailure, Format, Json, Negotiated, Problem, Rejection};
+use crate::web::{self, encode_failure, DecodeOptions, PROBLEM_TYPE};
+pub use crate::web::{
+    BodyBytes, EncodeFailure, Format, Json, JsonArrayResponse, JsonLinesResponse, Negotiated, OkItems, Problem,
+    Rejection,
+};
 use crate::{json, DecodeOwned, Encode};
 
 /// What the extractors of a body return: actix-web runs them on one thread.
 type BodyFuture<T> = Pin<Box<dyn Future<Output = Result<T, Rejection>>>>;
 
-/// The request's format, if its `Content-Type` names one of `accepted`.
-fn content_format(headers: &HeaderMap, accepted: &[Format]) -> Result<Format, Rejection> {
-    let value = headers.get(CONTENT_TYPE).map(|v| v.to_str().map_err(drop));
-    match value {
-        Some(Ok(text)) => Format::from_content_type(text).filter(|f| accepted.contains(f)),
-        _ => None,
-    }
-    .ok_or_else(|| Rejection::unsupported_media_type(value, accepted))
+/// The request's `Content-Type`, if it has one, as text if it is text.
+fn content_type(headers: &HeaderMap) -> Option<Result<&str, ()>> {
+    headers.get(CONTENT_TYPE).map(|v| v.to_str().map_err(drop))
 }
 
 /// The format the request's `Accept` header asks for, `tie` where it leaves the choice.
 fn accepted_format(headers: &HeaderMap, tie: Format) -> Result<Format, Rejection> {
-    Format::from_accept(headers.get_all(ACCEPT).filter_map(|v| v.to_str().ok()), tie)
-        .ok_or_else(Rejection::not_acceptable)
+    web::accepted_format(headers.get_all(ACCEPT).filter_map(|v| v.to_str().ok()), tie)
 }
 
 /// Checks the request's format against `accepted`, then reads its body within the limit.
 fn read_body(req: &HttpRequest, payload: &mut Payload, accepted: &[Format]) -> BodyFuture<BodyBytes> {
-    let format = match content_format(req.headers(), accepted) {
+    let format = match web::content_format(content_type(req.headers()), accepted) {
         Ok(format) => format,
         Err(rejection) => return Box::pin(ready(Err(rejection))),
     };
@@ -181,7 +178,7 @@ impl<T: DecodeOwned + 'static> FromRequest for Negotiated<T> {
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         // The answer's format is settled first: a request that cannot be answered is
         // refused before its body is read.
-        let tie = content_format(req.headers(), &Format::ALL).unwrap_or(Format::Json);
+        let tie = web::content_format(content_type(req.headers()), &Format::ALL).unwrap_or(Format::Json);
         let format = match accepted_format(req.headers(), tie) {
             Ok(format) => format,
             Err(rejection) => return Box::pin(ready(Err(rejection))),
@@ -214,5 +211,54 @@ impl Responder for Problem {
 
     fn respond_to(self, _: &HttpRequest) -> HttpResponse {
         problem_response(&self)
+    }
+}
+
+/// A JSON Lines request body as a `Stream` of `Result<T>`, one per line while the lines
+/// arrive: [`web::JsonLines`] over actix-web's payload. actix-web sets no limit on a
+/// streamed payload (its `PayloadConfig` limit applies to the bodies it buffers): each
+/// line is bounded by [`json::Options::max_value_len`] and memory by the longest line,
+/// and a server that must bound the whole upload counts the items, or sets a timeout.
+pub type JsonLines<T> = web::JsonLines<T, Payload>;
+
+impl<T: DecodeOwned + 'static> FromRequest for web::JsonLines<T, Payload> {
+    type Error = Rejection;
+    type Future = Ready<Result<Self, Rejection>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        ready(web::json_lines_content(content_type(req.headers())).map(|()| {
+            let options = req.app_data::<json::Options>().cloned().unwrap_or_default();
+            web::JsonLines::new(payload.take(), &options)
+        }))
+    }
+}
+
+impl<S, T, E> Responder for JsonLinesResponse<S>
+where
+    S: futures_core::Stream<Item = Result<T, E>> + 'static,
+    T: Encode,
+    E: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        HttpResponse::Ok()
+            .insert_header((CONTENT_TYPE, HeaderValue::from_static(Self::MEDIA_TYPE)))
+            .streaming(self.into_body())
+    }
+}
+
+impl<S, T, E> Responder for JsonArrayResponse<S>
+where
+    S: futures_core::Stream<Item = Result<T, E>> + 'static,
+    T: Encode,
+    E: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        HttpResponse::Ok()
+            .insert_header((CONTENT_TYPE, HeaderValue::from_static(Self::MEDIA_TYPE)))
+            .streaming(self.into_body())
     }
 }

@@ -40,8 +40,10 @@
 //!
 //! [`json::Options`]: crate::json::Options
 
+use axum_core::body::{Body, BodyDataStream};
 use axum_core::extract::{FromRequest, FromRequestParts, Request};
 use axum_core::response::{IntoResponse, Response};
+use axum_core::RequestExt;
 use bytes::Bytes;
 use http::header::{HeaderValue, ACCEPT, CONTENT_TYPE};
 use http::request::Parts;
@@ -49,29 +51,26 @@ use http::{HeaderMap, StatusCode};
 
 #[cfg(feature = "msgpack")]
 pub use crate::web::MsgPack;
-use crate::web::{encode_failure, DecodeOptions, PROBLEM_TYPE};
-pub use crate::web::{BodyBytes, EncodeFailure, Format, Json, Negotiated, Problem, Rejection};
+use crate::web::{self, encode_failure, DecodeOptions, PROBLEM_TYPE};
+pub use crate::web::{
+    BodyBytes, EncodeFailure, Format, Json, JsonArrayResponse, JsonLinesResponse, Negotiated, OkItems, Problem,
+    Rejection,
+};
 use crate::{json, DecodeOwned, Encode};
 
-/// The request's format, if its `Content-Type` names one of `accepted`.
-fn content_format(headers: &HeaderMap, accepted: &[Format]) -> Result<Format, Rejection> {
-    let value = headers.get(CONTENT_TYPE).map(|v| v.to_str().map_err(drop));
-    match value {
-        Some(Ok(text)) => Format::from_content_type(text).filter(|f| accepted.contains(f)),
-        _ => None,
-    }
-    .ok_or_else(|| Rejection::unsupported_media_type(value, accepted))
+/// The request's `Content-Type`, if it has one, as text if it is text.
+fn content_type(headers: &HeaderMap) -> Option<Result<&str, ()>> {
+    headers.get(CONTENT_TYPE).map(|v| v.to_str().map_err(drop))
 }
 
 /// The format the request's `Accept` header asks for, `tie` where it leaves the choice.
 fn accepted_format(headers: &HeaderMap, tie: Format) -> Result<Format, Rejection> {
-    Format::from_accept(headers.get_all(ACCEPT).iter().filter_map(|v| v.to_str().ok()), tie)
-        .ok_or_else(Rejection::not_acceptable)
+    web::accepted_format(headers.get_all(ACCEPT).iter().filter_map(|v| v.to_str().ok()), tie)
 }
 
 /// Checks the request's format against `accepted`, then reads its body within the limit.
 async fn read_body<S: Send + Sync>(req: Request, state: &S, accepted: &[Format]) -> Result<BodyBytes, Rejection> {
-    let format = content_format(req.headers(), accepted)?;
+    let format = web::content_format(content_type(req.headers()), accepted)?;
     let options = DecodeOptions {
         json: req.extensions().get::<json::Options>().cloned(),
         #[cfg(feature = "msgpack")]
@@ -151,7 +150,7 @@ impl<T: DecodeOwned, S: Send + Sync> FromRequest<S> for Negotiated<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, Rejection> {
         // The answer's format is settled first: a request that cannot be answered is
         // refused before its body is read.
-        let tie = content_format(req.headers(), &Format::ALL).unwrap_or(Format::Json);
+        let tie = web::content_format(content_type(req.headers()), &Format::ALL).unwrap_or(Format::Json);
         let format = accepted_format(req.headers(), tie)?;
         let value = read_body(req, state, &Format::ALL).await?.decode()?;
         Ok(Negotiated { value, format })
@@ -177,5 +176,57 @@ impl IntoResponse for Problem {
         *response.status_mut() = status;
         response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static(PROBLEM_TYPE));
         response
+    }
+}
+
+/// A JSON Lines request body as a `Stream` of `Result<T>`, one per line while the lines
+/// arrive: [`web::JsonLines`] over axum's body. The body limit of a
+/// [`DefaultBodyLimit`](axum_core::extract::DefaultBodyLimit) layer applies to the whole
+/// body (2 MB unless set otherwise: a route that takes large uploads raises it or
+/// disables it), and reaching it is the stream's last item, an error.
+pub type JsonLines<T> = web::JsonLines<T, BodyDataStream>;
+
+impl<T: DecodeOwned, S: Send + Sync> FromRequest<S> for web::JsonLines<T, BodyDataStream> {
+    type Rejection = Rejection;
+
+    async fn from_request(req: Request, _: &S) -> Result<Self, Rejection> {
+        web::json_lines_content(content_type(req.headers()))?;
+        let options = req.extensions().get::<json::Options>().cloned().unwrap_or_default();
+        let body = req.with_limited_body().into_body().into_data_stream();
+        Ok(web::JsonLines::new(body, &options))
+    }
+}
+
+/// A streamed response: `200 OK` with its `Content-Type`, the body sent while it is made.
+fn streamed<B>(media_type: &'static str, body: B) -> Response
+where
+    B: futures_core::TryStream + Send + 'static,
+    B::Ok: Into<Bytes>,
+    B::Error: Into<axum_core::BoxError>,
+{
+    let mut response = Response::new(Body::from_stream(body));
+    response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static(media_type));
+    response
+}
+
+impl<S, T, E> IntoResponse for JsonLinesResponse<S>
+where
+    S: futures_core::Stream<Item = Result<T, E>> + Send + 'static,
+    T: Encode,
+    E: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    fn into_response(self) -> Response {
+        streamed(Self::MEDIA_TYPE, self.into_body())
+    }
+}
+
+impl<S, T, E> IntoResponse for JsonArrayResponse<S>
+where
+    S: futures_core::Stream<Item = Result<T, E>> + Send + 'static,
+    T: Encode,
+    E: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    fn into_response(self) -> Response {
+        streamed(Self::MEDIA_TYPE, self.into_body())
     }
 }

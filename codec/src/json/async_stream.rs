@@ -9,6 +9,7 @@
 //! [`codec::io::Tokio`](crate::io::Tokio) or [`codec::io::FuturesIo`](crate::io::FuturesIo)
 //! around a runtime's reader, or any [`AsyncSource`].
 
+use core::borrow::Borrow;
 use core::marker::PhantomData;
 use core::pin::Pin;
 use core::task::{Context, Poll};
@@ -18,6 +19,7 @@ use futures_core::Stream;
 use super::stream::{decode_item, Document, Elements, Step, Values};
 use super::{to_vec_with, EncodeOptions, JsonWriter, Options};
 use crate::error::Result;
+use crate::impls::shared_refs::EncodeRefs;
 use crate::io::{poll_items, read_document, write_items, AsyncSink, AsyncSource, ItemEncoder, StreamBuffer};
 use crate::window::{Advance, Window};
 use crate::{DecodeOwned, Encode};
@@ -214,19 +216,27 @@ pub async fn from_async_reader_with<T: DecodeOwned, R: AsyncSource>(reader: R, o
     .await
 }
 
-/// Appends JSON Lines.
-struct Lines<'o> {
-    options: &'o EncodeOptions,
+/// Appends JSON Lines (for the async writers here and the streamed HTTP bodies of
+/// `codec::web`, which own their options).
+pub(crate) struct Lines<O> {
+    options: O,
 }
 
-impl<T: Encode> ItemEncoder<T> for Lines<'_> {
+impl<O: Borrow<EncodeOptions>> Lines<O> {
+    pub(crate) fn new(options: O) -> Self {
+        Lines { options }
+    }
+}
+
+impl<T: Encode, O: Borrow<EncodeOptions>> ItemEncoder<T> for Lines<O> {
     fn encode(&mut self, item: &T, out: &mut Vec<u8>) -> Result<()> {
-        if self.options.preserve_refs {
+        let options = self.options.borrow();
+        if options.preserve_refs {
             // Each line is a document of its own, its ids numbered from the start.
-            out.extend_from_slice(&to_vec_with(item, self.options)?);
+            out.extend_from_slice(&to_vec_with(item, options)?);
         } else {
             let mut w = JsonWriter::from_vec(core::mem::take(out));
-            w.set_options(self.options);
+            w.set_options(options);
             let result = item.encode_json(&mut w);
             *out = w.into_inner();
             result?;
@@ -291,26 +301,42 @@ where
     S: Stream,
     S::Item: Encode,
 {
-    write_items(out, items, Lines { options }).await
+    write_items(out, items, Lines::new(options)).await
 }
 
-/// Appends the elements of one array; in refs mode, holds it all in `held`.
-struct Elems<'o> {
-    options: &'o EncodeOptions,
+/// Appends the elements of one array. In refs mode the array is one document whose ids go
+/// in at its end: it is all held here, with its ids, until then.
+pub(crate) struct Elems<O> {
+    options: O,
     first: bool,
-    held: Option<JsonWriter<'static>>,
+    held: Option<(Vec<u8>, Option<Box<EncodeRefs>>)>,
 }
 
-impl<T: Encode> ItemEncoder<T> for Elems<'_> {
+impl<O: Borrow<EncodeOptions>> Elems<O> {
+    pub(crate) fn new(options: O) -> Self {
+        let held = options.borrow().preserve_refs.then(|| {
+            let mut w = JsonWriter::with_capacity(128);
+            w.set_options(options.borrow());
+            w.suspend()
+        });
+        Elems { options, first: true, held }
+    }
+}
+
+impl<T: Encode, O: Borrow<EncodeOptions>> ItemEncoder<T> for Elems<O> {
     fn encode(&mut self, item: &T, out: &mut Vec<u8>) -> Result<()> {
         let sep = if core::mem::replace(&mut self.first, false) { b'[' } else { b',' };
-        if let Some(w) = self.held.as_mut() {
+        let options = self.options.borrow();
+        if let Some((buf, refs)) = self.held.as_mut() {
+            let mut w = JsonWriter::resume(core::mem::take(buf), refs.take(), options);
             w.write_byte(sep);
-            return item.encode_json(w);
+            let result = item.encode_json(&mut w);
+            (*buf, *refs) = w.suspend();
+            return result;
         }
         out.push(sep);
         let mut w = JsonWriter::from_vec(core::mem::take(out));
-        w.set_options(self.options);
+        w.set_options(options);
         let result = item.encode_json(&mut w);
         *out = w.into_inner();
         result
@@ -319,7 +345,8 @@ impl<T: Encode> ItemEncoder<T> for Elems<'_> {
     fn end(&mut self, out: &mut Vec<u8>) -> Result<()> {
         let bytes: &[u8] = if self.first { b"[]" } else { b"]" };
         match self.held.take() {
-            Some(mut w) => {
+            Some((buf, refs)) => {
+                let mut w = JsonWriter::resume(buf, refs, self.options.borrow());
                 w.write_raw(bytes);
                 out.extend_from_slice(&w.into_output());
             }
@@ -374,10 +401,5 @@ where
     S: Stream,
     S::Item: Encode,
 {
-    let held = options.preserve_refs.then(|| {
-        let mut w = JsonWriter::with_capacity(128);
-        w.set_options(options);
-        w
-    });
-    write_items(out, items, Elems { options, first: true, held }).await
+    write_items(out, items, Elems::new(options)).await
 }

@@ -108,6 +108,9 @@ pub use async_stream::{
     iter_values_async_with, write_array_async, write_array_async_with, write_lines_async, write_lines_async_with,
     ArrayStream, ValueStream,
 };
+// The streamed HTTP response bodies of `codec::web` encode as the async writers do.
+#[cfg(any(feature = "axum", feature = "actix-web"))]
+pub(crate) use async_stream::{Elems, Lines};
 pub use stream::{
     iter_array_slice, iter_array_slice_with, iter_values_slice, iter_values_slice_with, SliceArrayIter, SliceValueIter,
 };

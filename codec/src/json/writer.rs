@@ -135,6 +135,26 @@ impl<'w> JsonWriter<'w> {
         }
     }
 
+    /// Takes the output so far and the ids of refs mode, to [`resume`](Self::resume) later
+    /// (an async array in refs mode keeps its document across items without a writer, which
+    /// is not `Send`).
+    pub(crate) fn suspend(mut self) -> (Vec<u8>, Option<Box<crate::impls::shared_refs::EncodeRefs>>) {
+        let refs = self.refs.take();
+        (self.buf, refs)
+    }
+
+    /// A writer that goes on from what [`suspend`](Self::suspend) took, as `options` say.
+    pub(crate) fn resume(
+        buf: Vec<u8>,
+        refs: Option<Box<crate::impls::shared_refs::EncodeRefs>>,
+        options: &super::EncodeOptions,
+    ) -> Self {
+        let mut w = Self::from_vec(buf);
+        w.non_finite = options.non_finite;
+        w.refs = refs;
+        w
+    }
+
     /// The finished in-memory output: with the ids of refs mode put in, if it was on.
     pub(crate) fn into_output(mut self) -> Vec<u8> {
         match self.refs.take() {

@@ -35,6 +35,10 @@ use crate::error::{Error, PathSegment};
 use crate::json::JsonWriter;
 use crate::{json, Decode, Encode};
 
+mod stream;
+
+pub use stream::{JsonArrayResponse, JsonLines, JsonLinesResponse, OkItems};
+
 /// The media type of a problem document (RFC 9457).
 pub(crate) const PROBLEM_TYPE: &str = "application/problem+json";
 
@@ -234,14 +238,7 @@ impl Format {
         } else {
             msgpack_subtype(subtype, suffix)?
         };
-        // JSON is UTF-8 (RFC 8259 section 8.1): a body declared in another charset is not.
-        let foreign_charset = params.split(';').filter_map(|p| p.split_once('=')).any(|(name, value)| {
-            let value = value.trim().trim_matches('"');
-            name.trim().eq_ignore_ascii_case("charset")
-                && !value.eq_ignore_ascii_case("utf-8")
-                && !value.eq_ignore_ascii_case("utf8")
-        });
-        if format == Format::Json && foreign_charset {
+        if format == Format::Json && foreign_charset(params) {
             return None;
         }
         Some(format)
@@ -345,6 +342,61 @@ impl Format {
             0
         }
     }
+}
+
+/// Whether a media type's parameters declare a charset other than UTF-8: JSON is UTF-8
+/// (RFC 8259 section 8.1), a body declared in another charset is not.
+fn foreign_charset(params: &str) -> bool {
+    params.split(';').filter_map(|p| p.split_once('=')).any(|(name, value)| {
+        let value = value.trim().trim_matches('"');
+        name.trim().eq_ignore_ascii_case("charset")
+            && !value.eq_ignore_ascii_case("utf-8")
+            && !value.eq_ignore_ascii_case("utf8")
+    })
+}
+
+/// The media types a JSON Lines request body may declare: the JSON Lines and the NDJSON
+/// names, none registered yet, so every spelling in use.
+const JSON_LINES_TYPES: [&str; 5] = [
+    "application/jsonl",
+    "application/x-ndjson",
+    "application/ndjson",
+    "application/x-jsonlines",
+    "application/jsonlines",
+];
+
+/// Whether a `Content-Type` value names JSON Lines (in UTF-8).
+fn is_json_lines(value: &str) -> bool {
+    let (essence, params) = value.split_once(';').unwrap_or((value, ""));
+    let essence = essence.trim();
+    JSON_LINES_TYPES.iter().any(|t| essence.eq_ignore_ascii_case(t)) && !foreign_charset(params)
+}
+
+/// The request's format, if its `Content-Type` (the header's value, if it has one, as
+/// text if it is text) names one of `accepted`.
+pub(crate) fn content_format(content_type: Option<Result<&str, ()>>, accepted: &[Format]) -> Result<Format, Rejection> {
+    match content_type {
+        Some(Ok(text)) => Format::from_content_type(text).filter(|f| accepted.contains(f)),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        let expected = accepted.iter().map(|f| format!("`{}`", f.media_type())).collect::<Vec<_>>().join(" or ");
+        Rejection::unsupported_media_type(content_type, &expected)
+    })
+}
+
+/// Checks that the request's `Content-Type` names JSON Lines.
+pub(crate) fn json_lines_content(content_type: Option<Result<&str, ()>>) -> Result<(), Rejection> {
+    match content_type {
+        Some(Ok(text)) if is_json_lines(text) => Ok(()),
+        _ => Err(Rejection::unsupported_media_type(content_type, "`application/jsonl` or `application/x-ndjson`")),
+    }
+}
+
+/// The format the request's `Accept` header values ask for, `tie` where they leave the
+/// choice.
+pub(crate) fn accepted_format<'a>(accept: impl IntoIterator<Item = &'a str>, tie: Format) -> Result<Format, Rejection> {
+    Format::from_accept(accept, tie).ok_or_else(Rejection::not_acceptable)
 }
 
 /// `msgpack`, `x-msgpack` or a `+msgpack` suffix.
@@ -458,11 +510,10 @@ impl Rejection {
         Rejection { status, error: None, detail: Some(detail) }
     }
 
-    /// The request's `Content-Type` (its value, if there is one and it is text) names no
-    /// format of `accepted`.
+    /// The request's `Content-Type` (its value, if there is one and it is text) is not
+    /// what the endpoint reads: `expected`, in words.
     #[cold]
-    pub(crate) fn unsupported_media_type(content_type: Option<Result<&str, ()>>, accepted: &[Format]) -> Rejection {
-        let expected = accepted.iter().map(|f| format!("`{}`", f.media_type())).collect::<Vec<_>>().join(" or ");
+    pub(crate) fn unsupported_media_type(content_type: Option<Result<&str, ()>>, expected: &str) -> Rejection {
         let detail = match content_type {
             None => format!("the request has no `Content-Type` header: expected {expected}"),
             Some(Ok(given)) => format!("the request's `Content-Type` is `{given}`: expected {expected}"),
