@@ -7,6 +7,7 @@
 //! | `request.json(&body)` | `request.codec_json(&body)?` |
 //! | `response.json::<T>().await` | `response.codec_json::<T>().await` |
 //! | | `request.codec_msgpack(&body)?`, `response.codec_msgpack::<T>().await` |
+//! | | `response.codec_json_lines::<T>()`: a `Stream` of `Result<T>`, one per line |
 //!
 //! The request's body is encoded at once, so an encode error is the `?` of that line,
 //! not a late one from `send`. A response body is read up to
@@ -41,7 +42,10 @@ use std::future::Future;
 use http::header::{HeaderMap, HeaderValue, CONTENT_TYPE};
 use reqwest::{RequestBuilder, Response};
 
+use futures_core::Stream;
+
 use crate::error::{Error, ErrorKind};
+use crate::io::Chunks;
 use crate::{json, DecodeOwned, Encode};
 
 /// Bodies in codec's formats for a [`reqwest::RequestBuilder`].
@@ -112,6 +116,38 @@ pub trait ResponseExt: Sized {
         options: json::Options,
     ) -> impl Future<Output = Result<T, ResponseError>> + Send;
 
+    /// The body as JSON Lines (NDJSON): a `Stream` of one `Result<T>` per line while the
+    /// lines arrive, as [`json::iter_values_async`] reads them, in the memory of the
+    /// longest line plus the buffer. A line that does not decode is one error item and
+    /// the lines after it still come; a transfer that fails ends the stream with that
+    /// error (its source the [`reqwest::Error`]).
+    ///
+    /// ```no_run
+    /// use codec::reqwest::ResponseExt;
+    /// use futures::StreamExt;
+    ///
+    /// #[derive(codec::Codec)]
+    /// struct Event { id: u64 }
+    ///
+    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+    /// let response = reqwest::get("http://127.0.0.1:3000/events").await?.error_for_status()?;
+    /// let mut events = response.codec_json_lines::<Event>();
+    /// while let Some(event) = events.next().await {
+    ///     println!("{}", event?.id);
+    /// }
+    /// # Ok(()) }
+    /// ```
+    fn codec_json_lines<T: DecodeOwned>(self) -> impl Stream<Item = Result<T, Error>> + Send + Unpin {
+        self.codec_json_lines_with(json::Options::new())
+    }
+
+    /// [`codec_json_lines`](Self::codec_json_lines) with the decoder's [`json::Options`]
+    /// (each line's limits, the buffer size).
+    fn codec_json_lines_with<T: DecodeOwned>(
+        self,
+        options: json::Options,
+    ) -> impl Stream<Item = Result<T, Error>> + Send + Unpin;
+
     /// Reads the body (at most 64 MiB) and decodes it as MessagePack into `T`.
     #[cfg(feature = "msgpack")]
     fn codec_msgpack<T: DecodeOwned>(self) -> impl Future<Output = Result<T, ResponseError>> + Send {
@@ -130,6 +166,13 @@ impl ResponseExt for Response {
     async fn codec_json_with<T: DecodeOwned>(self, options: json::Options) -> Result<T, ResponseError> {
         let body = read_body(self, options.max_value_len).await?;
         json::from_slice_with(&body, &options).map_err(ResponseError::Decode)
+    }
+
+    fn codec_json_lines_with<T: DecodeOwned>(
+        self,
+        options: json::Options,
+    ) -> impl Stream<Item = Result<T, Error>> + Send + Unpin {
+        json::iter_values_async_with(Chunks::new(Box::pin(self.bytes_stream())), &options)
     }
 
     #[cfg(feature = "msgpack")]
