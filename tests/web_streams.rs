@@ -87,7 +87,7 @@ fn serial() -> MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// What a streamed transfer of 100,000 lines (about 7 MB) may hold at once, servers and
+/// What a streamed transfer of 100,000 lines (6.4 MB) may hold at once, servers and
 /// client together: the body buffered whole would be over three times as much.
 const PEAK_LIMIT: usize = 2 << 20;
 const LINES: u64 = 100_000;

@@ -8,6 +8,8 @@
 //! | [`Negotiated<T>`] | JSON or MessagePack, by `Content-Type` | in the format the `Accept` header asks for |
 //! | [`Format`] | the response format the `Accept` header asks for | (with [`Format::respond`]) |
 //! | [`BodyBytes`] | the body's bytes and format, for [`BodyBytes::decode`] into borrowing types | |
+//! | [`JsonLines<T>`] | a JSON Lines body as a `Stream` of `Result<T>`, one per line as it arrives | |
+//! | [`JsonLinesResponse<S>`], [`JsonArrayResponse<S>`] | | a `Stream` of values as JSON Lines or one JSON array, sent while it is made |
 //! | [`Rejection`], [`Problem`] | | an RFC 9457 problem document |
 //!
 //! The types are [`codec::web`](crate::web)'s, shared with the axum integration; its docs

@@ -1,6 +1,7 @@
 //! What the web framework integrations share: the body types ([`Json`], [`MsgPack`],
-//! [`Negotiated`], [`BodyBytes`]), content negotiation ([`Format`]), and the answer to a
-//! refused request ([`Rejection`], [`Problem`]). One type serves every framework:
+//! [`Negotiated`], [`BodyBytes`]), the streamed bodies ([`JsonLines`],
+//! [`JsonLinesResponse`], [`JsonArrayResponse`]), content negotiation ([`Format`]), and
+//! the answer to a refused request ([`Rejection`], [`Problem`]). One type serves every framework:
 //! [`codec::axum`](crate::axum) (feature `axum`) and [`codec::actix_web`](crate::actix_web)
 //! (feature `actix-web`) implement their framework's extractor and response traits for
 //! these and re-export them, so a handler's types do not change with its framework.
