@@ -138,12 +138,14 @@ impl<'w> JsonWriter<'w> {
     /// Takes the output so far and the ids of refs mode, to [`resume`](Self::resume) later
     /// (an async array in refs mode keeps its document across items without a writer, which
     /// is not `Send`).
+    #[cfg(feature = "async")]
     pub(crate) fn suspend(mut self) -> (Vec<u8>, Option<Box<crate::impls::shared_refs::EncodeRefs>>) {
         let refs = self.refs.take();
         (self.buf, refs)
     }
 
     /// A writer that goes on from what [`suspend`](Self::suspend) took, as `options` say.
+    #[cfg(feature = "async")]
     pub(crate) fn resume(
         buf: Vec<u8>,
         refs: Option<Box<crate::impls::shared_refs::EncodeRefs>>,
