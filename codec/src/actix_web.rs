@@ -76,8 +76,14 @@ fn accepted_format(headers: &HeaderMap, tie: Format) -> Result<Format, Rejection
     web::accepted_format(headers.get_all(ACCEPT).filter_map(|v| v.to_str().ok()), tie)
 }
 
-/// Checks the request's format against `accepted`, then reads its body within the limit.
-fn read_body(req: &HttpRequest, payload: &mut Payload, accepted: &[Format]) -> BodyFuture<BodyBytes> {
+/// Checks the request's format against `accepted`, then reads its body within the limit and
+/// makes the extractor's value of it with `finish`, in one boxed future.
+fn read_body<T: 'static>(
+    req: &HttpRequest,
+    payload: &mut Payload,
+    accepted: &[Format],
+    finish: impl FnOnce(BodyBytes) -> Result<T, Rejection> + 'static,
+) -> BodyFuture<T> {
     let format = match web::content_format(content_type(req.headers()), accepted) {
         Ok(format) => format,
         Err(rejection) => return Box::pin(ready(Err(rejection))),
@@ -91,7 +97,7 @@ fn read_body(req: &HttpRequest, payload: &mut Payload, accepted: &[Format]) -> B
     Box::pin(async move {
         let bytes =
             bytes.await.map_err(|e| Rejection::body(e.as_response_error().status_code().as_u16(), e.to_string()))?;
-        Ok(BodyBytes { bytes, format, options })
+        finish(BodyBytes { bytes, format, options })
     })
 }
 
@@ -122,8 +128,7 @@ impl<T: DecodeOwned + 'static> FromRequest for Json<T> {
     type Future = BodyFuture<Self>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let body = read_body(req, payload, &[Format::Json]);
-        Box::pin(async move { body.await?.decode().map(Json) })
+        read_body(req, payload, &[Format::Json], |body| body.decode().map(Json))
     }
 }
 
@@ -141,8 +146,7 @@ impl<T: DecodeOwned + 'static> FromRequest for MsgPack<T> {
     type Future = BodyFuture<Self>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let body = read_body(req, payload, &[Format::MsgPack]);
-        Box::pin(async move { body.await?.decode().map(MsgPack) })
+        read_body(req, payload, &[Format::MsgPack], |body| body.decode().map(MsgPack))
     }
 }
 
@@ -160,7 +164,7 @@ impl FromRequest for BodyBytes {
     type Future = BodyFuture<Self>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        read_body(req, payload, &Format::ALL)
+        read_body(req, payload, &Format::ALL, Ok)
     }
 }
 
@@ -185,8 +189,7 @@ impl<T: DecodeOwned + 'static> FromRequest for Negotiated<T> {
             Ok(format) => format,
             Err(rejection) => return Box::pin(ready(Err(rejection))),
         };
-        let body = read_body(req, payload, &Format::ALL);
-        Box::pin(async move { Ok(Negotiated { value: body.await?.decode()?, format }) })
+        read_body(req, payload, &Format::ALL, move |body| Ok(Negotiated { value: body.decode()?, format }))
     }
 }
 

@@ -222,11 +222,20 @@ impl Format {
     /// ```
     /// use codec::web::Format;
     ///
+    /// assert_eq!(Format::from_content_type("application/json"), Some(Format::Json));
+    /// assert_eq!(Format::from_content_type("Application/JSON ; Charset=\"UTF-8\""), Some(Format::Json));
     /// assert_eq!(Format::from_content_type("application/geo+json; charset=utf-8"), Some(Format::Json));
     /// assert_eq!(Format::from_content_type("application/json; charset=latin1"), None);
     /// assert_eq!(Format::from_content_type("text/plain"), None);
     /// ```
     pub fn from_content_type(value: &str) -> Option<Format> {
+        // What nearly every client sends, known without parsing (every request pays this).
+        match value.as_bytes() {
+            b"application/json" | b"application/json; charset=utf-8" => return Some(Format::Json),
+            #[cfg(feature = "msgpack")]
+            b"application/msgpack" => return Some(Format::MsgPack),
+            _ => {}
+        }
         let (essence, params) = value.split_once(';').unwrap_or((value, ""));
         let (kind, subtype) = essence.trim().split_once('/')?;
         if !kind.eq_ignore_ascii_case("application") {
