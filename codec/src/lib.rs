@@ -228,6 +228,7 @@ mod test_rng;
 pub mod web;
 mod window;
 pub mod with;
+mod writer;
 
 #[doc(hidden)]
 pub mod __private;
@@ -243,6 +244,7 @@ pub use error::IoError;
 pub use error::{Error, ErrorKind, PathSegment, Result};
 // ---- non-finite floats ----
 pub use non_finite::NonFinite;
+pub use writer::Writer;
 
 /// Derives [`Encode`] and [`Decode`], and [`EncodeKey`] and [`DecodeKey`], from a struct
 /// or enum definition. See the crate docs and README for the attributes.
@@ -329,6 +331,30 @@ pub(crate) const MSGPACK: &str = "MessagePack";
     note = "add `#[derive(Codec)]` to `{Self}`; for a type that implements serde's traits only, mark the field `#[codec(with = \"codec::serde\")]` or give it the type `codec::serde::Compat<{Self}>` (feature `serde`); for another crate's type, `#[codec(with = \"my_module\")]` encodes and decodes it with functions you write"
 )]
 pub trait Encode {
+    /// Writes `self` to `w`, in `w`'s format: one body for every format.
+    ///
+    /// The model is moving here (issue 28, `docs/one-model.md`): the std impls that moved
+    /// define this method and forward the per-format methods below to it; the default
+    /// body calls the per-format method of `W`'s format, so an impl that defines only
+    /// those still works when generic code calls `encode`. When every impl and the derive
+    /// have moved, this becomes the one method of the trait.
+    ///
+    /// ```
+    /// use codec::Encode;
+    ///
+    /// fn to_json<T: Encode>(v: &T) -> codec::Result<Vec<u8>> {
+    ///     let mut w = codec::json::JsonWriter::new();
+    ///     v.encode(&mut w)?;
+    ///     Ok(w.into_inner())
+    /// }
+    /// assert_eq!(to_json(&(1u8, "a", [Some(2.5f64), None]))?, br#"[1,"a",[2.5,null]]"#);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.encode_per_format(self)
+    }
+
     /// Appends the JSON form of `self` to `w`.
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()>;
 

@@ -24,10 +24,10 @@ use core::hash::{BuildHasher, Hash};
 use std::collections::HashSet;
 
 use crate::error::Result;
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::msgpack::MsgpackReader;
+use crate::{Decode, Encode, Writer};
 
 /// The bytes of a hash table's memory one element it has room for may take: the table
 /// rounds its buckets up to a power of two at most 7/8 full (up to 2.3 buckets per
@@ -36,24 +36,6 @@ use crate::{Decode, Encode};
 #[cfg(all(feature = "msgpack", any(feature = "std", feature = "indexmap")))]
 pub(crate) fn hash_table_bytes<T>() -> usize {
     (core::mem::size_of::<T>() + 1) * 5 / 2
-}
-
-/// Writes `items` (`len` of them) as a MessagePack array; an error inside element `i` gets
-/// `[i]` on its path.
-#[inline]
-#[cfg(feature = "msgpack")]
-pub(crate) fn encode_seq_msgpack<'a, T: Encode + 'a>(
-    w: &mut MsgpackWriter,
-    len: usize,
-    items: impl IntoIterator<Item = &'a T>,
-) -> Result<()> {
-    w.write_array_len(len)?;
-    for (i, item) in items.into_iter().enumerate() {
-        if let Err(e) = item.encode_msgpack(w) {
-            return Err(e.in_index(i));
-        }
-    }
-    Ok(())
 }
 
 /// Reads a MessagePack array into the collection that `make` creates for the announced
@@ -90,19 +72,22 @@ pub(crate) fn try_decode_seq_msgpack<'de, T: Decode<'de>, C>(
     Ok(out)
 }
 
-/// Writes `items` as a JSON array; an error inside element `i` gets `[i]` on its path.
+/// Writes `items` (`len` of them) as an array; an error inside element `i` gets `[i]` on
+/// its path.
 #[inline]
-pub(crate) fn encode_seq<'a, T: Encode + 'a>(w: &mut JsonWriter, items: impl IntoIterator<Item = &'a T>) -> Result<()> {
-    w.write_byte(b'[');
+pub(crate) fn encode_seq<'a, W: Writer, T: Encode + 'a>(
+    w: &mut W,
+    len: usize,
+    items: impl IntoIterator<Item = &'a T>,
+) -> Result<()> {
+    w.begin_array(len)?;
     for (i, item) in items.into_iter().enumerate() {
-        if i > 0 {
-            w.write_byte(b',');
-        }
-        if let Err(e) = item.encode_json(w) {
+        w.array_element(i);
+        if let Err(e) = item.encode(w) {
             return Err(e.in_index(i));
         }
     }
-    w.write_byte(b']');
+    w.end_array();
     Ok(())
 }
 
@@ -133,15 +118,11 @@ macro_rules! seq_encode {
     ($([$($gen:tt)*] $ty:ty;)*) => {$(
         impl<$($gen)*> $crate::Encode for $ty {
             #[inline]
-            fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
-                $crate::impls::collections::encode_seq(w, self)
+            fn encode<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
+                $crate::impls::collections::encode_seq(w, self.len(), self)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
-                $crate::impls::collections::encode_seq_msgpack(w, self.len(), self)
-            }
+            $crate::writer::encode_per_format_via_generic!();
         }
     )*};
 }

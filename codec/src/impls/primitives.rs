@@ -11,26 +11,22 @@
 use alloc::borrow::Cow;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::msgpack::MsgpackReader;
+use crate::writer::encode_per_format_via_generic;
+use crate::{Decode, Encode, Writer};
 
 macro_rules! int_impls {
-    ($read:ident, $json:ident, $write:ident as $as:ty: $($t:ident)*) => {$(
+    ($read:ident, $write:ident as $as:ty: $($t:ident)*) => {$(
         impl Encode for $t {
             #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                w.$json(*self as $as);
-                Ok(())
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+            fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
                 w.$write(*self as $as);
                 Ok(())
             }
+
+            encode_per_format_via_generic!();
         }
 
         impl<'de> Decode<'de> for $t {
@@ -62,23 +58,18 @@ macro_rules! int_impls {
     };
 }
 
-int_impls!(unsigned, write_u64, write_u64 as u64: u8 u16 u32 u64 usize);
-int_impls!(signed, write_i64, write_i64 as i64: i8 i16 i32 i64 isize);
-int_impls!(wide, write_int, write_u128 as u128: u128);
-int_impls!(wide, write_int, write_i128 as i128: i128);
+int_impls!(unsigned, write_u64 as u64: u8 u16 u32 u64 usize);
+int_impls!(signed, write_i64 as i64: i8 i16 i32 i64 isize);
+int_impls!(wide, write_u128 as u128: u128);
+int_impls!(wide, write_i128 as i128: i128);
 
 impl Encode for f64 {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_f64(*self)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_f64(*self);
-        Ok(())
-    }
+    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for f64 {
@@ -96,16 +87,11 @@ impl<'de> Decode<'de> for f64 {
 
 impl Encode for f32 {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_f32(*self)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_f32(*self);
-        Ok(())
-    }
+    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for f32 {
@@ -123,17 +109,12 @@ impl<'de> Decode<'de> for f32 {
 
 impl Encode for bool {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_bool(*self);
         Ok(())
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_bool(*self);
-        Ok(())
-    }
+    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for bool {
@@ -151,16 +132,11 @@ impl<'de> Decode<'de> for bool {
 
 impl Encode for char {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(self.encode_utf8(&mut [0; 4]));
-        Ok(())
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_str(self.encode_utf8(&mut [0; 4]))
     }
+
+    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for char {
@@ -198,17 +174,12 @@ pub(crate) fn not_one_char(offset: usize) -> Error {
 
 impl Encode for () {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_null();
         Ok(())
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_nil();
-        Ok(())
-    }
+    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for () {

@@ -17,37 +17,28 @@ use alloc::string::String;
 use alloc::sync::Arc;
 
 use crate::error::Result;
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::msgpack::MsgpackReader;
+use crate::writer::encode_per_format_via_generic;
+use crate::{Decode, Encode, Writer};
 
 impl Encode for str {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(self);
-        Ok(())
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_str(self)
     }
+
+    encode_per_format_via_generic!();
 }
 
 impl Encode for String {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(self);
-        Ok(())
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_str(self)
     }
+
+    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for String {

@@ -5,34 +5,29 @@
 use crate::__private::mp;
 use crate::__private::{empty_array, tuple_element, tuple_end};
 use crate::error::Result;
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::msgpack::MsgpackReader;
+use crate::writer::encode_per_format_via_generic;
+use crate::{Decode, Encode, Writer};
 
 macro_rules! tuple_impls {
     ($($len:literal => ($i0:tt $T0:ident $(, $i:tt $T:ident)*))*) => {$(
         impl<$T0: Encode $(, $T: Encode)*> Encode for ($T0, $($T,)*) {
             #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                w.write_byte(b'[');
-                self.$i0.encode_json(w)?;
+            fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+                w.begin_array($len)?;
+                w.array_element($i0);
+                self.$i0.encode(w).map_err(|e| e.in_index($i0))?;
                 $(
-                    w.write_byte(b',');
-                    self.$i.encode_json(w)?;
+                    w.array_element($i);
+                    self.$i.encode(w).map_err(|e| e.in_index($i))?;
                 )*
-                w.write_byte(b']');
+                w.end_array();
                 Ok(())
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                w.write_array_len($len)?;
-                self.$i0.encode_msgpack(w).map_err(|e| e.in_index($i0))?;
-                $(self.$i.encode_msgpack(w).map_err(|e| e.in_index($i))?;)*
-                Ok(())
-            }
+            encode_per_format_via_generic!();
         }
 
         impl<'de, $T0: Decode<'de> $(, $T: Decode<'de>)*> Decode<'de> for ($T0, $($T,)*) {
@@ -82,15 +77,11 @@ tuple_impls! {
 
 impl<T: Encode, const N: usize> Encode for [T; N] {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.as_slice().encode_json(w)
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        self.as_slice().encode(w)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.as_slice().encode_msgpack(w)
-    }
+    encode_per_format_via_generic!();
 }
 
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {

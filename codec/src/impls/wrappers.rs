@@ -21,7 +21,8 @@ use crate::error::Result;
 use crate::json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::writer::encode_per_format_via_generic;
+use crate::{Decode, Encode, Writer};
 
 /// `Encode` of types written as a value they hold or point to (pointers, cells, locks,
 /// newtypes): `$inner`, reached from `$v`, the value being encoded.
@@ -29,17 +30,12 @@ macro_rules! forward_encode {
     ($([$($gen:tt)*] $ty:ty => |$v:ident| $inner:expr;)*) => {$(
         impl<$($gen)*> $crate::Encode for $ty {
             #[inline]
-            fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+            fn encode<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
                 let $v = self;
-                $crate::Encode::encode_json(&$inner, w)
+                $crate::Encode::encode(&$inner, w)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
-                let $v = self;
-                $crate::Encode::encode_msgpack(&$inner, w)
-            }
+            $crate::writer::encode_per_format_via_generic!();
         }
     )*};
 }
@@ -143,9 +139,9 @@ forward_decode! {
 
 impl<T: Encode> Encode for Option<T> {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         match self {
-            Some(v) => v.encode_json(w),
+            Some(v) => v.encode(w),
             None => {
                 w.write_null();
                 Ok(())
@@ -153,17 +149,7 @@ impl<T: Encode> Encode for Option<T> {
         }
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        match self {
-            Some(v) => v.encode_msgpack(w),
-            None => {
-                w.write_nil();
-                Ok(())
-            }
-        }
-    }
+    encode_per_format_via_generic!();
 }
 
 // `Option` takes no nesting level of its own: a type cannot contain an `Option<Self>`
@@ -339,17 +325,12 @@ impl<T: EncodeFields> EncodeFields for Option<T> {
 
 impl<T: ?Sized> Encode for PhantomData<T> {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_null();
         Ok(())
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_nil();
-        Ok(())
-    }
+    encode_per_format_via_generic!();
 }
 
 impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {

@@ -552,6 +552,81 @@ fn non_finite(v: f64) -> Error {
     ))))
 }
 
+// The generic model's view of this writer (`crate::writer`): each step is the inherent
+// method of the same name, or the JSON punctuation of that moment of the value.
+impl crate::writer::Sealed for JsonWriter<'_> {}
+
+impl crate::Writer for JsonWriter<'_> {
+    #[inline]
+    fn encode_per_format<T: crate::Encode + ?Sized>(&mut self, value: &T) -> Result<()> {
+        value.encode_json(self)
+    }
+
+    #[inline]
+    fn write_null(&mut self) {
+        self.write_null();
+    }
+
+    #[inline]
+    fn write_bool(&mut self, v: bool) {
+        self.write_bool(v);
+    }
+
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        self.write_u64(v);
+    }
+
+    #[inline]
+    fn write_i64(&mut self, v: i64) {
+        self.write_i64(v);
+    }
+
+    #[inline]
+    fn write_u128(&mut self, v: u128) {
+        self.write_int(v);
+    }
+
+    #[inline]
+    fn write_i128(&mut self, v: i128) {
+        self.write_int(v);
+    }
+
+    #[inline]
+    fn write_f32(&mut self, v: f32) -> Result<()> {
+        self.write_f32(v)
+    }
+
+    #[inline]
+    fn write_f64(&mut self, v: f64) -> Result<()> {
+        self.write_f64(v)
+    }
+
+    #[inline]
+    fn write_str(&mut self, s: &str) -> Result<()> {
+        self.write_str(s);
+        Ok(())
+    }
+
+    #[inline]
+    fn begin_array(&mut self, _len: usize) -> Result<()> {
+        self.write_byte(b'[');
+        Ok(())
+    }
+
+    #[inline]
+    fn array_element(&mut self, index: usize) {
+        if index > 0 {
+            self.write_byte(b',');
+        }
+    }
+
+    #[inline]
+    fn end_array(&mut self) {
+        self.write_byte(b']');
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -675,6 +675,76 @@ impl<'w> MsgpackWriter<'w> {
     }
 }
 
+// The generic model's view of this writer (`crate::writer`): each step is the inherent
+// method of the same name; a MessagePack array states its length in its header, so the
+// steps between and after elements write nothing.
+impl crate::writer::Sealed for MsgpackWriter<'_> {}
+
+impl crate::Writer for MsgpackWriter<'_> {
+    #[inline]
+    fn encode_per_format<T: crate::Encode + ?Sized>(&mut self, value: &T) -> Result<()> {
+        value.encode_msgpack(self)
+    }
+
+    #[inline]
+    fn write_null(&mut self) {
+        self.write_nil();
+    }
+
+    #[inline]
+    fn write_bool(&mut self, v: bool) {
+        self.write_bool(v);
+    }
+
+    #[inline(always)]
+    fn write_u64(&mut self, v: u64) {
+        self.write_u64(v);
+    }
+
+    #[inline(always)]
+    fn write_i64(&mut self, v: i64) {
+        self.write_i64(v);
+    }
+
+    #[inline]
+    fn write_u128(&mut self, v: u128) {
+        self.write_u128(v);
+    }
+
+    #[inline]
+    fn write_i128(&mut self, v: i128) {
+        self.write_i128(v);
+    }
+
+    #[inline]
+    fn write_f32(&mut self, v: f32) -> Result<()> {
+        self.write_f32(v);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_f64(&mut self, v: f64) -> Result<()> {
+        self.write_f64(v);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_str(&mut self, s: &str) -> Result<()> {
+        self.write_str(s)
+    }
+
+    #[inline]
+    fn begin_array(&mut self, len: usize) -> Result<()> {
+        self.write_array_len(len)
+    }
+
+    #[inline(always)]
+    fn array_element(&mut self, _index: usize) {}
+
+    #[inline(always)]
+    fn end_array(&mut self) {}
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

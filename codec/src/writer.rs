@@ -1,0 +1,127 @@
+//! [`Writer`]: what a value's encoding asks of a format's writer, in no format's terms.
+//!
+//! This is the core side of the one-model plan (issue 28, `docs/one-model.md`): an impl
+//! of [`Encode::encode`](crate::Encode::encode) is written once over `W: Writer` and
+//! monomorphized for each format the build uses, so it compiles to what the hand-written
+//! per-format methods did. Where the formats differ in shape (JSON puts a comma between
+//! array elements, MessagePack states the length up front), the trait has a step for each
+//! moment of the value and each format does its part of it: `begin_array(len)` is a `[`
+//! in JSON and the array header in MessagePack, `array_element(i)` a comma before every
+//! element but the first in JSON and nothing in MessagePack. Every method of the formats'
+//! impls is `#[inline]`, so the steps that do nothing vanish.
+//!
+//! The module names no format: `json/` and `msgpack/` implement [`Writer`] for their
+//! writers, never the other way round.
+
+use crate::error::Result;
+use crate::Encode;
+
+mod sealed {
+    /// Only codec's own writers implement [`Writer`](super::Writer): its methods grow with
+    /// the plan, which must not break anyone.
+    pub trait Sealed {}
+}
+pub(crate) use sealed::Sealed;
+
+/// A format's writer, as generic encoding code sees it: implemented by
+/// [`JsonWriter`](crate::json::JsonWriter) and
+/// [`MsgpackWriter`](crate::msgpack::MsgpackWriter).
+///
+/// One body over `W: Writer` writes a value in every format:
+///
+/// ```
+/// use codec::{Encode, Result, Writer};
+///
+/// struct Point(i32, i32);
+///
+/// impl Encode for Point {
+///     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+///         w.begin_array(2)?;
+///         w.array_element(0);
+///         self.0.encode(w)?;
+///         w.array_element(1);
+///         self.1.encode(w)?;
+///         w.end_array();
+///         Ok(())
+///     }
+///
+///     fn encode_json(&self, w: &mut codec::json::JsonWriter) -> Result<()> {
+///         self.encode(w)
+///     }
+///
+///     # #[cfg(feature = "msgpack")]
+///     fn encode_msgpack(&self, w: &mut codec::msgpack::MsgpackWriter) -> Result<()> {
+///         self.encode(w)
+///     }
+/// }
+///
+/// assert_eq!(codec::json::to_string(&Point(1, -2))?, "[1,-2]");
+/// # #[cfg(feature = "msgpack")]
+/// assert_eq!(codec::msgpack::to_vec(&Point(1, -2))?, b"\x92\x01\xfe");
+/// # Ok::<(), codec::Error>(())
+/// ```
+///
+/// The trait is sealed: its methods grow as more of codec's model moves onto it.
+pub trait Writer: Sealed {
+    /// Writes `value` through the method of `T` for this writer's format: the bridge from
+    /// [`Encode::encode`]'s default body to the per-format methods, while impls move from
+    /// those to `encode`.
+    #[doc(hidden)]
+    fn encode_per_format<T: Encode + ?Sized>(&mut self, value: &T) -> Result<()>;
+
+    /// Writes the absence of a value: `null` in JSON, nil in MessagePack.
+    fn write_null(&mut self);
+
+    /// Writes a bool.
+    fn write_bool(&mut self, v: bool);
+
+    /// Writes an unsigned integer (in MessagePack, in its smallest form).
+    fn write_u64(&mut self, v: u64);
+
+    /// Writes a signed integer (in MessagePack, in its smallest form).
+    fn write_i64(&mut self, v: i64);
+
+    /// Writes a `u128`: a JSON number, in MessagePack an integer when it fits in 64 bits
+    /// and a 16-byte big-endian bin otherwise.
+    fn write_u128(&mut self, v: u128);
+
+    /// Writes an `i128`, as [`write_u128`](Self::write_u128) does.
+    fn write_i128(&mut self, v: i128);
+
+    /// Writes an `f32` (in JSON its shortest round-trip text; NaN and the infinities are an
+    /// error unless the writer's options say otherwise).
+    fn write_f32(&mut self, v: f32) -> Result<()>;
+
+    /// Writes an `f64`, as [`write_f32`](Self::write_f32) does.
+    fn write_f64(&mut self, v: f64) -> Result<()>;
+
+    /// Writes a string (an error in MessagePack past 4 GiB).
+    fn write_str(&mut self, s: &str) -> Result<()>;
+
+    /// Opens an array of `len` elements (an error in MessagePack past `u32::MAX`).
+    fn begin_array(&mut self, len: usize) -> Result<()>;
+
+    /// Comes before element `index` of the array (in JSON, a comma from the second on).
+    fn array_element(&mut self, index: usize);
+
+    /// Closes the array.
+    fn end_array(&mut self);
+}
+
+/// Forwards an impl's per-format [`Encode`] methods to its one generic
+/// [`Encode::encode`], for the impls that moved to it.
+macro_rules! encode_per_format_via_generic {
+    () => {
+        #[inline]
+        fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+            $crate::Encode::encode(self, w)
+        }
+
+        #[inline]
+        #[cfg(feature = "msgpack")]
+        fn encode_msgpack(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+            $crate::Encode::encode(self, w)
+        }
+    };
+}
+pub(crate) use encode_per_format_via_generic;
