@@ -479,6 +479,21 @@ pub trait EncodeKey {
     /// ```
     const AS_PAIRS: bool = false;
 
+    /// Writes `self` as a map key, in `w`'s format: one body for every format (see
+    /// [`Encode::encode`]; the default body calls the per-format method of `W`'s format).
+    ///
+    /// ```
+    /// use codec::EncodeKey;
+    /// let mut w = codec::json::JsonWriter::new();
+    /// 7u8.encode_key(&mut w)?;
+    /// assert_eq!(w.as_bytes(), br#""7""#);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[inline]
+    fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.encode_key_per_format(self)
+    }
+
     /// Writes `self` as a quoted JSON string (or, when [`AS_PAIRS`](Self::AS_PAIRS), as the
     /// JSON value that is the first element of a pair).
     fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()>;

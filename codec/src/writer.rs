@@ -14,7 +14,7 @@
 //! writers, never the other way round.
 
 use crate::error::Result;
-use crate::Encode;
+use crate::{Encode, EncodeKey};
 
 mod sealed {
     /// Only codec's own writers implement [`Writer`](super::Writer): its methods grow with
@@ -69,6 +69,17 @@ pub trait Writer: Sealed {
     #[doc(hidden)]
     fn encode_per_format<T: Encode + ?Sized>(&mut self, value: &T) -> Result<()>;
 
+    /// `true` where a map whose keys have no string form ([`EncodeKey::AS_PAIRS`]) is
+    /// written as an array of `[key, value]` pairs (JSON, whose object keys are strings);
+    /// `false` where such a key stands in key position as its value (MessagePack). A
+    /// constant: the branch on it folds away.
+    const COMPOSITE_KEYS_AS_PAIRS: bool;
+
+    /// Writes `key` through the key method of `K` for this writer's format: as
+    /// [`encode_per_format`](Self::encode_per_format), for [`EncodeKey::encode_key`].
+    #[doc(hidden)]
+    fn encode_key_per_format<K: EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()>;
+
     /// Writes the absence of a value: `null` in JSON, nil in MessagePack.
     fn write_null(&mut self);
 
@@ -106,6 +117,35 @@ pub trait Writer: Sealed {
 
     /// Closes the array.
     fn end_array(&mut self);
+
+    /// Opens a map of `len` entries (an error in MessagePack past `u32::MAX`).
+    fn begin_map(&mut self, len: usize) -> Result<()>;
+
+    /// Comes before the key of entry `index` (in JSON, a comma from the second on).
+    fn map_key(&mut self, index: usize);
+
+    /// Comes between an entry's key and its value (in JSON, the colon).
+    fn map_value(&mut self);
+
+    /// Closes the map.
+    fn end_map(&mut self);
+
+    /// Writes a bool map key: `"true"` in JSON (object keys are strings), the bool in
+    /// MessagePack.
+    fn write_key_bool(&mut self, v: bool);
+
+    /// Writes an unsigned integer map key: in quotes in JSON, the integer in MessagePack.
+    fn write_key_u64(&mut self, v: u64);
+
+    /// Writes a signed integer map key, as [`write_key_u64`](Self::write_key_u64) does.
+    fn write_key_i64(&mut self, v: i64);
+
+    /// Writes a `u128` map key, as [`write_key_u64`](Self::write_key_u64) does (beyond 64
+    /// bits, the 16-byte bin of [`write_u128`](Self::write_u128) in MessagePack).
+    fn write_key_u128(&mut self, v: u128);
+
+    /// Writes an `i128` map key, as [`write_key_u128`](Self::write_key_u128) does.
+    fn write_key_i128(&mut self, v: i128);
 }
 
 /// Forwards an impl's per-format [`Encode`] methods to its one generic
@@ -125,3 +165,21 @@ macro_rules! encode_per_format_via_generic {
     };
 }
 pub(crate) use encode_per_format_via_generic;
+
+/// [`encode_per_format_via_generic!`] for [`EncodeKey`]: the per-format key methods of an
+/// impl that moved to [`EncodeKey::encode_key`].
+macro_rules! encode_key_per_format_via_generic {
+    () => {
+        #[inline]
+        fn encode_json_key(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+            $crate::EncodeKey::encode_key(self, w)
+        }
+
+        #[inline]
+        #[cfg(feature = "msgpack")]
+        fn encode_msgpack_key(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+            $crate::EncodeKey::encode_key(self, w)
+        }
+    };
+}
+pub(crate) use encode_key_per_format_via_generic;

@@ -35,19 +35,21 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::json::{DuplicateKeys, JsonReader, JsonWriter, Key, Str};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode, EncodeKey};
+use crate::writer::encode_key_per_format_via_generic;
+use crate::{Decode, DecodeKey, Encode, EncodeKey, Writer};
 
-/// Writes `,"key":value`, without the comma for the first member.
+/// Writes entry `index` of a map: its key, then its value.
 #[inline]
-pub(crate) fn encode_entry<K: EncodeKey, V: Encode>(w: &mut JsonWriter, first: &mut bool, k: &K, v: &V) -> Result<()> {
-    if *first {
-        *first = false;
-    } else {
-        w.write_byte(b',');
-    }
-    k.encode_json_key(w)?;
-    w.write_byte(b':');
-    v.encode_json(w)
+pub(crate) fn encode_entry<W: Writer, K: EncodeKey + ?Sized, V: Encode + ?Sized>(
+    w: &mut W,
+    index: usize,
+    k: &K,
+    v: &V,
+) -> Result<()> {
+    w.map_key(index);
+    k.encode_key(w)?;
+    w.map_value();
+    v.encode(w)
 }
 
 /// Reads the value of member `key`, putting the key on the path of any error.
@@ -75,18 +77,6 @@ pub(crate) fn duplicate_key<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> Erro
     Error::new(ErrorKind::DuplicateField(Cow::Owned(key_text(r, key))), key.offset())
 }
 
-/// Writes a MessagePack key and value.
-#[inline]
-#[cfg(feature = "msgpack")]
-pub(crate) fn encode_entry_msgpack<K: EncodeKey + ?Sized, V: Encode + ?Sized>(
-    w: &mut MsgpackWriter,
-    k: &K,
-    v: &V,
-) -> Result<()> {
-    k.encode_msgpack_key(w)?;
-    v.encode_msgpack(w)
-}
-
 /// Reads the value of MessagePack entry `key`, putting the key on the path of any error.
 #[inline]
 #[cfg(feature = "msgpack")]
@@ -109,25 +99,51 @@ pub(crate) fn duplicate_key_msgpack<'de>(r: &MsgpackReader<'de>, key: msgpack::K
 
 // ---- maps with composite keys ----
 
-/// Writes `[[k,v],...]`: the JSON form of a map whose keys have no string form.
+/// Writes `[[k,v],...]`, `len` pairs: the JSON form of a map whose keys have no string
+/// form, each key written by `key`.
 #[inline]
-pub(crate) fn encode_pairs<'a, K: ?Sized + 'a, V: Encode + 'a>(
-    w: &mut JsonWriter,
+pub(crate) fn encode_pairs<'a, W: Writer, K: ?Sized + 'a, V: Encode + 'a>(
+    w: &mut W,
+    len: usize,
     entries: impl Iterator<Item = (&'a K, &'a V)>,
-    key: impl Fn(&K, &mut JsonWriter) -> Result<()>,
+    key: impl Fn(&K, &mut W) -> Result<()>,
 ) -> Result<()> {
-    w.write_byte(b'[');
+    w.begin_array(len)?;
     for (i, (k, v)) in entries.enumerate() {
-        if i > 0 {
-            w.write_byte(b',');
-        }
-        w.write_byte(b'[');
+        w.array_element(i);
+        w.begin_array(2)?;
+        w.array_element(0);
         key(k, w).map_err(|e| e.in_index(0).in_index(i))?;
-        w.write_byte(b',');
-        v.encode_json(w).map_err(|e| e.in_index(1).in_index(i))?;
-        w.write_byte(b']');
+        w.array_element(1);
+        v.encode(w).map_err(|e| e.in_index(1).in_index(i))?;
+        w.end_array();
     }
-    w.write_byte(b']');
+    w.end_array();
+    Ok(())
+}
+
+/// Writes a map of `len` entries, each key written by `key`: as an object (a MessagePack
+/// map), or, where `pairs` and the format writes such maps as pairs, as [`encode_pairs`].
+#[inline]
+pub(crate) fn encode_map<'a, W: Writer, K: ?Sized + 'a, V: Encode + 'a>(
+    w: &mut W,
+    pairs: bool,
+    len: usize,
+    entries: impl Iterator<Item = (&'a K, &'a V)>,
+    key: impl Fn(&K, &mut W) -> Result<()>,
+) -> Result<()> {
+    // ---- maps with composite keys ---- (constants: folded away)
+    if pairs && W::COMPOSITE_KEYS_AS_PAIRS {
+        return encode_pairs(w, len, entries, key);
+    }
+    w.begin_map(len)?;
+    for (i, (k, v)) in entries.enumerate() {
+        w.map_key(i);
+        key(k, w)?;
+        w.map_value();
+        v.encode(w)?;
+    }
+    w.end_map();
     Ok(())
 }
 
@@ -228,15 +244,11 @@ macro_rules! composite_keys {
             const AS_PAIRS: bool = true;
 
             #[inline]
-            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-                self.encode_json(w)
+            fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
+                self.encode(w)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-                self.encode_msgpack(w)
-            }
+            encode_key_per_format_via_generic!();
         }
 
         impl<'de, $($gen)*> DecodeKey<'de> for $ty where Self: Decode<'de> {
@@ -302,26 +314,11 @@ macro_rules! map_impls {
     ($entry:ident, $map:ident<$($g:ident),+>, decode: [$($db:tt)*], encode: [$($eb:tt)*], pairs: [$($pb:tt)*]) => {
         impl<$($g),+> Encode for $map<$($g),+> where $($eb)* {
             #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                // ---- maps with composite keys ---- (a constant: folded away)
-                if K::AS_PAIRS {
-                    return $crate::impls::maps::encode_pairs(w, self.iter(), EncodeKey::encode_json_key);
-                }
-                w.write_byte(b'{');
-                self.encode_fields(w, &mut true)?;
-                w.write_byte(b'}');
-                Ok(())
+            fn encode<W: $crate::Writer>(&self, w: &mut W) -> Result<()> {
+                $crate::impls::maps::encode_map(w, K::AS_PAIRS, self.len(), self.iter(), K::encode_key)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                w.write_map_len(self.len())?;
-                for (k, v) in self {
-                    encode_entry_msgpack(w, k, v)?;
-                }
-                Ok(())
-            }
+            $crate::writer::encode_per_format_via_generic!();
         }
 
         impl<$($g),+> EncodeFields for $map<$($g),+> where $($eb)* {
@@ -331,7 +328,8 @@ macro_rules! map_impls {
                     return Err($crate::impls::maps::pairs_flattened());
                 }
                 for (k, v) in self {
-                    encode_entry(w, first, k, v)?;
+                    // The first entry written opens the members, without a comma.
+                    $crate::impls::maps::encode_entry(w, usize::from(!core::mem::take(first)), k, v)?;
                 }
                 Ok(())
             }
@@ -340,7 +338,7 @@ macro_rules! map_impls {
             #[cfg(feature = "msgpack")]
             fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
                 for (k, v) in self {
-                    encode_entry_msgpack(w, k, v)?;
+                    $crate::impls::maps::encode_entry(w, 0, k, v)?;
                 }
                 *count += self.len();
                 Ok(())
@@ -446,18 +444,13 @@ macro_rules! map_impls {
         {
             #[inline]
             fn encode_json_pairs(&self, w: &mut JsonWriter) -> Result<()> {
-                $crate::impls::maps::encode_pairs(w, self.iter(), Encode::encode_json)
+                $crate::impls::maps::encode_map(w, true, self.len(), self.iter(), Encode::encode)
             }
 
             #[inline]
             #[cfg(feature = "msgpack")]
             fn encode_msgpack_pairs(&self, w: &mut MsgpackWriter) -> Result<()> {
-                w.write_map_len(self.len())?;
-                for (k, v) in self {
-                    k.encode_msgpack(w)?;
-                    v.encode_msgpack(w)?;
-                }
-                Ok(())
+                $crate::impls::maps::encode_map(w, true, self.len(), self.iter(), Encode::encode)
             }
         }
 
@@ -518,30 +511,20 @@ map_impls!(btree_map, BTreeMap<K, V>,
 
 impl EncodeKey for str {
     #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(self);
-        Ok(())
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+    fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_str(self)
     }
+
+    encode_key_per_format_via_generic!();
 }
 
 impl EncodeKey for String {
     #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(self);
-        Ok(())
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+    fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_str(self)
     }
+
+    encode_key_per_format_via_generic!();
 }
 
 macro_rules! forward_encode_key {
@@ -550,15 +533,11 @@ macro_rules! forward_encode_key {
             const AS_PAIRS: bool = T::AS_PAIRS;
 
             #[inline]
-            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-                (**self).encode_json_key(w)
+            fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
+                (**self).encode_key(w)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-                (**self).encode_msgpack_key(w)
-            }
+            encode_key_per_format_via_generic!();
         }
     )*};
 }
@@ -645,17 +624,12 @@ shared_str_key!(Box Rc Arc);
 
 impl EncodeKey for bool {
     #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_raw(if *self { b"\"true\"" } else { b"\"false\"" });
+    fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.write_key_bool(*self);
         Ok(())
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_bool(*self);
-        Ok(())
-    }
+    encode_key_per_format_via_generic!();
 }
 
 impl<'de> DecodeKey<'de> for bool {
@@ -683,16 +657,11 @@ fn not_bool_key(key: Key<'_>) -> Error {
 
 impl EncodeKey for char {
     #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(self.encode_utf8(&mut [0; 4]));
-        Ok(())
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+    fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_str(self.encode_utf8(&mut [0; 4]))
     }
+
+    encode_key_per_format_via_generic!();
 }
 
 impl<'de> DecodeKey<'de> for char {
@@ -709,22 +678,15 @@ impl<'de> DecodeKey<'de> for char {
 }
 
 macro_rules! int_keys {
-    ($parse:ident, $json:ident, $write:ident as $as:ty: $($t:ident)*) => {$(
+    ($parse:ident, $write:ident as $as:ty: $($t:ident)*) => {$(
         impl EncodeKey for $t {
             #[inline]
-            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-                w.write_byte(b'"');
-                w.$json(*self as $as);
-                w.write_byte(b'"');
-                Ok(())
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+            fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
                 w.$write(*self as $as);
                 Ok(())
             }
+
+            encode_key_per_format_via_generic!();
         }
 
         impl<'de> DecodeKey<'de> for $t {
@@ -768,7 +730,7 @@ macro_rules! int_keys {
     };
 }
 
-int_keys!(unsigned, write_u64, write_u64 as u64: u8 u16 u32 u64 usize);
-int_keys!(signed, write_i64, write_i64 as i64: i8 i16 i32 i64 isize);
-int_keys!(wide, write_int, write_u128 as u128: u128);
-int_keys!(wide, write_int, write_i128 as i128: i128);
+int_keys!(unsigned, write_key_u64 as u64: u8 u16 u32 u64 usize);
+int_keys!(signed, write_key_i64 as i64: i8 i16 i32 i64 isize);
+int_keys!(wide, write_key_u128 as u128: u128);
+int_keys!(wide, write_key_i128 as i128: i128);

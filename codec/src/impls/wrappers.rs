@@ -48,17 +48,12 @@ macro_rules! forward_encode_key {
             $(const AS_PAIRS: bool = <$it as $crate::EncodeKey>::AS_PAIRS;)?
 
             #[inline]
-            fn encode_json_key(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+            fn encode_key<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
                 let $v = self;
-                $crate::EncodeKey::encode_json_key(&$inner, w)
+                $crate::EncodeKey::encode_key(&$inner, w)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack_key(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
-                let $v = self;
-                $crate::EncodeKey::encode_msgpack_key(&$inner, w)
-            }
+            $crate::writer::encode_key_per_format_via_generic!();
         }
     )*};
 }

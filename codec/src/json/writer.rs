@@ -557,9 +557,16 @@ fn non_finite(v: f64) -> Error {
 impl crate::writer::Sealed for JsonWriter<'_> {}
 
 impl crate::Writer for JsonWriter<'_> {
+    const COMPOSITE_KEYS_AS_PAIRS: bool = true;
+
     #[inline]
     fn encode_per_format<T: crate::Encode + ?Sized>(&mut self, value: &T) -> Result<()> {
         value.encode_json(self)
+    }
+
+    #[inline]
+    fn encode_key_per_format<K: crate::EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()> {
+        key.encode_json_key(self)
     }
 
     #[inline]
@@ -624,6 +631,58 @@ impl crate::Writer for JsonWriter<'_> {
     #[inline]
     fn end_array(&mut self) {
         self.write_byte(b']');
+    }
+
+    #[inline]
+    fn begin_map(&mut self, _len: usize) -> Result<()> {
+        self.write_byte(b'{');
+        Ok(())
+    }
+
+    #[inline]
+    fn map_key(&mut self, index: usize) {
+        if index > 0 {
+            self.write_byte(b',');
+        }
+    }
+
+    #[inline]
+    fn map_value(&mut self) {
+        self.write_byte(b':');
+    }
+
+    #[inline]
+    fn end_map(&mut self) {
+        self.write_byte(b'}');
+    }
+
+    #[inline]
+    fn write_key_bool(&mut self, v: bool) {
+        self.write_raw(if v { b"\"true\"" } else { b"\"false\"" });
+    }
+
+    #[inline]
+    fn write_key_u64(&mut self, v: u64) {
+        self.write_byte(b'"');
+        self.write_u64(v);
+        self.write_byte(b'"');
+    }
+
+    #[inline]
+    fn write_key_i64(&mut self, v: i64) {
+        self.write_byte(b'"');
+        self.write_i64(v);
+        self.write_byte(b'"');
+    }
+
+    #[inline]
+    fn write_key_u128(&mut self, v: u128) {
+        self.write_quoted_int(v);
+    }
+
+    #[inline]
+    fn write_key_i128(&mut self, v: i128) {
+        self.write_quoted_int(v);
     }
 }
 

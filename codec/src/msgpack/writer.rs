@@ -681,9 +681,16 @@ impl<'w> MsgpackWriter<'w> {
 impl crate::writer::Sealed for MsgpackWriter<'_> {}
 
 impl crate::Writer for MsgpackWriter<'_> {
+    const COMPOSITE_KEYS_AS_PAIRS: bool = false;
+
     #[inline]
     fn encode_per_format<T: crate::Encode + ?Sized>(&mut self, value: &T) -> Result<()> {
         value.encode_msgpack(self)
+    }
+
+    #[inline]
+    fn encode_key_per_format<K: crate::EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()> {
+        key.encode_msgpack_key(self)
     }
 
     #[inline]
@@ -743,6 +750,45 @@ impl crate::Writer for MsgpackWriter<'_> {
 
     #[inline(always)]
     fn end_array(&mut self) {}
+
+    #[inline]
+    fn begin_map(&mut self, len: usize) -> Result<()> {
+        self.write_map_len(len)
+    }
+
+    #[inline(always)]
+    fn map_key(&mut self, _index: usize) {}
+
+    #[inline(always)]
+    fn map_value(&mut self) {}
+
+    #[inline(always)]
+    fn end_map(&mut self) {}
+
+    #[inline]
+    fn write_key_bool(&mut self, v: bool) {
+        self.write_bool(v);
+    }
+
+    #[inline(always)]
+    fn write_key_u64(&mut self, v: u64) {
+        self.write_u64(v);
+    }
+
+    #[inline(always)]
+    fn write_key_i64(&mut self, v: i64) {
+        self.write_i64(v);
+    }
+
+    #[inline]
+    fn write_key_u128(&mut self, v: u128) {
+        self.write_u128(v);
+    }
+
+    #[inline]
+    fn write_key_i128(&mut self, v: i128) {
+        self.write_i128(v);
+    }
 }
 
 #[cfg(test)]

@@ -37,9 +37,9 @@ use ::indexmap::{map, IndexMap, IndexSet};
 #[cfg(feature = "msgpack")]
 use super::super::collections::hash_table_bytes;
 use super::super::collections::{seq_decode, seq_encode};
-use super::super::maps::{decode_value, duplicate_key, encode_entry, map_impls};
+use super::super::maps::{decode_value, duplicate_key, map_impls};
 #[cfg(feature = "msgpack")]
-use super::super::maps::{decode_value_msgpack, duplicate_key_msgpack, encode_entry_msgpack};
+use super::super::maps::{decode_value_msgpack, duplicate_key_msgpack};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::Result;
 use crate::json::{DuplicateKeys, JsonReader, JsonWriter, Key};
