@@ -648,19 +648,21 @@ fn maps_as_flatten_catch_all() {
 
     let mut w = JsonWriter::new();
     w.write_raw(br#"{"id":1"#);
-    let mut first = false;
-    BTreeMap::from([("x", 2u8), ("y", 3)]).encode_fields(&mut w, &mut first).unwrap();
+    // One member (`id`) written before the map's: each of the map's gets its comma.
+    let mut count = 1;
+    BTreeMap::from([("x", 2u8), ("y", 3)]).encode_fields(&mut w, &mut count).unwrap();
     w.write_byte(b'}');
     assert_eq!(w.as_bytes(), br#"{"id":1,"x":2,"y":3}"#);
+    assert_eq!(count, 3);
     let mut w = JsonWriter::new();
-    let mut first = true;
+    let mut count = 0;
     w.write_byte(b'{');
-    HashMap::from([(1u8, true)]).encode_fields(&mut w, &mut first).unwrap();
-    HashMap::<u8, bool>::new().encode_fields(&mut w, &mut first).unwrap();
-    HashMap::from([(2u8, false)]).encode_fields(&mut w, &mut first).unwrap();
+    HashMap::from([(1u8, true)]).encode_fields(&mut w, &mut count).unwrap();
+    HashMap::<u8, bool>::new().encode_fields(&mut w, &mut count).unwrap();
+    HashMap::from([(2u8, false)]).encode_fields(&mut w, &mut count).unwrap();
     w.write_byte(b'}');
     assert_eq!(w.as_bytes(), br#"{"1":true,"2":false}"#);
-    assert!(!first);
+    assert_eq!(count, 2);
 }
 
 #[test]

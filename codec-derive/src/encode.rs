@@ -1,6 +1,10 @@
-//! Codegen of `Encode` (and `EncodeFields`, `EncodeKey`) from the IR: the JSON methods
-//! first, then their MessagePack twins (`msgpack_*` below), which write every key, and
-//! every map or array header whose count is known at macro time, as byte literals.
+//! Codegen of `Encode` (and `EncodeFields`, `EncodeKey`) from the IR: one body per type,
+//! generic over the writer (`__W: Writer`), monomorphized for each format the program
+//! uses. What differs between formats is decided here, at macro time, as bytes: every
+//! member name with its punctuation, every tag, and every map or array header whose count
+//! is known, pre-encoded for each format (`Encoded`), and the steps whose form depends
+//! on run time (a skipped member's comma, a flattened member's count) are the writer's
+//! methods. Consecutive literals are written with one copy.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -8,16 +12,16 @@ use quote::{quote, quote_spanned};
 use crate::ast::{Container, Data, Field, Repr, Style, Variant};
 use crate::attr::{Name, ReprKind};
 use crate::bound;
-use crate::tokens::{binding, bytes, int_literal, json_string, lit, local, msgpack_str, with_msgpack_fn};
+use crate::tokens::{binding, int_literal, json_string, lit, local, msgpack_str, with_msgpack_fn};
 
-/// Whether a `,` must precede the next member.
+/// Whether a `,` must precede the next member in JSON.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum First {
     /// Nothing written yet: no comma.
     Yes,
     /// Something written: comma.
     No,
-    /// Depends on skipped or flattened members before: `*__first` decides at run time.
+    /// Depends on skipped or flattened members before: the running count decides.
     Unknown,
 }
 
@@ -28,51 +32,41 @@ pub fn expand(c: &Container) -> TokenStream {
     let generics = bound::encode_generics(c);
     let (impl_g, ty_g, where_c) = bound::split(&generics, c);
 
-    // A struct with named fields writes its members once, in `EncodeFields` (which a
-    // struct that flattens it calls too); `Encode` adds the braces or the map header.
-    // One copy of the member list instead of two is what compile time is made of.
+    // A struct with named fields has its members in `EncodeFields` too (what a struct
+    // that flattens it, or an internally tagged variant holding it, calls). Being
+    // generic, that copy is compiled only where something flattens the struct.
     let fields_impl = match &c.data {
         Data::Struct(Style::Struct, fields) if c.attrs.transparent.is_none() => Some(fields),
         _ => None,
     };
 
-    let body = match (&c.data, fields_impl) {
-        (_, Some(_)) => quote! {
-            __w.write_byte(b'{');
-            <Self as #p::EncodeFields>::encode_fields(self, __w, &mut true)?;
-            __w.write_byte(b'}');
-            #p::Ok(())
-        },
-        (Data::Struct(style, fields), None) => encode_struct(c, *style, fields),
-        (Data::Enum(variants), None) => encode_enum(c, variants),
+    let body = match &c.data {
+        Data::Struct(Style::Struct, fields) if fields_impl.is_some() => struct_body(c, fields),
+        Data::Struct(style, fields) => encode_struct(c, *style, fields),
+        Data::Enum(variants) => encode_enum(c, variants),
     };
 
-    let encode_msgpack = crate::msgpack_only(&p, || {
-        let body_msgpack = match &c.data {
-            Data::Struct(Style::Struct, fields)
-                if fields_impl.is_some() && c.attrs.msgpack_struct_as_array.is_none() =>
-            {
-                msgpack_struct_by_fields(c, fields)
-            }
-            Data::Struct(style, fields) => msgpack_struct(c, *style, fields),
-            Data::Enum(variants) => msgpack_enum(c, variants),
-        };
+    let forward_msgpack = crate::msgpack_only(&p, || {
         quote! {
             #[inline]
             fn encode_msgpack(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
-                #body_msgpack
+                #krate::Encode::encode(self, __w)
             }
         }
     });
 
     let mut out = quote! {
         #[automatically_derived]
-        #[allow(unused_mut, unused_variables, clippy::all)]
+        #[allow(unused_mut, unused_variables, unused_assignments, clippy::all)]
         impl #impl_g #krate::Encode for #ident #ty_g #where_c {
-            fn encode_json(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
+            fn encode<__W: #p::Writer>(&self, __w: &mut __W) -> #p::Result<()> {
                 #body
             }
-            #encode_msgpack
+            #[inline]
+            fn encode_json(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
+                #krate::Encode::encode(self, __w)
+            }
+            #forward_msgpack
         }
     };
 
@@ -81,39 +75,27 @@ pub fn expand(c: &Container) -> TokenStream {
             let m = &f.member;
             quote!(&self.#m)
         };
-        let members = named_members(c, fields, First::Unknown, self_access);
-        let encode_fields_msgpack = crate::msgpack_only(&p, || {
-            let members_msgpack = msgpack_fields(c, fields, self_access);
-            quote! {
-                #[inline]
-                fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
-                    #members_msgpack
-                    #p::Ok(())
-                }
-            }
-        });
+        let mut members = Out::default();
+        let count = quote!(*__count);
+        write_entries(c, fields, &self_access, First::Unknown, Some(&count), false, 0, &mut members);
+        let members = members.finish();
         out.extend(quote! {
             #[automatically_derived]
-            #[allow(unused_mut, unused_variables, clippy::all)]
+            #[allow(unused_mut, unused_variables, unused_assignments, clippy::all)]
             impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
                 #[inline]
-                fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut ::core::primitive::bool) -> #p::Result<()> {
+                fn encode_fields<__W: #p::Writer>(&self, __w: &mut __W, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
                     #members
                     #p::Ok(())
                 }
-                #encode_fields_msgpack
             }
         });
     }
 
     // An enum flattened writes what serde writes for it (unit, newtype and transparent
     // structs get theirs from `encode_fields_through`).
-    let struct_fields = match &c.data {
-        Data::Enum(variants) => enum_fields(c, variants),
-        _ => None,
-    };
-    {
-        if let Some((members, members_msgpack, bounds)) = struct_fields {
+    if let Data::Enum(variants) = &c.data {
+        if let Some((members, bounds)) = enum_fields(c, variants) {
             let mut generics = generics.clone();
             let clause = generics.make_where_clause();
             for b in bounds {
@@ -122,25 +104,15 @@ pub fn expand(c: &Container) -> TokenStream {
                 }
             }
             let (impl_g, ty_g, where_c) = bound::split(&generics, c);
-            let encode_fields_msgpack = crate::msgpack_only(&p, || {
-                quote! {
-                    #[inline]
-                    fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
-                        #members_msgpack
-                        #p::Ok(())
-                    }
-                }
-            });
             out.extend(quote! {
                 #[automatically_derived]
-                #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
+                #[allow(unused_mut, unused_variables, unused_assignments, unreachable_code, clippy::all)]
                 impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
                     #[inline]
-                    fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut ::core::primitive::bool) -> #p::Result<()> {
+                    fn encode_fields<__W: #p::Writer>(&self, __w: &mut __W, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
                         #members
                         #p::Ok(())
                     }
-                    #encode_fields_msgpack
                 }
             });
         }
@@ -148,79 +120,62 @@ pub fn expand(c: &Container) -> TokenStream {
 
     out.extend(discriminant_checks(c));
     out.extend(encode_fields_through(c, &generics));
+    out.extend(encode_key_impl(c, &generics));
+    out
+}
 
-    if let Some(key) = encode_key(c) {
-        let encode_msgpack_key = crate::msgpack_only(&p, || {
-            let key_msgpack = msgpack_key(c);
-            quote! {
-                #[inline]
-                fn encode_msgpack_key(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
-                    #key_msgpack
-                }
-            }
-        });
-        out.extend(quote! {
-            #[automatically_derived]
-            impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
-                #[inline]
-                fn encode_json_key(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
-                    #key
-                }
-                #encode_msgpack_key
-            }
-        });
+/// `EncodeKey` of a unit-variant enum (its names), of a newtype or `transparent` struct
+/// (its field's key), or of a composite key (its value); nothing otherwise.
+fn encode_key_impl(c: &Container, generics: &syn::Generics) -> TokenStream {
+    let krate = &c.krate;
+    let p = quote!(__p);
+    let ident = c.ident;
+    let mut generics = generics.clone();
+    let (pairs, body) = if let Some(key) = encode_key(c) {
+        (None, key)
     } else if let Some(f) = c.key_field() {
         // A newtype or transparent struct is the key its field is (serde's rule). The
         // bound is higher-ranked so that a field type that is no key (`Vec<u8>`) makes a
         // key impl that never applies, rather than a "trivial bound" error.
         let (ty, m) = (f.ty, &f.member);
-        let mut generics = generics.clone();
         generics.make_where_clause().predicates.push(syn::parse_quote!(for<'__k> #ty: #krate::EncodeKey));
-        let (impl_g, ty_g, where_c) = bound::split(&generics, c);
-        let encode_msgpack_key = crate::msgpack_only(&p, || {
-            quote! {
-                #[inline]
-                fn encode_msgpack_key(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
-                    <#ty as #krate::EncodeKey>::encode_msgpack_key(&self.#m, __w)
-                }
-            }
-        });
-        out.extend(quote! {
-            #[automatically_derived]
-            impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
-                const AS_PAIRS: ::core::primitive::bool = <#ty as #krate::EncodeKey>::AS_PAIRS;
-                #[inline]
-                fn encode_json_key(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
-                    <#ty as #krate::EncodeKey>::encode_json_key(&self.#m, __w)
-                }
-                #encode_msgpack_key
-            }
-        });
+        (
+            Some(quote!(<#ty as #krate::EncodeKey>::AS_PAIRS)),
+            quote!(<#ty as #krate::EncodeKey>::encode_key(&self.#m, __w)),
+        )
     } else if c.is_composite_key() {
         // ---- maps with composite keys ----
         // A key written as its value: `[key, value]` pairs in JSON, the value in key
-        // position in MessagePack. Two one-line methods: the work is `Encode`'s.
-        let encode_msgpack_key = crate::msgpack_only(&p, || {
-            quote! {
-                #[inline]
-                fn encode_msgpack_key(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
-                    #krate::Encode::encode_msgpack(self, __w)
-                }
+        // position in MessagePack. The work is `Encode`'s.
+        (Some(quote!(true)), quote!(#krate::Encode::encode(self, __w)))
+    } else {
+        return TokenStream::new();
+    };
+    let (impl_g, ty_g, where_c) = bound::split(&generics, c);
+    let pairs = pairs.map(|v| quote!(const AS_PAIRS: ::core::primitive::bool = #v;));
+    let forward_msgpack = crate::msgpack_only(&p, || {
+        quote! {
+            #[inline]
+            fn encode_msgpack_key(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
+                #krate::EncodeKey::encode_key(self, __w)
             }
-        });
-        out.extend(quote! {
-            #[automatically_derived]
-            impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
-                const AS_PAIRS: ::core::primitive::bool = true;
-                #[inline]
-                fn encode_json_key(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
-                    #krate::Encode::encode_json(self, __w)
-                }
-                #encode_msgpack_key
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
+            #pairs
+            #[inline]
+            fn encode_key<__W: #p::Writer>(&self, __w: &mut __W) -> #p::Result<()> {
+                #body
             }
-        });
+            #[inline]
+            fn encode_json_key(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
+                #krate::EncodeKey::encode_key(self, __w)
+            }
+            #forward_msgpack
+        }
     }
-    out
 }
 
 /// `EncodeFields` of a unit struct (no members) and of a newtype or `transparent` struct
@@ -232,38 +187,25 @@ pub fn expand(c: &Container) -> TokenStream {
 fn encode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream {
     let p = quote!(__p);
     let ident = c.ident;
-    let (json, msgpack, generics) = match (&c.data, c.members_field()) {
-        (Data::Struct(Style::Unit, _), _) => (quote!(#p::Ok(())), quote!(#p::Ok(())), generics.clone()),
+    let (body, generics) = match (&c.data, c.members_field()) {
+        (Data::Struct(Style::Unit, _), _) => (quote!(#p::Ok(())), generics.clone()),
         (_, Some(f)) => {
             let (ty, m) = (f.ty, &f.member);
             let mut generics = generics.clone();
             generics.make_where_clause().predicates.push(syn::parse_quote!(for<'__k> #ty: #p::EncodeFields));
-            (
-                quote!(<#ty as #p::EncodeFields>::encode_fields(&self.#m, __w, __first)),
-                quote!(<#ty as #p::EncodeFields>::encode_fields_msgpack(&self.#m, __w, __count)),
-                generics,
-            )
+            (quote!(<#ty as #p::EncodeFields>::encode_fields(&self.#m, __w, __count)), generics)
         }
         _ => return TokenStream::new(),
     };
     let (impl_g, ty_g, where_c) = bound::split(&generics, c);
-    let encode_fields_msgpack = crate::msgpack_only(&p, || {
-        quote! {
-            #[inline]
-            fn encode_fields_msgpack(&self, __w: &mut #p::MsgpackWriter, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
-                #msgpack
-            }
-        }
-    });
     quote! {
         #[automatically_derived]
         #[allow(unused_variables, clippy::all)]
         impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
             #[inline]
-            fn encode_fields(&self, __w: &mut #p::JsonWriter, __first: &mut ::core::primitive::bool) -> #p::Result<()> {
-                #json
+            fn encode_fields<__W: #p::Writer>(&self, __w: &mut __W, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
+                #body
             }
-            #encode_fields_msgpack
         }
     }
 }
@@ -271,28 +213,44 @@ fn encode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
 /// A call that encodes the value `v` (an expression of type `&FieldType`) of `f`.
 fn value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
     let krate = &c.krate;
+    let p = quote!(__p);
     let ty = f.ty;
     let span = f.span();
     // Only the callee's path is placed on the field (see `tokens`); the arguments, `self`
     // and `__w` included, keep the derive's own span.
-    let callee = match (&f.attrs.with, f.attrs.bytes) {
+    match (&f.attrs.with, f.attrs.bytes) {
         // ---- maps with composite keys ---- (the type named: an error lands on it, once)
         _ if f.attrs.map_as_pairs.is_some() => {
-            quote_spanned!(span=> <#ty as #krate::with::map_pairs::EncodePairs>::encode_json_pairs)
+            let callee = quote_spanned!(span=> <#ty as #krate::with::map_pairs::EncodePairs>::encode_pairs);
+            quote!(#callee(#v, __w))
         }
-        // The function's name on the `with` string: a module lacking it is reported there.
+        // The functions' names on the `with` string: a module lacking `encode_json` is
+        // reported there. Each is called inside a closure, so that the field's value meets
+        // the function's parameter as at a plain call (deref coercions included).
         (Some(m), _) => {
-            let f = syn::Ident::new("encode_json", syn::spanned::Spanned::span(m));
-            quote_spanned!(span=> #m::#f)
+            let json = syn::Ident::new("encode_json", syn::spanned::Spanned::span(m));
+            let msgpack = if crate::MSGPACK {
+                let f = with_msgpack_fn(m, "encode_msgpack");
+                quote!(#p::msgpack_or_unit!(|__v: &#ty, __mw: &mut #p::MsgpackWriter| #f(__v, __mw)))
+            } else {
+                quote!(())
+            };
+            let callee = quote_spanned!(span=> #p::encode_with::<#ty, _, _, _>);
+            quote!(#callee(#v, __w, |__v: &#ty, __jw: &mut #p::JsonWriter| #m::#json(__v, __jw), #msgpack))
         }
-        (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_json_bytes),
+        (None, Some(_)) => {
+            let callee = quote_spanned!(span=> #p::encode_bytes::<#ty, _>);
+            quote!(#callee(#v, __w))
+        }
         // The type is named (rather than inferred from the argument) because rustc
         // reports an unsatisfied bound of an inferred `Self` on the argument, which holds
         // the derive's `self` or binding, hence at the derive: named, a type lacking
         // `Encode` gets its error on the field's type, once.
-        (None, None) => quote_spanned!(span=> <#ty as #krate::Encode>::encode_json),
-    };
-    quote!(#callee(#v, __w))
+        (None, None) => {
+            let callee = quote_spanned!(span=> <#ty as #krate::Encode>::encode);
+            quote!(#callee(#v, __w))
+        }
+    }
 }
 
 /// Where an error inside a value goes on the path.
@@ -320,77 +278,302 @@ fn value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: Segment) -> To
     wrap(value_call(c, f, v), segment)
 }
 
-/// The `"key":value` members of a struct or struct variant, in declaration order.
-fn named_members(
+/// `bytes` pre-encoded for each format, as an `Encoded` value (the MessagePack bytes
+/// left out of a JSON-only build).
+fn encoded(json: &[u8], msgpack: &[u8]) -> TokenStream {
+    let p = quote!(__p);
+    let json = lit(json);
+    let msgpack = lit(if crate::MSGPACK { msgpack } else { &[] });
+    quote!(#p::Encoded { json: #json, msgpack: #msgpack })
+}
+
+/// Statements with literal bytes gathered, so that consecutive literals (a map header,
+/// a tag, the first key) are written with one copy in each format.
+#[derive(Default)]
+struct Out {
+    tokens: TokenStream,
+    json: Vec<u8>,
+    msgpack: Vec<u8>,
+}
+
+impl Out {
+    fn raw(&mut self, json: &[u8], msgpack: &[u8]) {
+        self.json.extend_from_slice(json);
+        self.msgpack.extend_from_slice(msgpack);
+    }
+
+    fn flush(&mut self) {
+        if !self.json.is_empty() || !self.msgpack.is_empty() {
+            let e = encoded(&self.json, &self.msgpack);
+            self.tokens.extend(quote!(__w.write_encoded(&#e);));
+            self.json.clear();
+            self.msgpack.clear();
+        }
+    }
+
+    fn stmt(&mut self, t: TokenStream) {
+        self.flush();
+        self.tokens.extend(t);
+    }
+
+    fn finish(mut self) -> TokenStream {
+        self.flush();
+        self.tokens
+    }
+}
+
+/// How a map's entry count reaches its header.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Header {
+    /// Every entry is always written: a literal.
+    Static,
+    /// Some entries depend on `skip_encoding_if`: the predicates run first (once each, into
+    /// `__s{i}` locals) and the header is written with the count.
+    Counted,
+    /// A flattened member decides its own entries: the writer's `begin_members` (in
+    /// MessagePack a placeholder header), a running count in `__n`, and `end_members`.
+    Patched,
+}
+
+fn skip_local(i: usize) -> syn::Ident {
+    local("__s", i)
+}
+
+/// The entries of `fields` (no header) into `out`, from state `first`. `count` is the
+/// running count of written entries (`__n` or `*__count`), kept where a comma or the
+/// header depends on what was written, and `pending` how many entries were written
+/// before that count was last brought up to date; `skip_locals`: the predicates were run
+/// into `__s{i}` before the header.
+#[allow(clippy::too_many_arguments)]
+fn write_entries(
     c: &Container,
     fields: &[Field],
+    access: &dyn Fn(&Field) -> TokenStream,
     mut first: First,
-    access: impl Fn(&Field) -> TokenStream,
-) -> TokenStream {
+    count: Option<&TokenStream>,
+    skip_locals: bool,
+    mut pending: usize,
+    out: &mut Out,
+) {
     let p = quote!(__p);
-    let mut out = TokenStream::new();
-    for f in fields.iter().filter(|f| f.encodes()) {
+    // Brings the count up to date before something reads it.
+    let sync = |out: &mut Out, pending: &mut usize| {
+        if let (Some(n), true) = (count, *pending > 0) {
+            let k = *pending;
+            out.stmt(quote!(#n += #k;));
+        }
+        *pending = 0;
+    };
+    for (i, f) in fields.iter().enumerate().filter(|(_, f)| f.encodes()) {
         let v = access(f);
         if f.is_flatten() {
+            sync(out, &mut pending);
+            let n = count.expect("a flattened member is written with a count");
             let ty = f.ty;
             let span = f.span();
             let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
-            out.extend(quote!(#callee(#v, __w, __first)?;));
+            out.stmt(quote!(#callee(#v, __w, &mut #n)?;));
             if first == First::Yes {
                 first = First::Unknown;
             }
             continue;
         }
-        let key = json_string(&f.name);
-        let write_key = match first {
-            First::Yes => {
-                let lit = bytes(&format!("{key}:"));
-                quote!(__w.write_raw(#lit); *__first = false;)
-            }
-            First::No => {
-                let lit = bytes(&format!(",{key}:"));
-                quote!(__w.write_raw(#lit);)
-            }
-            First::Unknown => {
-                let lit = bytes(&format!(",{key}:"));
-                quote!(#p::write_key(__w, __first, #lit);)
-            }
-        };
+        let json = format!(",{}:", json_string(&f.name));
+        let msgpack = msgpack_str(&f.name);
         let name = &f.name;
         let value = value_stmt(c, f, &v, Segment::Field(name));
         match &f.attrs.skip_encoding_if {
+            None => {
+                match first {
+                    First::Yes => out.raw(&json.as_bytes()[1..], &msgpack),
+                    First::No => out.raw(json.as_bytes(), &msgpack),
+                    First::Unknown => {
+                        sync(out, &mut pending);
+                        let n = count.expect("a member after a skipped one is written with a count");
+                        let e = encoded(json.as_bytes(), &msgpack);
+                        out.stmt(quote!(__w.write_member_name(&#e, #n);));
+                    }
+                }
+                pending += 1;
+                out.stmt(value);
+                first = First::No;
+            }
             Some(pred) => {
-                out.extend(quote! {
-                    if !#pred(#v) {
-                        #write_key
+                let write_name = match first {
+                    First::Yes => {
+                        let e = encoded(&json.as_bytes()[1..], &msgpack);
+                        quote!(__w.write_encoded(&#e);)
+                    }
+                    First::No => {
+                        let e = encoded(json.as_bytes(), &msgpack);
+                        quote!(__w.write_encoded(&#e);)
+                    }
+                    First::Unknown => {
+                        sync(out, &mut pending);
+                        let n = count.expect("a member after a skipped one is written with a count");
+                        let e = encoded(json.as_bytes(), &msgpack);
+                        quote!(__w.write_member_name(&#e, #n);)
+                    }
+                };
+                let bump = count.map(|n| quote!(#n += 1;));
+                let skip = if skip_locals {
+                    let s = skip_local(i);
+                    quote!(#s)
+                } else {
+                    quote!(#pred(#v))
+                };
+                out.stmt(quote! {
+                    if !#skip {
+                        #write_name
                         #value
+                        #bump
                     }
                 });
                 if first == First::Yes {
                     first = First::Unknown;
                 }
             }
-            None => {
-                out.extend(quote!(#write_key #value));
-                first = First::No;
-            }
         }
     }
-    out
+    sync(out, &mut pending);
 }
 
-/// `[a,b,...]` of the encoded elements of a tuple struct or variant.
-fn tuple_members(c: &Container, fields: &[Field], access: impl Fn(&Field) -> TokenStream) -> TokenStream {
-    let mut out = quote!(__w.write_byte(b'['););
-    for (i, f) in fields.iter().filter(|f| f.encodes()).enumerate() {
+/// A whole map (JSON object): its opening (a MessagePack header), `prefix` (a
+/// pre-encoded first entry, an internal tag, in each format), the entries of `fields`,
+/// and its closing.
+fn map_body(
+    c: &Container,
+    fields: &[Field],
+    access: &dyn Fn(&Field) -> TokenStream,
+    prefix: Option<(&[u8], &[u8])>,
+) -> TokenStream {
+    let encoded_fields: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.encodes()).collect();
+    let extra = usize::from(prefix.is_some());
+    let fixed =
+        extra + encoded_fields.iter().filter(|(_, f)| !f.is_flatten() && f.attrs.skip_encoding_if.is_none()).count();
+    let header = header_of(&encoded_fields);
+    let first = if prefix.is_some() { First::No } else { First::Yes };
+    let mut out = Out::default();
+    let n = quote!(__n);
+    match header {
+        Header::Static => {
+            out.raw(b"{", &map_header(fixed));
+            if let Some((json, msgpack)) = prefix {
+                out.raw(json, msgpack);
+            }
+            write_entries(c, fields, access, first, None, false, 0, &mut out);
+            out.stmt(quote!(__w.end_map();));
+        }
+        Header::Counted => {
+            let mut terms = Vec::new();
+            for (i, f) in &encoded_fields {
+                if let Some(pred) = &f.attrs.skip_encoding_if {
+                    let skip = skip_local(*i);
+                    let v = access(f);
+                    out.stmt(quote!(let #skip: ::core::primitive::bool = #pred(#v);));
+                    terms.push(quote!((!#skip) as ::core::primitive::usize));
+                }
+            }
+            out.stmt(quote! {
+                __w.begin_map(#fixed #(+ #terms)*)?;
+                let mut __n: ::core::primitive::usize = #extra;
+            });
+            if let Some((json, msgpack)) = prefix {
+                out.raw(json, msgpack);
+            }
+            write_entries(c, fields, access, first, Some(&n), true, 0, &mut out);
+            out.stmt(quote!(__w.end_map();));
+        }
+        Header::Patched => {
+            out.stmt(quote! {
+                let __at = __w.begin_members();
+                let mut __n: ::core::primitive::usize = 0;
+            });
+            if let Some((json, msgpack)) = prefix {
+                out.raw(json, msgpack);
+            }
+            write_entries(c, fields, access, first, Some(&n), false, extra, &mut out);
+            out.stmt(quote!(__w.end_members(__at, __n)?;));
+        }
+    }
+    out.finish()
+}
+
+/// How the header of a map of `fields` gets its count. Past 15 entries a MessagePack
+/// header patched in place could have to move the entries, so there the predicates of
+/// skippable members run before the header instead.
+fn header_of(fields: &[(usize, &Field)]) -> Header {
+    if fields.iter().any(|(_, f)| f.is_flatten()) {
+        Header::Patched
+    } else if fields.iter().all(|(_, f)| f.attrs.skip_encoding_if.is_none()) {
+        Header::Static
+    } else if fields.len() > 15 {
+        Header::Counted
+    } else {
+        Header::Patched
+    }
+}
+
+/// The body of `encode` for a struct with named fields. When an entry may be skipped or a
+/// member is flattened (and the struct has at most 15 entries or a flattened one), the
+/// entries come from `EncodeFields::encode_fields` (one copy of the entry list per
+/// struct), between the writer's `begin_members` and `end_members`; otherwise they are
+/// written out, so that the opening literal joins the first key's copy.
+fn struct_body(c: &Container, fields: &[Field]) -> TokenStream {
+    let p = quote!(__p);
+    let self_access = |f: &Field| {
+        let m = &f.member;
+        quote!(&self.#m)
+    };
+    let encoded_fields: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.encodes()).collect();
+    let map = if header_of(&encoded_fields) == Header::Patched {
+        quote! {
+            let __at = __w.begin_members();
+            let mut __n: ::core::primitive::usize = 0;
+            <Self as #p::EncodeFields>::encode_fields(self, __w, &mut __n)?;
+            __w.end_members(__at, __n)
+        }
+    } else {
+        let body = map_body(c, fields, &self_access, None);
+        quote!(#body #p::Ok(()))
+    };
+    if c.attrs.msgpack_struct_as_array.is_none() {
+        return map;
+    }
+    // `msgpack(struct_as_array)`: MessagePack's own form, chosen by a constant.
+    let array = tuple_members(c, fields, &self_access, true);
+    quote! {
+        if <__W as #p::Writer>::MSGPACK {
+            #array
+            #p::Ok(())
+        } else {
+            #map
+        }
+    }
+}
+
+/// `[a,b,...]` of the encoded elements of a tuple struct or variant (or, `by_name`, of a
+/// `msgpack(struct_as_array)` struct, whose field names go on error paths).
+fn tuple_members(
+    c: &Container,
+    fields: &[Field],
+    access: &dyn Fn(&Field) -> TokenStream,
+    by_name: bool,
+) -> TokenStream {
+    let encoded_fields: Vec<&Field> = fields.iter().filter(|f| f.encodes()).collect();
+    let mut out = Out::default();
+    out.raw(b"[", &array_header(encoded_fields.len()));
+    for (i, f) in encoded_fields.iter().enumerate() {
         if i > 0 {
-            out.extend(quote!(__w.write_byte(b',');));
+            out.stmt(quote!(__w.array_element(#i);));
         }
         let v = access(f);
-        out.extend(value_stmt(c, f, &v, Segment::Index(i)));
+        let name = &f.name;
+        let segment = if by_name { Segment::Field(name) } else { Segment::Index(i) };
+        out.stmt(value_stmt(c, f, &v, segment));
     }
-    out.extend(quote!(__w.write_byte(b']');));
-    out
+    out.stmt(quote!(__w.end_array();));
+    out.finish()
 }
 
 fn encode_struct(c: &Container, style: Style, fields: &[Field]) -> TokenStream {
@@ -401,27 +584,19 @@ fn encode_struct(c: &Container, style: Style, fields: &[Field]) -> TokenStream {
     };
     if c.attrs.transparent.is_some() || style == Style::Newtype {
         if let Some(f) = fields.iter().find(|f| f.encodes()) {
-            let call = value_call(c, f, &self_access(f));
-            return quote!(#call);
+            return value_call(c, f, &self_access(f));
         }
     }
     match style {
         Style::Struct => {
-            let members = named_members(c, fields, First::Yes, self_access);
-            quote! {
-                __w.write_byte(b'{');
-                let mut __first_v = true;
-                let __first = &mut __first_v;
-                #members
-                __w.write_byte(b'}');
-                #p::Ok(())
-            }
-        }
-        Style::Tuple | Style::Newtype => {
-            let members = tuple_members(c, fields, self_access);
-            quote!(#members #p::Ok(()))
+            let body = map_body(c, fields, &self_access, None);
+            quote!(#body #p::Ok(()))
         }
         Style::Unit => quote!(__w.write_null(); #p::Ok(())),
+        Style::Tuple | Style::Newtype => {
+            let members = tuple_members(c, fields, &self_access, false);
+            quote!(#members #p::Ok(()))
+        }
     }
 }
 
@@ -453,95 +628,99 @@ fn variant_content(c: &Container, v: &Variant) -> TokenStream {
             Some(f) => value_stmt(c, f, &access(f), Segment::None),
             None => quote!(__w.write_null();),
         },
-        Style::Tuple => tuple_members(c, &v.fields, access),
-        Style::Struct => {
-            let members = named_members(c, &v.fields, First::Yes, access);
-            quote! {
-                __w.write_byte(b'{');
-                let mut __first_v = true;
-                let __first = &mut __first_v;
-                #members
-                __w.write_byte(b'}');
-            }
+        Style::Tuple => tuple_members(c, &v.fields, &access, false),
+        Style::Struct => map_body(c, &v.fields, &access, None),
+    }
+}
+
+/// `content`, with `name` added to the path of its errors.
+fn in_field(content: TokenStream, name: &str) -> TokenStream {
+    let p = quote!(__p);
+    quote! {
+        if let #p::Err(__e) = (|| -> #p::Result<()> { #content #p::Ok(()) })() {
+            return #p::Err(__e.in_field(#name));
         }
     }
 }
 
 fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
     let p = quote!(__p);
-    let arms = variants.iter().map(|v| {
-        let pat = variant_pattern(v);
-        let name = json_tag(&v.tag);
-        let vname = &v.name;
-        let body = match c.repr() {
-            Repr::External => match v.style {
-                Style::Unit => {
-                    let lit = bytes(&name);
-                    quote!(__w.write_raw(#lit);)
-                }
-                _ => {
-                    // An object key is a string: an integer or bool name as its text.
-                    let open = bytes(&format!("{{{}:", json_string(vname)));
-                    let content = variant_content(c, v);
-                    quote! {
-                        __w.write_raw(#open);
-                        if let #p::Err(__e) = (|| -> #p::Result<()> { #content #p::Ok(()) })() {
-                            return #p::Err(__e.in_field(#vname));
-                        }
-                        __w.write_byte(b'}');
-                    }
-                }
-            },
-            Repr::Internal { tag } => {
-                let open = bytes(&format!("{{{}:{name}", json_string(tag)));
-                let members = match v.style {
-                    Style::Struct => named_members(c, &v.fields, First::No, field_binding(v)),
-                    Style::Newtype => match v.fields.iter().find(|f| f.encodes()) {
-                        Some(f) => {
-                            let ty = f.ty;
-                            let b = field_binding(v)(f);
-                            let span = f.span();
-                            let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
-                            quote!(#callee(#b, __w, __first)?;)
-                        }
-                        None => TokenStream::new(),
-                    },
-                    // Tuple variants are rejected by `check`; unit variants have no members.
-                    _ => TokenStream::new(),
-                };
-                quote! {
-                    __w.write_raw(#open);
-                    let mut __first_v = false;
-                    let __first = &mut __first_v;
-                    #members
-                    __w.write_byte(b'}');
-                }
-            }
-            Repr::Adjacent { tag, content } => {
-                let open = bytes(&format!("{{{}:{name}", json_string(tag)));
-                match v.style {
-                    Style::Unit => quote!(__w.write_raw(#open); __w.write_byte(b'}');),
-                    _ => {
-                        let mid = bytes(&format!(",{}:", json_string(content)));
-                        let body = variant_content(c, v);
-                        quote! {
-                            __w.write_raw(#open);
-                            __w.write_raw(#mid);
-                            if let #p::Err(__e) = (|| -> #p::Result<()> { #body #p::Ok(()) })() {
-                                return #p::Err(__e.in_field(#content));
-                            }
-                            __w.write_byte(b'}');
-                        }
-                    }
-                }
-            }
-            Repr::Untagged => variant_content(c, v),
-        };
-        quote!(#pat => { #body })
-    });
     if variants.is_empty() {
         return quote!(match *self {});
     }
+    let arms = variants.iter().map(|v| {
+        let pat = variant_pattern(v);
+        // A MessagePack map key may be of any type: the name keeps its own everywhere.
+        // A JSON object key is a string: an integer or bool name as its text there.
+        let json = json_tag(&v.tag);
+        let msgpack = msgpack_tag(&v.tag);
+        let vname = &v.name;
+        let mut out = Out::default();
+        match c.repr() {
+            Repr::External => match v.style {
+                Style::Unit => out.raw(json.as_bytes(), &msgpack),
+                _ => {
+                    let mut open = vec![0x81];
+                    open.extend_from_slice(&msgpack);
+                    out.raw(format!("{{{}:", json_string(vname)).as_bytes(), &open);
+                    out.stmt(in_field(variant_content(c, v), vname));
+                    out.stmt(quote!(__w.end_map();));
+                }
+            },
+            Repr::Internal { tag } => {
+                let prefix_json = format!("{}:{json}", json_string(tag));
+                let mut prefix_msgpack = msgpack_str(tag);
+                prefix_msgpack.extend_from_slice(&msgpack);
+                let newtype = v.fields.iter().find(|f| f.encodes());
+                match (v.style, newtype) {
+                    (Style::Struct, _) => {
+                        let body =
+                            map_body(c, &v.fields, &field_binding(v), Some((prefix_json.as_bytes(), &prefix_msgpack)));
+                        out.stmt(body);
+                    }
+                    (Style::Newtype, Some(f)) => {
+                        let ty = f.ty;
+                        let b = field_binding(v)(f);
+                        let span = f.span();
+                        let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
+                        out.stmt(quote! {
+                            let __at = __w.begin_members();
+                            let mut __n: ::core::primitive::usize = 1;
+                        });
+                        out.raw(prefix_json.as_bytes(), &prefix_msgpack);
+                        out.stmt(quote! {
+                            #callee(#b, __w, &mut __n)?;
+                            __w.end_members(__at, __n)?;
+                        });
+                    }
+                    // Tuple variants are rejected by `check`; a unit variant (or a newtype
+                    // whose field is skipped) is the tag alone.
+                    _ => {
+                        let mut all = vec![0x81];
+                        all.extend_from_slice(&prefix_msgpack);
+                        out.raw(format!("{{{prefix_json}}}").as_bytes(), &all);
+                    }
+                }
+            }
+            Repr::Adjacent { tag, content } => {
+                let mut open = vec![if v.style == Style::Unit { 0x81 } else { 0x82 }];
+                open.extend_from_slice(&msgpack_str(tag));
+                open.extend_from_slice(&msgpack);
+                let open_json = format!("{{{}:{json}", json_string(tag));
+                if v.style == Style::Unit {
+                    out.raw(format!("{open_json}}}").as_bytes(), &open);
+                } else {
+                    open.extend_from_slice(&msgpack_str(content));
+                    out.raw(format!("{open_json},{}:", json_string(content)).as_bytes(), &open);
+                    out.stmt(in_field(variant_content(c, v), content));
+                    out.stmt(quote!(__w.end_map();));
+                }
+            }
+            Repr::Untagged => out.stmt(variant_content(c, v)),
+        }
+        let body = out.finish();
+        quote!(#pat => { #body })
+    });
     quote! {
         match self {
             #(#arms)*
@@ -549,7 +728,6 @@ fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
         #p::Ok(())
     }
 }
-
 /// A variant's name where a value names it, as JSON text: a string, or an integer or
 /// bool name as a number or bool.
 fn json_tag(tag: &Name) -> String {
@@ -636,11 +814,12 @@ fn encode_key(c: &Container) -> Option<TokenStream> {
     }
     let p = quote!(__p);
     let Data::Enum(variants) = &c.data else { return None };
-    // JSON keys are strings: an integer or bool name is written as its text (`"3"`).
+    // JSON keys are strings: an integer or bool name is written as its text (`"3"`); a
+    // MessagePack key keeps the name's own type.
     let arms = variants.iter().map(|v| {
         let ident = v.ident;
-        let lit = bytes(&json_string(&v.name));
-        quote!(Self::#ident => __w.write_raw(#lit),)
+        let e = encoded(json_string(&v.name).as_bytes(), &msgpack_tag(&v.tag));
+        quote!(Self::#ident => __w.write_encoded(&#e),)
     });
     Some(quote! {
         match self { #(#arms)* }
@@ -648,8 +827,94 @@ fn encode_key(c: &Container) -> Option<TokenStream> {
     })
 }
 
+/// `EncodeFields` of an enum, what `flatten` of it writes, as serde writes it: an
+/// internal tag and the variant's members; an external or adjacent variant as its key(s)
+/// and content; an untagged variant's members alone (a unit variant writes nothing).
+/// The body, and the where-predicates the impl needs (an untagged enum's newtype
+/// variants must hold struct-like types). `None` when the enum cannot be flattened (no
+/// variants; external or adjacent names that are not all strings).
+fn enum_fields(c: &Container, variants: &[Variant]) -> Option<(TokenStream, Vec<TokenStream>)> {
+    let p = quote!(__p);
+    if !crate::decode::flattenable(c, variants) {
+        return None;
+    }
+    let strings = variants.iter().all(|v| matches!(v.tag, Name::Str(_)));
+    let repr = c.repr();
+    if !strings && !matches!(repr, Repr::Internal { .. } | Repr::Untagged) {
+        return None;
+    }
+    let count = quote!(*__count);
+    let mut bounds = Vec::new();
+    let mut arms = Vec::new();
+    for v in variants {
+        let pat = variant_pattern(v);
+        let access = field_binding(v);
+        let vname = &v.name;
+        let newtype = || v.fields.iter().find(|f| f.encodes());
+        let members_of = |first: First| -> TokenStream {
+            match (v.style, newtype()) {
+                (Style::Struct, _) => {
+                    let mut out = Out::default();
+                    write_entries(c, &v.fields, &access, first, Some(&count), false, 0, &mut out);
+                    out.finish()
+                }
+                (Style::Newtype, Some(f)) => {
+                    let (ty, b, span) = (f.ty, access(f), f.span());
+                    let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
+                    quote!(#callee(#b, __w, __count)?;)
+                }
+                _ => TokenStream::new(),
+            }
+        };
+        let body = match repr {
+            Repr::Internal { tag } => {
+                let mut entry = msgpack_str(tag);
+                entry.extend_from_slice(&msgpack_tag(&v.tag));
+                let e = encoded(format!(",{}:{}", json_string(tag), json_tag(&v.tag)).as_bytes(), &entry);
+                let members = members_of(First::No);
+                quote!(__w.write_member_name(&#e, *__count); *__count += 1; #members)
+            }
+            Repr::External => {
+                let e = encoded(format!(",{}:", json_string(vname)).as_bytes(), &msgpack_str(vname));
+                let content = in_field(variant_content(c, v), vname);
+                quote!(__w.write_member_name(&#e, *__count); *__count += 1; #content)
+            }
+            Repr::Adjacent { tag, content } => {
+                let mut entry = msgpack_str(tag);
+                entry.extend_from_slice(&msgpack_tag(&v.tag));
+                let e = encoded(format!(",{}:{}", json_string(tag), json_tag(&v.tag)).as_bytes(), &entry);
+                if v.style == Style::Unit {
+                    quote!(__w.write_member_name(&#e, *__count); *__count += 1;)
+                } else {
+                    let mid = encoded(format!(",{}:", json_string(content)).as_bytes(), &msgpack_str(content));
+                    let body = in_field(variant_content(c, v), content);
+                    quote! {
+                        __w.write_member_name(&#e, *__count);
+                        __w.write_encoded(&#mid);
+                        *__count += 2;
+                        #body
+                    }
+                }
+            }
+            Repr::Untagged => match (v.style, newtype()) {
+                (Style::Newtype, Some(f)) => {
+                    let ty = f.ty;
+                    bounds.push(quote!(for<'__x> #ty: #p::EncodeFields));
+                    members_of(First::Unknown)
+                }
+                (Style::Tuple, _) | (Style::Newtype, None) => {
+                    quote!(return #p::Err(#p::cannot_flatten("a tuple variant"));)
+                }
+                _ => members_of(First::Unknown),
+            },
+        };
+        arms.push(quote!(#pat => { #body }));
+    }
+    Some((quote!(match self { #(#arms)* }), bounds))
+}
+
 // ---------------------------------------------------------------------------------------
-// MessagePack
+// MessagePack's bytes made at macro time
 
 /// A map (`fix = 0x80`, `op16 = 0xde`) or array (`0x90`, `0xdc`) header for `n` entries.
 fn msgpack_header(n: usize, fix: u8, op16: u8) -> Vec<u8> {
@@ -672,508 +937,6 @@ fn map_header(n: usize) -> Vec<u8> {
 
 fn array_header(n: usize) -> Vec<u8> {
     msgpack_header(n, 0x90, 0xdc)
-}
-
-/// Statements with literal bytes gathered, so that consecutive literals (a map header,
-/// a tag, the first key) are written with one copy.
-#[derive(Default)]
-struct Out {
-    tokens: TokenStream,
-    pending: Vec<u8>,
-}
-
-impl Out {
-    fn raw(&mut self, bytes: &[u8]) {
-        self.pending.extend_from_slice(bytes);
-    }
-
-    fn flush(&mut self) {
-        if !self.pending.is_empty() {
-            let l = lit(&self.pending);
-            self.tokens.extend(quote!(__w.write_raw(#l);));
-            self.pending.clear();
-        }
-    }
-
-    fn stmt(&mut self, t: TokenStream) {
-        self.flush();
-        self.tokens.extend(t);
-    }
-
-    fn finish(mut self) -> TokenStream {
-        self.flush();
-        self.tokens
-    }
-}
-
-/// A call that encodes the value `v` (of type `&FieldType`) of `f` in MessagePack.
-fn msgpack_value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
-    let krate = &c.krate;
-    let ty = f.ty;
-    let span = f.span();
-    let callee = match (&f.attrs.with, f.attrs.bytes) {
-        _ if f.attrs.map_as_pairs.is_some() => {
-            quote_spanned!(span=> <#ty as #krate::with::map_pairs::EncodePairs>::encode_msgpack_pairs)
-        }
-        (Some(m), _) => with_msgpack_fn(m, "encode_msgpack"),
-        (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_msgpack_bytes),
-        (None, None) => quote_spanned!(span=> <#ty as #krate::Encode>::encode_msgpack),
-    };
-    quote!(#callee(#v, __w))
-}
-
-fn msgpack_value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: Segment) -> TokenStream {
-    wrap(msgpack_value_call(c, f, v), segment)
-}
-
-/// How a map's header gets its count.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Header {
-    /// Every entry is always written: a literal.
-    Static,
-    /// Some entries depend on `skip_encoding_if`: the predicates run first (once each, into
-    /// `__s{i}` locals) and the header is written with the count.
-    Counted,
-    /// A flattened member decides its own entries: a one-byte placeholder, a running count
-    /// in `__n`, and `patch_map_len` at the end.
-    Patched,
-}
-
-/// The key-value entries of `fields` (no header) into `out`; `count` is what a written
-/// conditional or flattened entry adds to (`__n` or `*__count`).
-fn msgpack_entries(
-    c: &Container,
-    fields: &[Field],
-    access: &dyn Fn(&Field) -> TokenStream,
-    header: Header,
-    count: TokenStream,
-    count_ref: TokenStream,
-    out: &mut Out,
-) {
-    let p = quote!(__p);
-    for (i, f) in fields.iter().enumerate().filter(|(_, f)| f.encodes()) {
-        let v = access(f);
-        if f.is_flatten() {
-            let ty = f.ty;
-            let span = f.span();
-            let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields_msgpack);
-            out.stmt(quote!(#callee(#v, __w, #count_ref)?;));
-            continue;
-        }
-        let key = lit(&msgpack_str(&f.name));
-        let name = &f.name;
-        let value = msgpack_value_stmt(c, f, &v, Segment::Field(name));
-        match (&f.attrs.skip_encoding_if, header) {
-            (Some(_), Header::Counted) => {
-                let skip = skip_local(i);
-                out.stmt(quote! {
-                    if !#skip {
-                        __w.write_raw(#key);
-                        #value
-                    }
-                });
-            }
-            (Some(pred), _) => out.stmt(quote! {
-                if !#pred(#v) {
-                    __w.write_raw(#key);
-                    #value
-                    #count += 1;
-                }
-            }),
-            (None, _) => {
-                out.raw(&key.value());
-                out.stmt(value);
-            }
-        }
-    }
-}
-
-fn skip_local(i: usize) -> syn::Ident {
-    local("__s", i)
-}
-
-/// A whole map: its header, `prefix` (pre-encoded entries, `extra` of them: an internal
-/// tag), then the entries of `fields`.
-fn msgpack_map(
-    c: &Container,
-    fields: &[Field],
-    access: &dyn Fn(&Field) -> TokenStream,
-    extra: usize,
-    prefix: &[u8],
-) -> TokenStream {
-    let p = quote!(__p);
-    let encoded: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.encodes()).collect();
-    let fixed = extra + encoded.iter().filter(|(_, f)| !f.is_flatten() && f.attrs.skip_encoding_if.is_none()).count();
-    let header = if encoded.iter().any(|(_, f)| f.is_flatten()) {
-        Header::Patched
-    } else if encoded.iter().any(|(_, f)| f.attrs.skip_encoding_if.is_some()) {
-        Header::Counted
-    } else {
-        Header::Static
-    };
-    let mut out = Out::default();
-    match header {
-        Header::Static => out.raw(&map_header(fixed)),
-        Header::Counted => {
-            let mut terms = Vec::new();
-            for (i, f) in &encoded {
-                if let Some(pred) = &f.attrs.skip_encoding_if {
-                    let skip = skip_local(*i);
-                    let v = access(f);
-                    out.stmt(quote!(let #skip: ::core::primitive::bool = #pred(#v);));
-                    terms.push(quote!((!#skip) as ::core::primitive::usize));
-                }
-            }
-            out.stmt(quote!(__w.write_map_len(#fixed #(+ #terms)*)?;));
-        }
-        Header::Patched => out.stmt(quote! {
-            let __at = __w.map_placeholder();
-            let mut __n = #fixed;
-        }),
-    }
-    out.raw(prefix);
-    msgpack_entries(c, fields, access, header, quote!(__n), quote!(&mut __n), &mut out);
-    if header == Header::Patched {
-        out.stmt(quote!(__w.patch_map_len(__at, __n)?;));
-    }
-    let _ = p;
-    out.finish()
-}
-
-/// The entries of a struct for `EncodeFields::encode_fields_msgpack`.
-fn msgpack_fields(c: &Container, fields: &[Field], access: impl Fn(&Field) -> TokenStream) -> TokenStream {
-    let fixed = fields.iter().filter(|f| f.encodes() && !f.is_flatten() && f.attrs.skip_encoding_if.is_none()).count();
-    let mut out = Out::default();
-    out.stmt(quote!(*__count += #fixed;));
-    msgpack_entries(c, fields, &access, Header::Patched, quote!(*__count), quote!(__count), &mut out);
-    out.finish()
-}
-
-/// An array of the encoded fields by position (tuple structs and variants, and
-/// `msgpack(struct_as_array)` structs, whose field names go on error paths).
-fn msgpack_array(
-    c: &Container,
-    fields: &[Field],
-    access: &dyn Fn(&Field) -> TokenStream,
-    by_name: bool,
-) -> TokenStream {
-    let encoded: Vec<&Field> = fields.iter().filter(|f| f.encodes()).collect();
-    let mut out = Out::default();
-    out.raw(&array_header(encoded.len()));
-    for (i, f) in encoded.iter().enumerate() {
-        let v = access(f);
-        let name = &f.name;
-        let segment = if by_name { Segment::Field(name) } else { Segment::Index(i) };
-        out.stmt(msgpack_value_stmt(c, f, &v, segment));
-    }
-    out.finish()
-}
-
-/// `encode_msgpack` of a struct with named fields. When an entry may be skipped or a
-/// member is flattened, the map header's count is known only at run time: a placeholder
-/// is written, the entries come from `EncodeFields::encode_fields_msgpack` (one copy of
-/// the entry list per struct), and the count they reached is patched in, one byte in
-/// place while the struct has at most 15 entries. Past 15 entries with some skippable,
-/// patching could move the entries, so the body is written out with its predicates tested
-/// before the header; and when every entry is always written, the body is written out too,
-/// so that the header literal joins the first key's copy.
-fn msgpack_struct_by_fields(c: &Container, fields: &[Field]) -> TokenStream {
-    let p = quote!(__p);
-    let encoded = fields.iter().filter(|f| f.encodes());
-    let fixed = encoded.clone().filter(|f| !f.is_flatten() && f.attrs.skip_encoding_if.is_none()).count();
-    let flatten = encoded.clone().any(|f| f.is_flatten());
-    let most = encoded.count();
-    // (Measured: a literal header written apart from the first key, before the call, cost
-    // 10% more instructions encoding citm_catalog's small structs in MessagePack.)
-    if !flatten && (most == fixed || most > 15) {
-        return msgpack_struct(c, Style::Struct, fields);
-    }
-    quote! {
-        let __at = __w.map_placeholder();
-        let mut __n = 0usize;
-        <Self as #p::EncodeFields>::encode_fields_msgpack(self, __w, &mut __n)?;
-        __w.patch_map_len(__at, __n)
-    }
-}
-
-fn msgpack_struct(c: &Container, style: Style, fields: &[Field]) -> TokenStream {
-    let p = quote!(__p);
-    let self_access = |f: &Field| {
-        let m = &f.member;
-        quote!(&self.#m)
-    };
-    if c.attrs.transparent.is_some() || style == Style::Newtype {
-        if let Some(f) = fields.iter().find(|f| f.encodes()) {
-            let call = msgpack_value_call(c, f, &self_access(f));
-            return quote!(#call);
-        }
-    }
-    match style {
-        Style::Struct if c.attrs.msgpack_struct_as_array.is_some() => {
-            let body = msgpack_array(c, fields, &self_access, true);
-            quote!(#body #p::Ok(()))
-        }
-        Style::Struct => {
-            let body = msgpack_map(c, fields, &self_access, 0, &[]);
-            quote!(#body #p::Ok(()))
-        }
-        Style::Tuple | Style::Newtype => {
-            let body = msgpack_array(c, fields, &self_access, false);
-            quote!(#body #p::Ok(()))
-        }
-        Style::Unit => quote!(__w.write_nil(); #p::Ok(())),
-    }
-}
-
-/// A variant's content on its own.
-fn msgpack_variant_content(c: &Container, v: &Variant) -> TokenStream {
-    let access = field_binding(v);
-    match v.style {
-        Style::Unit => quote!(__w.write_nil();),
-        Style::Newtype => match v.fields.iter().find(|f| f.encodes()) {
-            Some(f) => msgpack_value_stmt(c, f, &access(f), Segment::None),
-            None => quote!(__w.write_nil();),
-        },
-        Style::Tuple => msgpack_array(c, &v.fields, &access, false),
-        Style::Struct => msgpack_map(c, &v.fields, &access, 0, &[]),
-    }
-}
-
-fn msgpack_enum(c: &Container, variants: &[Variant]) -> TokenStream {
-    let p = quote!(__p);
-    if variants.is_empty() {
-        return quote!(match *self {});
-    }
-    let arms = variants.iter().map(|v| {
-        let pat = variant_pattern(v);
-        // MessagePack map keys may be of any type: the name keeps its own everywhere.
-        let name = msgpack_tag(&v.tag);
-        let vname = &v.name;
-        let body = match c.repr() {
-            Repr::External => match v.style {
-                Style::Unit => {
-                    let l = lit(&name);
-                    quote!(__w.write_raw(#l);)
-                }
-                _ => {
-                    let mut open = vec![0x81];
-                    open.extend_from_slice(&name);
-                    let open = lit(&open);
-                    let content = msgpack_variant_content(c, v);
-                    quote! {
-                        __w.write_raw(#open);
-                        if let #p::Err(__e) = (|| -> #p::Result<()> { #content #p::Ok(()) })() {
-                            return #p::Err(__e.in_field(#vname));
-                        }
-                    }
-                }
-            },
-            Repr::Internal { tag } => {
-                let mut prefix = msgpack_str(tag);
-                prefix.extend_from_slice(&name);
-                match v.style {
-                    Style::Struct => msgpack_map(c, &v.fields, &field_binding(v), 1, &prefix),
-                    Style::Newtype => match v.fields.iter().find(|f| f.encodes()) {
-                        Some(f) => {
-                            let ty = f.ty;
-                            let b = field_binding(v)(f);
-                            let span = f.span();
-                            let prefix = lit(&prefix);
-                            let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields_msgpack);
-                            let fields = quote!(#callee(#b, __w, &mut __n)?;);
-                            quote! {
-                                let __at = __w.map_placeholder();
-                                __w.write_raw(#prefix);
-                                let mut __n = 1usize;
-                                #fields
-                                __w.patch_map_len(__at, __n)?;
-                            }
-                        }
-                        None => {
-                            let mut all = vec![0x81];
-                            all.extend_from_slice(&prefix);
-                            let l = lit(&all);
-                            quote!(__w.write_raw(#l);)
-                        }
-                    },
-                    // Tuple variants are rejected by `check`; a unit variant is the tag alone.
-                    _ => {
-                        let mut all = vec![0x81];
-                        all.extend_from_slice(&prefix);
-                        let l = lit(&all);
-                        quote!(__w.write_raw(#l);)
-                    }
-                }
-            }
-            Repr::Adjacent { tag, content } => {
-                let mut open = vec![if v.style == Style::Unit { 0x81 } else { 0x82 }];
-                open.extend_from_slice(&msgpack_str(tag));
-                open.extend_from_slice(&name);
-                if v.style == Style::Unit {
-                    let l = lit(&open);
-                    quote!(__w.write_raw(#l);)
-                } else {
-                    open.extend_from_slice(&msgpack_str(content));
-                    let l = lit(&open);
-                    let body = msgpack_variant_content(c, v);
-                    quote! {
-                        __w.write_raw(#l);
-                        if let #p::Err(__e) = (|| -> #p::Result<()> { #body #p::Ok(()) })() {
-                            return #p::Err(__e.in_field(#content));
-                        }
-                    }
-                }
-            }
-            Repr::Untagged => msgpack_variant_content(c, v),
-        };
-        quote!(#pat => { #body })
-    });
-    quote! {
-        match self {
-            #(#arms)*
-        }
-        #p::Ok(())
-    }
-}
-
-fn msgpack_key(c: &Container) -> Option<TokenStream> {
-    if !c.is_key_enum() {
-        return None;
-    }
-    let p = quote!(__p);
-    let Data::Enum(variants) = &c.data else { return None };
-    let arms = variants.iter().map(|v| {
-        let ident = v.ident;
-        let l = lit(&msgpack_tag(&v.tag));
-        quote!(Self::#ident => __w.write_raw(#l),)
-    });
-    Some(quote! {
-        match self { #(#arms)* }
-        #p::Ok(())
-    })
-}
-
-/// `EncodeFields` of an enum, what `flatten` of it writes, as serde writes it: an
-/// internal tag and the variant's members; an external or adjacent variant as its key(s)
-/// and content; an untagged variant's members alone (a unit variant writes nothing).
-/// The JSON and MessagePack bodies, and the where-predicates the impl needs (an untagged
-/// enum's newtype variants must hold struct-like types). `None` when the enum cannot be
-/// flattened (no variants; external or adjacent names that are not all strings).
-fn enum_fields(c: &Container, variants: &[Variant]) -> Option<(TokenStream, TokenStream, Vec<TokenStream>)> {
-    let p = quote!(__p);
-    if !crate::decode::flattenable(c, variants) {
-        return None;
-    }
-    let strings = variants.iter().all(|v| matches!(v.tag, Name::Str(_)));
-    let repr = c.repr();
-    if !strings && !matches!(repr, Repr::Internal { .. } | Repr::Untagged) {
-        return None;
-    }
-    let mut bounds = Vec::new();
-    let mut json_arms = Vec::new();
-    let mut msgpack_arms = Vec::new();
-    for v in variants {
-        let pat = variant_pattern(v);
-        let access = field_binding(v);
-        let vname = &v.name;
-        let newtype = || v.fields.iter().find(|f| f.encodes());
-        let (json, msgpack) = match repr {
-            Repr::Internal { tag } => {
-                let key = bytes(&format!(",{}:{}", json_string(tag), json_tag(&v.tag)));
-                let mut entry = msgpack_str(tag);
-                entry.extend_from_slice(&msgpack_tag(&v.tag));
-                let entry = lit(&entry);
-                let (members, members_msgpack) = match (v.style, newtype()) {
-                    (Style::Struct, _) => {
-                        (named_members(c, &v.fields, First::No, &access), msgpack_fields(c, &v.fields, &access))
-                    }
-                    (Style::Newtype, Some(f)) => {
-                        let (ty, b, span) = (f.ty, access(f), f.span());
-                        let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
-                        let callee_msgpack = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields_msgpack);
-                        (quote!(#callee(#b, __w, __first)?;), quote!(#callee_msgpack(#b, __w, __count)?;))
-                    }
-                    _ => (TokenStream::new(), TokenStream::new()),
-                };
-                (
-                    quote!(#p::write_key(__w, __first, #key); #members),
-                    quote!(__w.write_raw(#entry); *__count += 1; #members_msgpack),
-                )
-            }
-            Repr::External => {
-                let key = bytes(&format!(",{}:", json_string(vname)));
-                let entry = lit(&msgpack_str(vname));
-                let content = variant_content(c, v);
-                let content_msgpack = msgpack_variant_content(c, v);
-                (
-                    quote! {
-                        #p::write_key(__w, __first, #key);
-                        if let #p::Err(__e) = (|| -> #p::Result<()> { #content #p::Ok(()) })() {
-                            return #p::Err(__e.in_field(#vname));
-                        }
-                    },
-                    quote! {
-                        __w.write_raw(#entry);
-                        *__count += 1;
-                        if let #p::Err(__e) = (|| -> #p::Result<()> { #content_msgpack #p::Ok(()) })() {
-                            return #p::Err(__e.in_field(#vname));
-                        }
-                    },
-                )
-            }
-            Repr::Adjacent { tag, content } => {
-                let key = bytes(&format!(",{}:{}", json_string(tag), json_tag(&v.tag)));
-                let mut entry = msgpack_str(tag);
-                entry.extend_from_slice(&msgpack_tag(&v.tag));
-                if v.style == Style::Unit {
-                    let entry = lit(&entry);
-                    (quote!(#p::write_key(__w, __first, #key);), quote!(__w.write_raw(#entry); *__count += 1;))
-                } else {
-                    entry.extend_from_slice(&msgpack_str(content));
-                    let entry = lit(&entry);
-                    let mid = bytes(&format!(",{}:", json_string(content)));
-                    let body = variant_content(c, v);
-                    let body_msgpack = msgpack_variant_content(c, v);
-                    (
-                        quote! {
-                            #p::write_key(__w, __first, #key);
-                            __w.write_raw(#mid);
-                            if let #p::Err(__e) = (|| -> #p::Result<()> { #body #p::Ok(()) })() {
-                                return #p::Err(__e.in_field(#content));
-                            }
-                        },
-                        quote! {
-                            __w.write_raw(#entry);
-                            *__count += 2;
-                            if let #p::Err(__e) = (|| -> #p::Result<()> { #body_msgpack #p::Ok(()) })() {
-                                return #p::Err(__e.in_field(#content));
-                            }
-                        },
-                    )
-                }
-            }
-            Repr::Untagged => match (v.style, newtype()) {
-                (Style::Struct, _) => {
-                    (named_members(c, &v.fields, First::Unknown, &access), msgpack_fields(c, &v.fields, &access))
-                }
-                (Style::Newtype, Some(f)) => {
-                    let (ty, b, span) = (f.ty, access(f), f.span());
-                    bounds.push(quote!(for<'__x> #ty: #p::EncodeFields));
-                    let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
-                    let callee_msgpack = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields_msgpack);
-                    (quote!(#callee(#b, __w, __first)?;), quote!(#callee_msgpack(#b, __w, __count)?;))
-                }
-                (Style::Unit, _) => (TokenStream::new(), TokenStream::new()),
-                _ => {
-                    let err = quote!(return #p::Err(#p::cannot_flatten("a tuple variant")););
-                    (err.clone(), err)
-                }
-            },
-        };
-        json_arms.push(quote!(#pat => { #json }));
-        msgpack_arms.push(quote!(#pat => { #msgpack }));
-    }
-    Some((quote!(match self { #(#json_arms)* }), quote!(match self { #(#msgpack_arms)* }), bounds))
 }
 
 #[cfg(test)]

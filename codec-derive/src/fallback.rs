@@ -27,9 +27,6 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
     // The MessagePack methods of the hidden traits, when `codec` declares them (the public
     // traits' have default bodies).
     let stub = |signature: TokenStream| crate::msgpack_only(&p, || quote!(#signature { ::core::unimplemented!() }));
-    let stub_encode_fields_msgpack = stub(quote! {
-        fn encode_fields_msgpack(&self, _: &mut #p::MsgpackWriter, _: &mut ::core::primitive::usize) -> #p::Result<()>
-    });
     let stub_decode_field_msgpack = stub(quote! {
         fn decode_field_msgpack(
             _: &mut Self::State,
@@ -72,10 +69,9 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
-                fn encode_fields(&self, _: &mut #p::JsonWriter, _: &mut ::core::primitive::bool) -> #p::Result<()> {
+                fn encode_fields<__W: #p::Writer>(&self, _: &mut __W, _: &mut ::core::primitive::usize) -> #p::Result<()> {
                     ::core::unimplemented!()
                 }
-                #stub_encode_fields_msgpack
             }
             #[automatically_derived]
             impl #de_impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {

@@ -13,7 +13,8 @@ pub use crate::error::{Error, ErrorKind, Result};
 pub use crate::json::{Checkpoint, JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
 pub use crate::msgpack::{MsgpackReader, MsgpackWriter};
-pub use crate::{Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey};
+pub use crate::writer::Encoded;
+pub use crate::{Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey, Writer};
 pub use core::convert::From;
 
 use alloc::borrow::ToOwned;
@@ -81,8 +82,9 @@ pub trait DecodeFields<'de>: Sized {
     }
 }
 
-/// The members of a struct-like type written without braces, each preceded by `,`
-/// unless `*first`.
+/// The members of a struct-like type written without the braces or map header around
+/// them, `*count` members having been written before them in the same object (in JSON,
+/// each after a comma unless it is the first); adds how many it wrote to `*count`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened into an object: it has no named members",
     label = "`{Self}` has no named members to be written beside others",
@@ -90,24 +92,16 @@ pub trait DecodeFields<'de>: Sized {
     note = "in an internally tagged enum, name the value (`Variant {{ value: {Self} }}`), or keep the tag apart from the content with `#[codec(tag = \"t\", content = \"c\")]`"
 )]
 pub trait EncodeFields {
-    /// Writes `"key":value` pairs.
-    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()>;
-    /// Writes MessagePack key-value pairs (no map header), adding their number to `count`.
-    #[cfg(feature = "msgpack")]
-    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()>;
+    /// Writes the members.
+    fn encode_fields<W: Writer>(&self, w: &mut W, count: &mut usize) -> Result<()>;
 }
 
 /// A boxed struct has its struct's members: an internally tagged variant `V(Box<S>)`
 /// writes `S`'s members beside the tag, as serde writes them.
 impl<T: EncodeFields + ?Sized> EncodeFields for alloc::boxed::Box<T> {
     #[inline]
-    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
-        (**self).encode_fields(w, first)
-    }
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
-        (**self).encode_fields_msgpack(w, count)
+    fn encode_fields<W: Writer>(&self, w: &mut W, count: &mut usize) -> Result<()> {
+        (**self).encode_fields(w, count)
     }
 }
 
@@ -656,14 +650,105 @@ pub fn no_variant_matched(at: usize, enum_name: &str, reasons: Vec<(&'static str
 /// grew geometrically with the nesting depth (found by fuzzing: 13 MB for a 48-byte input).
 const MAX_REASON_LEN: usize = 240;
 
-/// Writes a pre-escaped key literal, with or without the comma, tracking `first`.
-#[inline(always)]
-pub fn write_key(w: &mut JsonWriter, first: &mut bool, with_comma: &'static [u8]) {
-    if *first {
-        *first = false;
-        w.write_raw(&with_comma[1..]);
-    } else {
-        w.write_raw(with_comma);
+// ---- what a generic encode body calls through a per-format path ----
+//
+// The derive writes one `encode<W: Writer>` body per type. A field whose encoding is still
+// a pair of per-format functions (a `with` module, a `bytes` field, a `map_as_pairs` map)
+// is wrapped in one of these `Encode` values: `Encode::encode`'s default body then calls
+// the wrapper's method for the writer's format, which calls the field's.
+
+/// A `#[codec(with = "module")]` field: its value and the module's `encode_json` and
+/// `encode_msgpack` (or, built without MessagePack, `()`).
+pub struct EncodeWith<'a, T: ?Sized, J, M> {
+    /// The field's value.
+    pub value: &'a T,
+    /// `module::encode_json`.
+    pub json: J,
+    /// `module::encode_msgpack`, or its stand-in from [`with_fallback`].
+    pub msgpack: M,
+}
+
+#[cfg(feature = "msgpack")]
+impl<T: ?Sized, J, M> Encode for EncodeWith<'_, T, J, M>
+where
+    J: Fn(&T, &mut JsonWriter) -> Result<()>,
+    M: Fn(&T, &mut MsgpackWriter) -> Result<()>,
+{
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        (self.json)(self.value, w)
+    }
+
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        (self.msgpack)(self.value, w)
+    }
+}
+
+#[cfg(not(feature = "msgpack"))]
+impl<T: ?Sized, J> Encode for EncodeWith<'_, T, J, ()>
+where
+    J: Fn(&T, &mut JsonWriter) -> Result<()>,
+{
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        (self.json)(self.value, w)
+    }
+}
+
+/// The expression `$e` where codec has MessagePack, `()` where it has not: the `msgpack`
+/// function of an [`EncodeWith`], which the derive emits when its own feature is on,
+/// whichever codec it meets.
+#[cfg(feature = "msgpack")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __codec_msgpack_or_unit {
+    ($e:expr) => {
+        $e
+    };
+}
+
+/// See the `msgpack` twin above.
+#[cfg(not(feature = "msgpack"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __codec_msgpack_or_unit {
+    ($e:expr) => {
+        ()
+    };
+}
+
+pub use crate::__codec_msgpack_or_unit as msgpack_or_unit;
+
+/// Writes a `#[codec(with = "module")]` field through the module's functions (`msgpack`
+/// is `()` in a build without MessagePack).
+#[inline]
+pub fn encode_with<T: ?Sized, W: Writer, J, M>(value: &T, w: &mut W, json: J, msgpack: M) -> Result<()>
+where
+    for<'a> EncodeWith<'a, T, J, M>: Encode,
+{
+    EncodeWith { value, json, msgpack }.encode(w)
+}
+
+/// Writes a `#[codec(bytes)]` field.
+#[inline]
+pub fn encode_bytes<T: EncodeBytes + ?Sized, W: Writer>(value: &T, w: &mut W) -> Result<()> {
+    EncodeAsBytes(value).encode(w)
+}
+
+/// A `#[codec(bytes)]` field, through its [`EncodeBytes`] methods.
+pub struct EncodeAsBytes<'a, T: ?Sized>(pub &'a T);
+
+impl<T: EncodeBytes + ?Sized> Encode for EncodeAsBytes<'_, T> {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        self.0.encode_json_bytes(w)
+    }
+
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        self.0.encode_msgpack_bytes(w)
     }
 }
 

@@ -200,11 +200,9 @@ pub mod map_pairs {
         label = "not a map of `Encode` keys and values"
     )]
     pub trait EncodePairs {
-        /// Writes `[[k,v],...]`.
-        fn encode_json_pairs(&self, w: &mut JsonWriter) -> Result<()>;
-        /// Writes a MessagePack map, each key as its value.
-        #[cfg(feature = "msgpack")]
-        fn encode_msgpack_pairs(&self, w: &mut MsgpackWriter) -> Result<()>;
+        /// Writes the map in `w`'s format: `[[k,v],...]` in JSON, a map with each key
+        /// written as its value in MessagePack.
+        fn encode_pairs<W: crate::Writer>(&self, w: &mut W) -> Result<()>;
     }
 
     /// A map that can be read from `[key, value]` pairs: `HashMap`, `BTreeMap` (and
@@ -224,7 +222,7 @@ pub mod map_pairs {
     /// Writes `[[k,v],...]`.
     #[inline]
     pub fn encode_json<M: EncodePairs + ?Sized>(m: &M, w: &mut JsonWriter) -> Result<()> {
-        m.encode_json_pairs(w)
+        m.encode_pairs(w)
     }
 
     /// Reads `[[k,v],...]`.
@@ -237,7 +235,7 @@ pub mod map_pairs {
     #[cfg(feature = "msgpack")]
     #[inline]
     pub fn encode_msgpack<M: EncodePairs + ?Sized>(m: &M, w: &mut MsgpackWriter) -> Result<()> {
-        m.encode_msgpack_pairs(w)
+        m.encode_pairs(w)
     }
 
     /// Reads a map, each key as a value.

@@ -23,6 +23,21 @@ mod sealed {
 }
 pub(crate) use sealed::Sealed;
 
+/// Bytes that generated code encoded at compile time, once for each format: a struct
+/// member's name with its punctuation, an enum's tag, a struct's opening and closing.
+/// Each writer writes its own format's bytes and ignores the rest.
+///
+/// A member name's JSON bytes start with the comma that separates it from the member
+/// before (`,"name":`); [`Writer::write_member_name`] drops it for the first member.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Encoded {
+    /// The JSON bytes.
+    pub json: &'static [u8],
+    /// The MessagePack bytes (empty when the derive was built without MessagePack).
+    pub msgpack: &'static [u8],
+}
+
 /// A format's writer, as generic encoding code sees it: implemented by
 /// [`JsonWriter`](crate::json::JsonWriter) and
 /// [`MsgpackWriter`](crate::msgpack::MsgpackWriter).
@@ -63,6 +78,12 @@ pub(crate) use sealed::Sealed;
 ///
 /// The trait is sealed: its methods grow as more of codec's model moves onto it.
 pub trait Writer: Sealed {
+    /// `true` for MessagePack's writer: what generated code tests to write a MessagePack
+    /// form of its own (`#[codec(msgpack(struct_as_array))]`). A constant: the branch on
+    /// it folds away.
+    #[doc(hidden)]
+    const MSGPACK: bool;
+
     /// Writes `value` through the method of `T` for this writer's format: the bridge from
     /// [`Encode::encode`]'s default body to the per-format methods, while impls move from
     /// those to `encode`.
@@ -129,6 +150,27 @@ pub trait Writer: Sealed {
 
     /// Closes the map.
     fn end_map(&mut self);
+
+    /// Writes this format's bytes of `bytes`.
+    #[doc(hidden)]
+    fn write_encoded(&mut self, bytes: &Encoded);
+
+    /// Opens the members of a struct whose count is known only once they are written
+    /// (some are skipped or flattened), and returns what
+    /// [`end_members`](Self::end_members) needs: in MessagePack, where the map header is
+    /// (a placeholder, patched at the end).
+    #[doc(hidden)]
+    fn begin_members(&mut self) -> usize;
+
+    /// Writes the name of a member, `written` members having been written before it in
+    /// the same struct (in JSON, the comma only when that is not 0).
+    #[doc(hidden)]
+    fn write_member_name(&mut self, name: &Encoded, written: usize);
+
+    /// Closes what [`begin_members`](Self::begin_members) opened at `at`, now that
+    /// `count` members were written.
+    #[doc(hidden)]
+    fn end_members(&mut self, at: usize, count: usize) -> Result<()>;
 
     /// Writes a bool map key: `"true"` in JSON (object keys are strings), the bool in
     /// MessagePack.

@@ -32,9 +32,9 @@ use std::collections::{hash_map, HashMap};
 use super::primitives::{not_one_char, single_char};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{DuplicateKeys, JsonReader, JsonWriter, Key, Str};
+use crate::json::{DuplicateKeys, JsonReader, Key, Str};
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
+use crate::msgpack::{self, MsgpackReader};
 use crate::writer::encode_key_per_format_via_generic;
 use crate::{Decode, DecodeKey, Encode, EncodeKey, Writer};
 
@@ -323,24 +323,14 @@ macro_rules! map_impls {
 
         impl<$($g),+> EncodeFields for $map<$($g),+> where $($eb)* {
             #[inline]
-            fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
-                if K::AS_PAIRS {
+            fn encode_fields<W: $crate::Writer>(&self, w: &mut W, count: &mut usize) -> Result<()> {
+                if K::AS_PAIRS && W::COMPOSITE_KEYS_AS_PAIRS {
                     return Err($crate::impls::maps::pairs_flattened());
                 }
                 for (k, v) in self {
-                    // The first entry written opens the members, without a comma.
-                    $crate::impls::maps::encode_entry(w, usize::from(!core::mem::take(first)), k, v)?;
+                    $crate::impls::maps::encode_entry(w, *count, k, v)?;
+                    *count += 1;
                 }
-                Ok(())
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
-                for (k, v) in self {
-                    $crate::impls::maps::encode_entry(w, 0, k, v)?;
-                }
-                *count += self.len();
                 Ok(())
             }
         }
@@ -443,13 +433,7 @@ macro_rules! map_impls {
             V: Encode,
         {
             #[inline]
-            fn encode_json_pairs(&self, w: &mut JsonWriter) -> Result<()> {
-                $crate::impls::maps::encode_map(w, true, self.len(), self.iter(), Encode::encode)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack_pairs(&self, w: &mut MsgpackWriter) -> Result<()> {
+            fn encode_pairs<W: $crate::Writer>(&self, w: &mut W) -> Result<()> {
                 $crate::impls::maps::encode_map(w, true, self.len(), self.iter(), Encode::encode)
             }
         }

@@ -18,9 +18,9 @@ use core::marker::PhantomData;
 
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::Result;
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use crate::msgpack::MsgpackReader;
 use crate::writer::encode_per_format_via_generic;
 use crate::{Decode, Encode, Writer};
 
@@ -301,18 +301,9 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
 
 impl<T: EncodeFields> EncodeFields for Option<T> {
     #[inline]
-    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+    fn encode_fields<W: Writer>(&self, w: &mut W, count: &mut usize) -> Result<()> {
         match self {
-            Some(v) => v.encode_fields(w, first),
-            None => Ok(()),
-        }
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
-        match self {
-            Some(v) => v.encode_fields_msgpack(w, count),
+            Some(v) => v.encode_fields(w, count),
             None => Ok(()),
         }
     }

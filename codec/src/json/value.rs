@@ -38,12 +38,11 @@ use std::collections::HashMap;
 
 use super::number::ParsedNumber;
 use super::{DuplicateKeys, JsonReader, JsonWriter, Key};
+use crate::__private::EncodeFields;
 use crate::error::{Error, ErrorKind, Result};
+use crate::Encode;
 #[cfg(not(feature = "msgpack"))]
-use crate::{
-    __private::{DecodeFields, EncodeFields},
-    Decode, Encode,
-};
+use crate::{__private::DecodeFields, Decode};
 
 // The `Encode`, `Decode` and struct-member traits have a MessagePack method each when
 // the `msgpack` feature is on, and an impl is one block: with the feature, the impls of
@@ -1463,9 +1462,8 @@ impl Map {
         Ok(())
     }
 
-    /// The JSON half of `EncodeFields for Map`: the members without braces, each after
-    /// a `,` unless `*first`.
-    pub(crate) fn write_json_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+    /// The members without braces, each after a `,` unless `*first`.
+    fn write_json_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
         for (k, v) in &self.entries {
             if *first {
                 *first = false;
@@ -1500,10 +1498,17 @@ impl Encode for Map {
     }
 }
 
-#[cfg(not(feature = "msgpack"))]
+/// A `Map` flattened into a struct: its members among the struct's.
 impl EncodeFields for Map {
-    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
-        self.write_json_fields(w, first)
+    fn encode_fields<W: crate::Writer>(&self, w: &mut W, count: &mut usize) -> Result<()> {
+        for (k, v) in &self.entries {
+            w.map_key(*count);
+            w.write_str(k)?;
+            w.map_value();
+            v.encode(w)?;
+            *count += 1;
+        }
+        Ok(())
     }
 }
 

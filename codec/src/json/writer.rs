@@ -557,6 +557,7 @@ fn non_finite(v: f64) -> Error {
 impl crate::writer::Sealed for JsonWriter<'_> {}
 
 impl crate::Writer for JsonWriter<'_> {
+    const MSGPACK: bool = false;
     const COMPOSITE_KEYS_AS_PAIRS: bool = true;
 
     #[inline]
@@ -654,6 +655,34 @@ impl crate::Writer for JsonWriter<'_> {
     #[inline]
     fn end_map(&mut self) {
         self.write_byte(b'}');
+    }
+
+    #[inline(always)]
+    fn write_encoded(&mut self, bytes: &crate::writer::Encoded) {
+        // A constant after inlining: a step with no bytes in this format vanishes.
+        match bytes.json {
+            [] => {}
+            [b] => self.write_byte(*b),
+            more => self.write_raw(more),
+        }
+    }
+
+    #[inline]
+    fn begin_members(&mut self) -> usize {
+        self.write_byte(b'{');
+        0
+    }
+
+    #[inline(always)]
+    fn write_member_name(&mut self, name: &crate::writer::Encoded, written: usize) {
+        // The name's bytes start with the comma; the first member goes without it.
+        self.write_raw(if written == 0 { &name.json[1..] } else { name.json });
+    }
+
+    #[inline]
+    fn end_members(&mut self, _at: usize, _count: usize) -> Result<()> {
+        self.write_byte(b'}');
+        Ok(())
     }
 
     #[inline]

@@ -18,7 +18,7 @@ use alloc::vec::Vec;
 
 use super::reader::Int;
 use super::{Key, Kind, MsgpackReader, MsgpackWriter};
-use crate::__private::{DecodeFields, EncodeFields};
+use crate::__private::DecodeFields;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::value::{duplicate_key, MapBuilder};
 use crate::json::{self, DuplicateKeys, JsonReader, JsonWriter, Map, Number, RawJson, Value};
@@ -131,21 +131,10 @@ impl Encode for Map {
 
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         w.write_map_len(self.len())?;
-        self.encode_fields_msgpack(w, &mut 0)
-    }
-}
-
-impl EncodeFields for Map {
-    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
-        self.write_json_fields(w, first)
-    }
-
-    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
         for (k, v) in self {
             w.write_str(k)?;
             v.encode_msgpack(w)?;
         }
-        *count += self.len();
         Ok(())
     }
 }

@@ -681,6 +681,7 @@ impl<'w> MsgpackWriter<'w> {
 impl crate::writer::Sealed for MsgpackWriter<'_> {}
 
 impl crate::Writer for MsgpackWriter<'_> {
+    const MSGPACK: bool = true;
     const COMPOSITE_KEYS_AS_PAIRS: bool = false;
 
     #[inline]
@@ -764,6 +765,31 @@ impl crate::Writer for MsgpackWriter<'_> {
 
     #[inline(always)]
     fn end_map(&mut self) {}
+
+    #[inline(always)]
+    fn write_encoded(&mut self, bytes: &crate::writer::Encoded) {
+        // A constant after inlining: a step with no bytes in this format vanishes.
+        match bytes.msgpack {
+            [] => {}
+            [b] => self.write_byte(*b),
+            more => self.write_raw(more),
+        }
+    }
+
+    #[inline]
+    fn begin_members(&mut self) -> usize {
+        self.map_placeholder()
+    }
+
+    #[inline(always)]
+    fn write_member_name(&mut self, name: &crate::writer::Encoded, _written: usize) {
+        self.write_raw(name.msgpack);
+    }
+
+    #[inline]
+    fn end_members(&mut self, at: usize, count: usize) -> Result<()> {
+        self.patch_map_len(at, count)
+    }
 
     #[inline]
     fn write_key_bool(&mut self, v: bool) {

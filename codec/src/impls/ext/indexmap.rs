@@ -42,9 +42,9 @@ use super::super::maps::{decode_value, duplicate_key, map_impls};
 use super::super::maps::{decode_value_msgpack, duplicate_key_msgpack};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::Result;
-use crate::json::{DuplicateKeys, JsonReader, JsonWriter, Key};
+use crate::json::{DuplicateKeys, JsonReader, Key};
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
+use crate::msgpack::{self, MsgpackReader};
 use crate::{Decode, DecodeKey, Encode, EncodeKey};
 
 map_impls!(map, IndexMap<K, V, S>,

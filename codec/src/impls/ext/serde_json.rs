@@ -113,7 +113,7 @@ use crate::json::value::duplicate_key;
 use crate::json::{DuplicateKeys, JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, reader::Int, Kind, MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::{Decode, Encode, Writer};
 
 // ---------------------------------------------------------------- Number
 
@@ -463,14 +463,14 @@ impl<'de> Decode<'de> for Map<String, Value> {
 
 /// `Map` as a struct's `flatten` catch-all: its members are written among the struct's.
 impl EncodeFields for Map<String, Value> {
-    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
-        write_members_json(self, w, first)
-    }
-
-    #[cfg(feature = "msgpack")]
-    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
-        write_members_msgpack(self, w)?;
-        *count += self.len();
+    fn encode_fields<W: Writer>(&self, w: &mut W, count: &mut usize) -> Result<()> {
+        for (k, v) in self {
+            w.map_key(*count);
+            w.write_str(k)?;
+            w.map_value();
+            v.encode(w)?;
+            *count += 1;
+        }
         Ok(())
     }
 }
@@ -506,18 +506,9 @@ impl<'de> DecodeFields<'de> for Map<String, Value> {
 /// written as the members of an object, nothing for `Null`; anything else is an error, as
 /// in serde ("can only flatten structs and maps").
 impl EncodeFields for Value {
-    fn encode_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
+    fn encode_fields<W: Writer>(&self, w: &mut W, count: &mut usize) -> Result<()> {
         match self {
-            Value::Object(m) => write_members_json(m, w, first),
-            Value::Null => Ok(()),
-            other => Err(not_flattenable(other)),
-        }
-    }
-
-    #[cfg(feature = "msgpack")]
-    fn encode_fields_msgpack(&self, w: &mut MsgpackWriter, count: &mut usize) -> Result<()> {
-        match self {
-            Value::Object(m) => m.encode_fields_msgpack(w, count),
+            Value::Object(m) => m.encode_fields(w, count),
             Value::Null => Ok(()),
             other => Err(not_flattenable(other)),
         }
