@@ -109,6 +109,44 @@ pub trait Writer: Sealed {
     /// Writes a string (an error in MessagePack past 4 GiB).
     fn write_str(&mut self, s: &str) -> Result<()>;
 
+    /// Writes `text` as a string, the caller guaranteeing that it is UTF-8 holding no `"`,
+    /// `\` or control byte (an address, a number's digits): JSON copies it between quotes
+    /// without the escape scan of [`write_str`](Self::write_str), MessagePack writes the
+    /// str. (Text that breaks the guarantee makes malformed output, never undefined
+    /// behaviour.)
+    ///
+    /// ```
+    /// use codec::Writer;
+    /// let mut w = codec::json::JsonWriter::new();
+    /// w.write_escape_free_str(b"10.0.0.1")?;
+    /// assert_eq!(w.as_bytes(), br#""10.0.0.1""#);
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut w = codec::msgpack::MsgpackWriter::new();
+    /// w.write_escape_free_str(b"10.0.0.1")?;
+    /// assert_eq!(w.as_bytes(), b"\xa810.0.0.1");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn write_escape_free_str(&mut self, text: &[u8]) -> Result<()>;
+
+    /// [`write_escape_free_str`](Self::write_escape_free_str) of text printed with its
+    /// quotes: `quoted` is `"`, the text (with the same guarantee), `"`. JSON copies it in
+    /// one piece, MessagePack writes the text inside the quotes as a str.
+    ///
+    /// ```
+    /// use codec::Writer;
+    /// let mut w = codec::json::JsonWriter::new();
+    /// w.write_quoted_escape_free_str(br#""1.5""#)?;
+    /// assert_eq!(w.as_bytes(), br#""1.5""#);
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut w = codec::msgpack::MsgpackWriter::new();
+    /// w.write_quoted_escape_free_str(br#""1.5""#)?;
+    /// assert_eq!(w.as_bytes(), b"\xa31.5");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn write_quoted_escape_free_str(&mut self, quoted: &[u8]) -> Result<()>;
+
     /// Opens an array of `len` elements (an error in MessagePack past `u32::MAX`).
     fn begin_array(&mut self, len: usize) -> Result<()>;
 

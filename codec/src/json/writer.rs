@@ -615,6 +615,21 @@ impl crate::Writer for JsonWriter<'_> {
         Ok(())
     }
 
+    /// The quotes and the text in three writes, as the impls that skip the scan wrote it.
+    #[inline]
+    fn write_escape_free_str(&mut self, text: &[u8]) -> Result<()> {
+        self.write_byte(b'"');
+        self.write_raw(text);
+        self.write_byte(b'"');
+        Ok(())
+    }
+
+    #[inline]
+    fn write_quoted_escape_free_str(&mut self, quoted: &[u8]) -> Result<()> {
+        self.write_raw(quoted);
+        Ok(())
+    }
+
     #[inline]
     fn begin_array(&mut self, _len: usize) -> Result<()> {
         self.write_byte(b'[');

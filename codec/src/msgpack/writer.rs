@@ -740,6 +740,21 @@ impl crate::Writer for MsgpackWriter<'_> {
         self.write_str(s)
     }
 
+    /// [`write_str`](MsgpackWriter::write_str) of bytes the caller guarantees are UTF-8.
+    #[inline]
+    fn write_escape_free_str(&mut self, text: &[u8]) -> Result<()> {
+        self.room(text.len() + 5);
+        self.write_len(text.len(), 0xa0, 31, Some(0xd9), 0xda, "a string")?;
+        self.extend(text);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_quoted_escape_free_str(&mut self, quoted: &[u8]) -> Result<()> {
+        let text = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or_default();
+        crate::Writer::write_escape_free_str(self, text)
+    }
+
     #[inline]
     fn begin_array(&mut self, len: usize) -> Result<()> {
         self.write_array_len(len)

@@ -431,7 +431,7 @@ pub(crate) mod with {
         /// Writes the RFC 3339 string.
         #[inline]
         pub fn encode_json(v: &OffsetDateTime, w: &mut JsonWriter) -> Result<()> {
-            Rfc3339Text(*v).encode_text_json(w)
+            Rfc3339Text(*v).encode_text(w)
         }
 
         /// Reads an RFC 3339 string.
@@ -444,7 +444,7 @@ pub(crate) mod with {
         #[cfg(feature = "msgpack")]
         #[inline]
         pub fn encode_msgpack(v: &OffsetDateTime, w: &mut MsgpackWriter) -> Result<()> {
-            Rfc3339Text(*v).encode_text_msgpack(w)
+            Rfc3339Text(*v).encode_text(w)
         }
 
         /// Reads an RFC 3339 string.
