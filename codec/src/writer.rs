@@ -80,6 +80,42 @@ pub trait Writer: Sealed {
     #[doc(hidden)]
     fn encode_key_per_format<K: EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()>;
 
+    /// `true` where the format has a type for an instant, which codec writes instants
+    /// (`SystemTime`, chrono's `DateTime<Utc>`, jiff's `Timestamp`, time's `UtcDateTime`)
+    /// as: MessagePack's timestamp extension (type -1). `false` where they are written in
+    /// another form, their text or serde's struct (JSON). A constant: the branch on it
+    /// folds away.
+    const NATIVE_TIMESTAMP: bool;
+
+    /// Writes an instant in the format's own type for it, `seconds` since the Unix epoch
+    /// (negative before it) plus `nanoseconds` (below 10^9, else an
+    /// [`InvalidValue`](crate::ErrorKind::InvalidValue) error): in MessagePack the
+    /// timestamp extension in its smallest form. Only where
+    /// [`NATIVE_TIMESTAMP`](Self::NATIVE_TIMESTAMP); JSON has no such type, and its method
+    /// returns an `InvalidValue` error.
+    ///
+    /// ```
+    /// use codec::Writer;
+    ///
+    /// fn instant<W: Writer>(w: &mut W, seconds: i64, nanoseconds: u32) -> codec::Result<()> {
+    ///     if W::NATIVE_TIMESTAMP {
+    ///         return w.write_timestamp(seconds, nanoseconds);
+    ///     }
+    ///     w.write_i64(seconds);
+    ///     Ok(())
+    /// }
+    /// let mut w = codec::json::JsonWriter::new();
+    /// instant(&mut w, 1, 0)?;
+    /// assert_eq!(w.as_bytes(), b"1");
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut w = codec::msgpack::MsgpackWriter::new();
+    /// instant(&mut w, 1, 0)?;
+    /// assert_eq!(w.as_bytes(), b"\xd6\xff\x00\x00\x00\x01");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn write_timestamp(&mut self, seconds: i64, nanoseconds: u32) -> Result<()>;
+
     /// Writes the absence of a value: `null` in JSON, nil in MessagePack.
     fn write_null(&mut self);
 

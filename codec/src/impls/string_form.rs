@@ -310,13 +310,16 @@ pub(crate) fn decode_msgpack_key<'de, T: FromText>(key: msgpack::Key<'de>, r: &m
 /// The listed traits of the listed types through their string form ([`ToText`] for
 /// `Encode` and `EncodeKey`, [`FromText`] for `Decode` and `DecodeKey`), in both formats;
 /// or one trait of one type whose MessagePack form is another, given by an expression
-/// that writes it (`$v` the value, `$w` the writer) or reads it (`$r` the reader, `$key`
-/// the key):
+/// that writes it (`$v` the value, `$w` the MessagePack writer: that `Encode` stays per
+/// format) or reads it (`$r` the reader, `$key` the key); or the `Encode` of an instant,
+/// written as the format's timestamp where it has one ([`Writer::NATIVE_TIMESTAMP`]), from
+/// the `Result<(i64, u32)>` of seconds and nanoseconds an expression of `$v` gives:
 ///
 /// ```text
 /// string_impls!(Encode, Decode, EncodeKey, DecodeKey for Url, Ulid);
 /// string_impls!(EncodeKey, DecodeKey for DateTime<Utc>);
-/// string_impls!(Encode for DateTime<Utc>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
+/// string_impls!(Encode for DateTime<Utc>, timestamp: |v| timestamp_parts(v));
+/// string_impls!(Encode for Uuid, msgpack: |v, w| w.write_bin(v.as_bytes()));
 /// string_impls!(Decode for DateTime<Utc>, msgpack: |r| read_timestamp(r));
 /// string_impls!(impl[const CAP: usize] Encode, Decode, EncodeKey, DecodeKey for ArrayString<CAP>);
 /// ```
@@ -413,6 +416,24 @@ macro_rules! string_impls {
     };
     (Encode for $ty:ty, msgpack: |$v:ident, $w:ident| $msgpack:expr) => {
         $crate::impls::string_form::string_impls!(@Encode [] $ty; [|$v, $w| $msgpack]);
+    };
+    // An instant: its text, or where the format has a timestamp type, that, from the
+    // seconds and nanoseconds of `$parts` (a `Result<(i64, u32)>`).
+    (Encode for $ty:ty, timestamp: |$v:ident| $parts:expr) => {
+        impl $crate::Encode for $ty {
+            #[inline]
+            fn encode<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
+                // A constant: the branch folds away.
+                if W::NATIVE_TIMESTAMP {
+                    let $v = self;
+                    let (seconds, nanoseconds): (i64, u32) = $parts?;
+                    return w.write_timestamp(seconds, nanoseconds);
+                }
+                $crate::impls::string_form::ToText::encode_text(self, w)
+            }
+
+            $crate::writer::encode_per_format_via_generic!();
+        }
     };
     (Decode for $ty:ty, msgpack: |$r:ident| $msgpack:expr) => {
         $crate::impls::string_form::string_impls!(@Decode [] $ty; [|$r| $msgpack]);

@@ -558,6 +558,7 @@ impl crate::writer::Sealed for JsonWriter<'_> {}
 
 impl crate::Writer for JsonWriter<'_> {
     const COMPOSITE_KEYS_AS_PAIRS: bool = true;
+    const NATIVE_TIMESTAMP: bool = false;
 
     #[inline]
     fn encode_per_format<T: crate::Encode + ?Sized>(&mut self, value: &T) -> Result<()> {
@@ -628,6 +629,12 @@ impl crate::Writer for JsonWriter<'_> {
     fn write_quoted_escape_free_str(&mut self, quoted: &[u8]) -> Result<()> {
         self.write_raw(quoted);
         Ok(())
+    }
+
+    /// Never called by codec (`NATIVE_TIMESTAMP` is `false`): an error for anyone else.
+    #[cold]
+    fn write_timestamp(&mut self, _seconds: i64, _nanoseconds: u32) -> Result<()> {
+        Err(Error::without_position(ErrorKind::InvalidValue(Cow::Borrowed("JSON has no timestamp type"))))
     }
 
     #[inline]

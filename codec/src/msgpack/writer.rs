@@ -78,6 +78,14 @@ fn too_long(what: &'static str, len: usize) -> Error {
     ))))
 }
 
+/// [`Writer::write_timestamp`](crate::Writer::write_timestamp) given a second or more of
+/// nanoseconds (codec's own callers never are).
+#[cold]
+#[inline(never)]
+fn nanoseconds_past_a_second() -> Error {
+    Error::without_position(ErrorKind::InvalidValue(Cow::Borrowed("nanoseconds must be below 10^9")))
+}
+
 impl<'w> MsgpackWriter<'w> {
     /// An empty writer.
     ///
@@ -682,6 +690,7 @@ impl crate::writer::Sealed for MsgpackWriter<'_> {}
 
 impl crate::Writer for MsgpackWriter<'_> {
     const COMPOSITE_KEYS_AS_PAIRS: bool = false;
+    const NATIVE_TIMESTAMP: bool = true;
 
     #[inline]
     fn encode_per_format<T: crate::Encode + ?Sized>(&mut self, value: &T) -> Result<()> {
@@ -753,6 +762,17 @@ impl crate::Writer for MsgpackWriter<'_> {
     fn write_quoted_escape_free_str(&mut self, quoted: &[u8]) -> Result<()> {
         let text = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or_default();
         crate::Writer::write_escape_free_str(self, text)
+    }
+
+    #[inline]
+    fn write_timestamp(&mut self, seconds: i64, nanoseconds: u32) -> Result<()> {
+        match super::Timestamp::new(seconds, nanoseconds) {
+            Some(t) => {
+                t.write(self);
+                Ok(())
+            }
+            None => Err(nanoseconds_past_a_second()),
+        }
     }
 
     #[inline]

@@ -348,12 +348,7 @@ string_impls!(EncodeKey, DecodeKey for Date, Time, PrimitiveDateTime, OffsetDate
 // ---------------------------------------------------------------- UtcDateTime
 
 // The timestamp extension in MessagePack: every `UtcDateTime` fits one.
-string_impls!(
-    Encode for UtcDateTime,
-    msgpack: |v, w| Timestamp::new(v.unix_timestamp(), v.nanosecond())
-        .ok_or_else(|| datetime::not_representable("no timestamp"))?
-        .encode_msgpack(w)
-);
+string_impls!(Encode for UtcDateTime, timestamp: |v| Ok::<_, crate::Error>((v.unix_timestamp(), v.nanosecond())));
 
 // ---------------------------------------------------------------- Duration
 
