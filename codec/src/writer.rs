@@ -14,7 +14,7 @@
 //! writers, never the other way round.
 
 use crate::error::Result;
-use crate::{Encode, EncodeKey};
+use crate::{Encode, EncodeBytes, EncodeKey};
 
 mod sealed {
     /// Only codec's own writers implement [`Writer`](super::Writer): its methods grow with
@@ -115,6 +115,28 @@ pub trait Writer: Sealed {
     /// # Ok::<(), codec::Error>(())
     /// ```
     fn write_timestamp(&mut self, seconds: i64, nanoseconds: u32) -> Result<()>;
+
+    /// Writes `bytes` through the byte-string method of `B` for this writer's format: as
+    /// [`encode_per_format`](Self::encode_per_format), for [`EncodeBytes::encode_bytes`].
+    #[doc(hidden)]
+    fn encode_bytes_per_format<B: EncodeBytes + ?Sized>(&mut self, bytes: &B) -> Result<()>;
+
+    /// Writes a byte string: in JSON an array of numbers (JSON has no bytes), in
+    /// MessagePack a bin (an error past 4 GiB).
+    ///
+    /// ```
+    /// use codec::Writer;
+    /// let mut w = codec::json::JsonWriter::new();
+    /// w.write_bytes(&[1, 2])?;
+    /// assert_eq!(w.as_bytes(), b"[1,2]");
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut w = codec::msgpack::MsgpackWriter::new();
+    /// w.write_bytes(&[1, 2])?;
+    /// assert_eq!(w.as_bytes(), b"\xc4\x02\x01\x02");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<()>;
 
     /// Writes the absence of a value: `null` in JSON, nil in MessagePack.
     fn write_null(&mut self);
@@ -257,3 +279,21 @@ macro_rules! encode_key_per_format_via_generic {
     };
 }
 pub(crate) use encode_key_per_format_via_generic;
+
+/// [`encode_per_format_via_generic!`] for [`EncodeBytes`]: the per-format byte-string
+/// methods of an impl that moved to [`EncodeBytes::encode_bytes`].
+macro_rules! encode_bytes_per_format_via_generic {
+    () => {
+        #[inline]
+        fn encode_json_bytes(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+            $crate::EncodeBytes::encode_bytes(self, w)
+        }
+
+        #[inline]
+        #[cfg(feature = "msgpack")]
+        fn encode_msgpack_bytes(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+            $crate::EncodeBytes::encode_bytes(self, w)
+        }
+    };
+}
+pub(crate) use encode_bytes_per_format_via_generic;

@@ -571,6 +571,17 @@ impl crate::Writer for JsonWriter<'_> {
     }
 
     #[inline]
+    fn encode_bytes_per_format<B: crate::EncodeBytes + ?Sized>(&mut self, bytes: &B) -> Result<()> {
+        bytes.encode_json_bytes(self)
+    }
+
+    /// The bytes as the sequence of numbers `[u8]` is.
+    #[inline]
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<()> {
+        crate::Encode::encode(bytes, self)
+    }
+
+    #[inline]
     fn write_null(&mut self) {
         self.write_null();
     }

@@ -703,6 +703,16 @@ impl crate::Writer for MsgpackWriter<'_> {
     }
 
     #[inline]
+    fn encode_bytes_per_format<B: crate::EncodeBytes + ?Sized>(&mut self, bytes: &B) -> Result<()> {
+        bytes.encode_msgpack_bytes(self)
+    }
+
+    #[inline]
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<()> {
+        self.write_bin(bytes)
+    }
+
+    #[inline]
     fn write_null(&mut self) {
         self.write_nil();
     }
