@@ -55,7 +55,8 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter, Str};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{Kind, MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::writer::{encode_bytes_per_format_via_generic, encode_per_format_via_generic};
+use crate::{Decode, Encode, Writer};
 
 /// A byte string: a bin in MessagePack (borrowed from the input when decoded), an array
 /// of numbers in JSON.
@@ -125,15 +126,11 @@ impl From<Vec<u8>> for Bytes<'_> {
 
 impl Encode for Bytes<'_> {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.0.encode_json(w)
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.write_bytes(&self.0)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_bin(&self.0)
-    }
+    encode_per_format_via_generic!();
 }
 
 impl<'de: 'a, 'a> Decode<'de> for Bytes<'a> {
@@ -292,6 +289,22 @@ fn msgpack_borrowed_bytes<'de>(r: &mut MsgpackReader<'de>) -> Result<&'de [u8]> 
     note = "`bytes` takes `Vec<u8>`, `&[u8]`, `Box<[u8]>`, `Cow<[u8]>`, `[u8; N]` and `codec::Bytes` (or an `Option` of one); for any other type, remove the attribute"
 )]
 pub trait EncodeBytes {
+    /// Writes the bytes in `w`'s format ([`Writer::write_bytes`]): one body for every
+    /// format (see [`Encode::encode`]; the default body calls the per-format method of
+    /// `W`'s format).
+    ///
+    /// ```
+    /// use codec::EncodeBytes;
+    /// let mut w = codec::json::JsonWriter::new();
+    /// vec![7u8].encode_bytes(&mut w)?;
+    /// assert_eq!(w.as_bytes(), b"[7]");
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[inline]
+    fn encode_bytes<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.encode_bytes_per_format(self)
+    }
+
     /// Writes the bytes as JSON (an array of numbers).
     fn encode_json_bytes(&self, w: &mut JsonWriter) -> Result<()>;
 
@@ -355,16 +368,11 @@ macro_rules! encode_bytes {
     ($([$($gen:tt)*] $ty:ty;)*) => {$(
         impl<$($gen)*> EncodeBytes for $ty {
             #[inline]
-            fn encode_json_bytes(&self, w: &mut JsonWriter) -> Result<()> {
-                let bytes: &[u8] = self;
-                bytes.encode_json(w)
+            fn encode_bytes<W: Writer>(&self, w: &mut W) -> Result<()> {
+                w.write_bytes(self)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack_bytes(&self, w: &mut MsgpackWriter) -> Result<()> {
-                w.write_bin(self)
-            }
+            encode_bytes_per_format_via_generic!();
         }
     )*};
 }
@@ -380,22 +388,18 @@ encode_bytes! {
 
 impl<T: EncodeBytes + ?Sized> EncodeBytes for &T {
     #[inline]
-    fn encode_json_bytes(&self, w: &mut JsonWriter) -> Result<()> {
-        (**self).encode_json_bytes(w)
+    fn encode_bytes<W: Writer>(&self, w: &mut W) -> Result<()> {
+        (**self).encode_bytes(w)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_bytes(&self, w: &mut MsgpackWriter) -> Result<()> {
-        (**self).encode_msgpack_bytes(w)
-    }
+    encode_bytes_per_format_via_generic!();
 }
 
 impl<T: EncodeBytes> EncodeBytes for Option<T> {
     #[inline]
-    fn encode_json_bytes(&self, w: &mut JsonWriter) -> Result<()> {
+    fn encode_bytes<W: Writer>(&self, w: &mut W) -> Result<()> {
         match self {
-            Some(v) => v.encode_json_bytes(w),
+            Some(v) => v.encode_bytes(w),
             None => {
                 w.write_null();
                 Ok(())
@@ -403,17 +407,7 @@ impl<T: EncodeBytes> EncodeBytes for Option<T> {
         }
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_bytes(&self, w: &mut MsgpackWriter) -> Result<()> {
-        match self {
-            Some(v) => v.encode_msgpack_bytes(w),
-            None => {
-                w.write_nil();
-                Ok(())
-            }
-        }
-    }
+    encode_bytes_per_format_via_generic!();
 }
 
 impl<'de> DecodeBytes<'de> for Vec<u8> {

@@ -14,7 +14,7 @@
 //! writers, never the other way round.
 
 use crate::error::Result;
-use crate::{Encode, EncodeKey};
+use crate::{Encode, EncodeBytes, EncodeKey};
 
 mod sealed {
     /// Only codec's own writers implement [`Writer`](super::Writer): its methods grow with
@@ -101,6 +101,64 @@ pub trait Writer: Sealed {
     #[doc(hidden)]
     fn encode_key_per_format<K: EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()>;
 
+    /// `true` where the format has a type for an instant, which codec writes instants
+    /// (`SystemTime`, chrono's `DateTime<Utc>`, jiff's `Timestamp`, time's `UtcDateTime`)
+    /// as: MessagePack's timestamp extension (type -1). `false` where they are written in
+    /// another form, their text or serde's struct (JSON). A constant: the branch on it
+    /// folds away.
+    const NATIVE_TIMESTAMP: bool;
+
+    /// Writes an instant in the format's own type for it, `seconds` since the Unix epoch
+    /// (negative before it) plus `nanoseconds` (below 10^9, else an
+    /// [`InvalidValue`](crate::ErrorKind::InvalidValue) error): in MessagePack the
+    /// timestamp extension in its smallest form. Only where
+    /// [`NATIVE_TIMESTAMP`](Self::NATIVE_TIMESTAMP); JSON has no such type, and its method
+    /// returns an `InvalidValue` error.
+    ///
+    /// ```
+    /// use codec::Writer;
+    ///
+    /// fn instant<W: Writer>(w: &mut W, seconds: i64, nanoseconds: u32) -> codec::Result<()> {
+    ///     if W::NATIVE_TIMESTAMP {
+    ///         return w.write_timestamp(seconds, nanoseconds);
+    ///     }
+    ///     w.write_i64(seconds);
+    ///     Ok(())
+    /// }
+    /// let mut w = codec::json::JsonWriter::new();
+    /// instant(&mut w, 1, 0)?;
+    /// assert_eq!(w.as_bytes(), b"1");
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut w = codec::msgpack::MsgpackWriter::new();
+    /// instant(&mut w, 1, 0)?;
+    /// assert_eq!(w.as_bytes(), b"\xd6\xff\x00\x00\x00\x01");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn write_timestamp(&mut self, seconds: i64, nanoseconds: u32) -> Result<()>;
+
+    /// Writes `bytes` through the byte-string method of `B` for this writer's format: as
+    /// [`encode_per_format`](Self::encode_per_format), for [`EncodeBytes::encode_bytes`].
+    #[doc(hidden)]
+    fn encode_bytes_per_format<B: EncodeBytes + ?Sized>(&mut self, bytes: &B) -> Result<()>;
+
+    /// Writes a byte string: in JSON an array of numbers (JSON has no bytes), in
+    /// MessagePack a bin (an error past 4 GiB).
+    ///
+    /// ```
+    /// use codec::Writer;
+    /// let mut w = codec::json::JsonWriter::new();
+    /// w.write_bytes(&[1, 2])?;
+    /// assert_eq!(w.as_bytes(), b"[1,2]");
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut w = codec::msgpack::MsgpackWriter::new();
+    /// w.write_bytes(&[1, 2])?;
+    /// assert_eq!(w.as_bytes(), b"\xc4\x02\x01\x02");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<()>;
+
     /// Writes the absence of a value: `null` in JSON, nil in MessagePack.
     fn write_null(&mut self);
 
@@ -129,6 +187,44 @@ pub trait Writer: Sealed {
 
     /// Writes a string (an error in MessagePack past 4 GiB).
     fn write_str(&mut self, s: &str) -> Result<()>;
+
+    /// Writes `text` as a string, the caller guaranteeing that it is UTF-8 holding no `"`,
+    /// `\` or control byte (an address, a number's digits): JSON copies it between quotes
+    /// without the escape scan of [`write_str`](Self::write_str), MessagePack writes the
+    /// str. (Text that breaks the guarantee makes malformed output, never undefined
+    /// behaviour.)
+    ///
+    /// ```
+    /// use codec::Writer;
+    /// let mut w = codec::json::JsonWriter::new();
+    /// w.write_escape_free_str(b"10.0.0.1")?;
+    /// assert_eq!(w.as_bytes(), br#""10.0.0.1""#);
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut w = codec::msgpack::MsgpackWriter::new();
+    /// w.write_escape_free_str(b"10.0.0.1")?;
+    /// assert_eq!(w.as_bytes(), b"\xa810.0.0.1");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn write_escape_free_str(&mut self, text: &[u8]) -> Result<()>;
+
+    /// [`write_escape_free_str`](Self::write_escape_free_str) of text printed with its
+    /// quotes: `quoted` is `"`, the text (with the same guarantee), `"`. JSON copies it in
+    /// one piece, MessagePack writes the text inside the quotes as a str.
+    ///
+    /// ```
+    /// use codec::Writer;
+    /// let mut w = codec::json::JsonWriter::new();
+    /// w.write_quoted_escape_free_str(br#""1.5""#)?;
+    /// assert_eq!(w.as_bytes(), br#""1.5""#);
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut w = codec::msgpack::MsgpackWriter::new();
+    /// w.write_quoted_escape_free_str(br#""1.5""#)?;
+    /// assert_eq!(w.as_bytes(), b"\xa31.5");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn write_quoted_escape_free_str(&mut self, quoted: &[u8]) -> Result<()>;
 
     /// Opens an array of `len` elements (an error in MessagePack past `u32::MAX`).
     fn begin_array(&mut self, len: usize) -> Result<()>;
@@ -225,3 +321,21 @@ macro_rules! encode_key_per_format_via_generic {
     };
 }
 pub(crate) use encode_key_per_format_via_generic;
+
+/// [`encode_per_format_via_generic!`] for [`EncodeBytes`]: the per-format byte-string
+/// methods of an impl that moved to [`EncodeBytes::encode_bytes`].
+macro_rules! encode_bytes_per_format_via_generic {
+    () => {
+        #[inline]
+        fn encode_json_bytes(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+            $crate::EncodeBytes::encode_bytes(self, w)
+        }
+
+        #[inline]
+        #[cfg(feature = "msgpack")]
+        fn encode_msgpack_bytes(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+            $crate::EncodeBytes::encode_bytes(self, w)
+        }
+    };
+}
+pub(crate) use encode_bytes_per_format_via_generic;

@@ -32,34 +32,28 @@ use core::time::Duration;
 use super::record;
 use crate::__private::missing_field_at;
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::msgpack::MsgpackReader;
+use crate::writer::encode_per_format_via_generic;
+use crate::{Decode, Encode, Writer};
 
 const FIELDS: &[&str] = &["secs", "nanos"];
 const NANOS_PER_SEC: u32 = 1_000_000_000;
 
 impl Encode for Duration {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_raw(b"{\"secs\":");
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.begin_map(2)?;
+        record::encode_member(w, 0, FIELDS[0])?;
         w.write_u64(self.as_secs());
-        w.write_raw(b",\"nanos\":");
+        record::encode_member(w, 1, FIELDS[1])?;
         w.write_u64(u64::from(self.subsec_nanos()));
-        w.write_byte(b'}');
+        w.end_map();
         Ok(())
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_raw(b"\x82\xa4secs");
-        w.write_u64(self.as_secs());
-        w.write_raw(b"\xa5nanos");
-        w.write_u64(u64::from(self.subsec_nanos()));
-        Ok(())
-    }
+    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Duration {

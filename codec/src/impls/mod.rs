@@ -20,7 +20,7 @@ mod num;
 mod path;
 mod primitives;
 mod range;
-mod record;
+pub(crate) mod record;
 pub(crate) mod shared_refs;
 pub(crate) mod string_form;
 mod strings;

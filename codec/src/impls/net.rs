@@ -56,15 +56,17 @@ use core::fmt::Display;
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 use core::str::FromStr;
 
-use super::string_form::{self, string_impls, FromText, StackText, ToText};
+#[cfg(feature = "msgpack")]
+use super::string_form;
+use super::string_form::{string_impls, FromText, StackText, ToText};
 #[cfg(feature = "msgpack")]
 use crate::__private::mp;
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::JsonWriter;
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
 #[cfg(feature = "msgpack")]
 use crate::Decode;
+use crate::Writer;
 
 /// An address's text: `[` + 39 + `%` + 10 + `]:` + 5 = 58 bytes at most.
 type Buf = StackText<64>;
@@ -432,9 +434,8 @@ macro_rules! address_impls {
 
             /// No address's text holds a byte JSON escapes.
             #[inline]
-            fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
-                string_form::write_plain_json(w, self.text()?.as_bytes());
-                Ok(())
+            fn encode_text<W: Writer>(&self, w: &mut W) -> Result<()> {
+                w.write_escape_free_str(self.text()?.as_bytes())
             }
         }
 

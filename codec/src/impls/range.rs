@@ -40,45 +40,30 @@ use core::ops::{Bound, Range, RangeFrom, RangeInclusive, RangeTo};
 use super::record;
 use crate::__private::missing_field_at;
 use crate::error::Result;
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::msgpack::MsgpackReader;
+use crate::writer::encode_per_format_via_generic;
+use crate::{Decode, Encode, Writer};
 
 const START_END: &[&str] = &["start", "end"];
 const START: &[&str] = &["start"];
 const END: &[&str] = &["end"];
 
-/// Writes `{"start":..,"end":..}` (either member may be absent), each error with its
-/// member's name on its path.
+/// Writes the map `{"start":..,"end":..}` (either member may be absent), each error with
+/// its member's name on its path.
 #[inline]
-fn encode_json<T: Encode>(w: &mut JsonWriter, start: Option<&T>, end: Option<&T>) -> Result<()> {
-    w.write_byte(b'{');
+fn encode_members<W: Writer, T: Encode>(w: &mut W, start: Option<&T>, end: Option<&T>) -> Result<()> {
+    w.begin_map(usize::from(start.is_some()) + usize::from(end.is_some()))?;
     if let Some(start) = start {
-        w.write_raw(b"\"start\":");
-        start.encode_json(w).map_err(|e| e.in_field("start"))?;
+        record::encode_member(w, 0, "start")?;
+        start.encode(w).map_err(|e| e.in_field("start"))?;
     }
     if let Some(end) = end {
-        w.write_raw(if start.is_some() { b",\"end\":" } else { b"\"end\":" });
-        end.encode_json(w).map_err(|e| e.in_field("end"))?;
+        record::encode_member(w, usize::from(start.is_some()), "end")?;
+        end.encode(w).map_err(|e| e.in_field("end"))?;
     }
-    w.write_byte(b'}');
-    Ok(())
-}
-
-/// The MessagePack map of [`encode_json`].
-#[inline]
-#[cfg(feature = "msgpack")]
-fn encode_msgpack<T: Encode>(w: &mut MsgpackWriter, start: Option<&T>, end: Option<&T>) -> Result<()> {
-    w.write_map_len(usize::from(start.is_some()) + usize::from(end.is_some()))?;
-    if let Some(start) = start {
-        w.write_raw(b"\xa5start");
-        start.encode_msgpack(w).map_err(|e| e.in_field("start"))?;
-    }
-    if let Some(end) = end {
-        w.write_raw(b"\xa3end");
-        end.encode_msgpack(w).map_err(|e| e.in_field("end"))?;
-    }
+    w.end_map();
     Ok(())
 }
 
@@ -172,17 +157,12 @@ macro_rules! range_impls {
     ($($ty:ident)*) => {$(
         impl<T: Encode> Encode for $ty<T> {
             #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+            fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
                 let (start, end) = self.parts();
-                encode_json(w, start, end)
+                encode_members(w, start, end)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                let (start, end) = self.parts();
-                encode_msgpack(w, start, end)
-            }
+            encode_per_format_via_generic!();
         }
 
         impl<'de, T: Decode<'de>> Decode<'de> for $ty<T> {
@@ -205,36 +185,22 @@ macro_rules! range_impls {
 range_impls!(Range RangeInclusive RangeFrom RangeTo);
 
 impl<T: Encode> Encode for Bound<T> {
+    /// An externally tagged enum: the unit variant's name, or a map of one key.
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        let (key, v): (&[u8], _) = match self {
-            Bound::Unbounded => {
-                w.write_raw(b"\"Unbounded\"");
-                return Ok(());
-            }
-            Bound::Included(v) => (b"{\"Included\":", v),
-            Bound::Excluded(v) => (b"{\"Excluded\":", v),
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        let v = match self {
+            Bound::Unbounded => return w.write_escape_free_str(b"Unbounded"),
+            Bound::Included(v) | Bound::Excluded(v) => v,
         };
-        w.write_raw(key);
-        v.encode_json(w).map_err(|e| e.in_field(variant_name(self)))?;
-        w.write_byte(b'}');
+        let name = variant_name(self);
+        w.begin_map(1)?;
+        record::encode_member(w, 0, name)?;
+        v.encode(w).map_err(|e| e.in_field(name))?;
+        w.end_map();
         Ok(())
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        let (key, v): (&[u8], _) = match self {
-            Bound::Unbounded => {
-                w.write_raw(b"\xa9Unbounded");
-                return Ok(());
-            }
-            Bound::Included(v) => (b"\x81\xa8Included", v),
-            Bound::Excluded(v) => (b"\x81\xa8Excluded", v),
-        };
-        w.write_raw(key);
-        v.encode_msgpack(w).map_err(|e| e.in_field(variant_name(self)))
-    }
+    encode_per_format_via_generic!();
 }
 
 fn variant_name<T>(b: &Bound<T>) -> &'static str {

@@ -1,6 +1,6 @@
 //! The members of the small structs that serde's std impls write with fixed names
-//! (`Duration`'s `secs`/`nanos`, the ranges' `start`/`end`): one reader per format, shared
-//! by those impls.
+//! (`Duration`'s `secs`/`nanos`, the ranges' `start`/`end`): the writer of a member's name,
+//! and one reader per format, shared by those impls.
 //!
 //! serde reads these structs as if derived with `deny_unknown_fields`: an object (a map)
 //! holding every member once, in any order, and no other key; or an array (as a positional
@@ -14,6 +14,17 @@ use crate::error::Result;
 use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{Kind, MsgpackReader};
+use crate::Writer;
+
+/// Comes before the value of member `index` of such a struct, written as a map: the
+/// member's `name` as its key. (The names hold no byte JSON escapes.)
+#[inline]
+pub(crate) fn encode_member<W: Writer>(w: &mut W, index: usize, name: &'static str) -> Result<()> {
+    w.map_key(index);
+    w.write_escape_free_str(name.as_bytes())?;
+    w.map_value();
+    Ok(())
+}
 
 /// The index in `names` of the member named by `bytes`.
 #[inline(always)]

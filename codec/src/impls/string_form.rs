@@ -23,9 +23,10 @@ use alloc::string::{String, ToString};
 use core::fmt::{self, Display, Write as _};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key, Str};
+use crate::json::{JsonReader, Key, Str};
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
+use crate::msgpack::{self, MsgpackReader};
+use crate::Writer;
 
 // ---------------------------------------------------------------- the stack buffer
 
@@ -124,15 +125,6 @@ pub(crate) fn with_display(v: &impl Display, write: impl FnOnce(&str) -> Result<
     }
 }
 
-/// Writes `text`, which holds no byte JSON escapes, between quotes without the escape
-/// scan.
-#[inline]
-pub(crate) fn write_plain_json(w: &mut JsonWriter, text: &[u8]) {
-    w.write_byte(b'"');
-    w.write_raw(text);
-    w.write_byte(b'"');
-}
-
 /// "invalid value: not a {what}: {why}" at `at`: a string that a type's parser rejected.
 #[cfg_attr(
     not(any(feature = "rust_decimal", feature = "semver", feature = "ulid", feature = "url", feature = "uuid")),
@@ -151,20 +143,11 @@ pub(crate) trait ToText {
     /// Calls `write` with the text: borrowed from the value, or printed on the stack.
     fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()>;
 
-    /// Writes the text as a JSON string. Types whose text needs no escape may override
-    /// this to skip the escape scan.
+    /// Writes the text as a string. Types whose text needs no escape may override this to
+    /// skip JSON's escape scan ([`Writer::write_escape_free_str`],
+    /// [`Writer::write_quoted_escape_free_str`]).
     #[inline]
-    fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.with_text(|s| {
-            w.write_str(s);
-            Ok(())
-        })
-    }
-
-    /// Writes the text as a MessagePack str.
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_text_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+    fn encode_text<W: Writer>(&self, w: &mut W) -> Result<()> {
         self.with_text(|s| w.write_str(s))
     }
 }
@@ -327,13 +310,16 @@ pub(crate) fn decode_msgpack_key<'de, T: FromText>(key: msgpack::Key<'de>, r: &m
 /// The listed traits of the listed types through their string form ([`ToText`] for
 /// `Encode` and `EncodeKey`, [`FromText`] for `Decode` and `DecodeKey`), in both formats;
 /// or one trait of one type whose MessagePack form is another, given by an expression
-/// that writes it (`$v` the value, `$w` the writer) or reads it (`$r` the reader, `$key`
-/// the key):
+/// that writes it (`$v` the value, `$w` the MessagePack writer: that `Encode` stays per
+/// format) or reads it (`$r` the reader, `$key` the key); or the `Encode` of an instant,
+/// written as the format's timestamp where it has one ([`Writer::NATIVE_TIMESTAMP`]), from
+/// the `Result<(i64, u32)>` of seconds and nanoseconds an expression of `$v` gives:
 ///
 /// ```text
 /// string_impls!(Encode, Decode, EncodeKey, DecodeKey for Url, Ulid);
 /// string_impls!(EncodeKey, DecodeKey for DateTime<Utc>);
-/// string_impls!(Encode for DateTime<Utc>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
+/// string_impls!(Encode for DateTime<Utc>, timestamp: |v| timestamp_parts(v));
+/// string_impls!(Encode for Uuid, msgpack: |v, w| w.write_bin(v.as_bytes()));
 /// string_impls!(Decode for DateTime<Utc>, msgpack: |r| read_timestamp(r));
 /// string_impls!(impl[const CAP: usize] Encode, Decode, EncodeKey, DecodeKey for ArrayString<CAP>);
 /// ```
@@ -349,18 +335,30 @@ macro_rules! string_impls {
         $( let $name = $arg; )+
         $given
     }};
-    (@Encode [$($gen:tt)*] $ty:ty; [$($given:tt)*]) => {
+    (@Encode [$($gen:tt)*] $ty:ty; []) => {
+        impl<$($gen)*> $crate::Encode for $ty {
+            #[inline]
+            fn encode<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
+                $crate::impls::string_form::ToText::encode_text(self, w)
+            }
+
+            $crate::writer::encode_per_format_via_generic!();
+        }
+    };
+    // Another MessagePack form, given as an expression over the MessagePack writer: the
+    // impl stays per format.
+    (@Encode [$($gen:tt)*] $ty:ty; [$($given:tt)+]) => {
         impl<$($gen)*> $crate::Encode for $ty {
             #[inline]
             fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
-                $crate::impls::string_form::ToText::encode_text_json(self, w)
+                $crate::impls::string_form::ToText::encode_text(self, w)
             }
 
             #[cfg(feature = "msgpack")]
             #[inline]
             fn encode_msgpack(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
-                $crate::impls::string_form::string_impls!(@msgpack [$($given)*] (self, w) {
-                    $crate::impls::string_form::ToText::encode_text_msgpack(self, w)
+                $crate::impls::string_form::string_impls!(@msgpack [$($given)+] (self, w) {
+                    $crate::impls::string_form::ToText::encode_text(self, w)
                 })
             }
         }
@@ -384,15 +382,11 @@ macro_rules! string_impls {
     (@EncodeKey [$($gen:tt)*] $ty:ty; []) => {
         impl<$($gen)*> $crate::EncodeKey for $ty {
             #[inline]
-            fn encode_json_key(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
-                $crate::impls::string_form::ToText::encode_text_json(self, w)
+            fn encode_key<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
+                $crate::impls::string_form::ToText::encode_text(self, w)
             }
 
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn encode_msgpack_key(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
-                $crate::impls::string_form::ToText::encode_text_msgpack(self, w)
-            }
+            $crate::writer::encode_key_per_format_via_generic!();
         }
     };
     (@DecodeKey [$($gen:tt)*] $ty:ty; [$($given:tt)*]) => {
@@ -422,6 +416,24 @@ macro_rules! string_impls {
     };
     (Encode for $ty:ty, msgpack: |$v:ident, $w:ident| $msgpack:expr) => {
         $crate::impls::string_form::string_impls!(@Encode [] $ty; [|$v, $w| $msgpack]);
+    };
+    // An instant: its text, or where the format has a timestamp type, that, from the
+    // seconds and nanoseconds of `$parts` (a `Result<(i64, u32)>`).
+    (Encode for $ty:ty, timestamp: |$v:ident| $parts:expr) => {
+        impl $crate::Encode for $ty {
+            #[inline]
+            fn encode<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
+                // A constant: the branch folds away.
+                if W::NATIVE_TIMESTAMP {
+                    let $v = self;
+                    let (seconds, nanoseconds): (i64, u32) = $parts?;
+                    return w.write_timestamp(seconds, nanoseconds);
+                }
+                $crate::impls::string_form::ToText::encode_text(self, w)
+            }
+
+            $crate::writer::encode_per_format_via_generic!();
+        }
     };
     (Decode for $ty:ty, msgpack: |$r:ident| $msgpack:expr) => {
         $crate::impls::string_form::string_impls!(@Decode [] $ty; [|$r| $msgpack]);

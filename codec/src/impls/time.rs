@@ -8,13 +8,11 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::JsonReader;
-#[cfg(feature = "std")]
-use crate::json::JsonWriter;
 #[cfg(all(feature = "std", feature = "msgpack"))]
-use crate::msgpack::{MsgpackReader, MsgpackWriter, Timestamp};
+use crate::msgpack::{MsgpackReader, Timestamp};
 use crate::Decode;
 #[cfg(feature = "std")]
-use crate::Encode;
+use crate::{Encode, Writer};
 
 #[cfg(feature = "std")]
 #[cold]
@@ -23,27 +21,46 @@ fn not_representable(what: &'static str) -> Error {
     Error::without_position(ErrorKind::OutOfRange(Cow::Borrowed(what)))
 }
 
+/// The seconds and nanoseconds of `t` as a timestamp holds them: seconds since the epoch
+/// (negative before it, rounded down) and nanoseconds forward from them; `None` beyond
+/// ±2^63 seconds.
+#[cfg(feature = "std")]
+pub(crate) fn timestamp_parts(t: SystemTime) -> Option<(i64, u32)> {
+    match t.duration_since(UNIX_EPOCH) {
+        Ok(d) => Some((i64::try_from(d.as_secs()).ok()?, d.subsec_nanos())),
+        Err(e) => {
+            let d = e.duration();
+            let secs = i64::try_from(d.as_secs()).ok()?;
+            match d.subsec_nanos() {
+                0 => Some((secs.checked_neg()?, 0)),
+                n => Some((secs.checked_neg()?.checked_sub(1)?, 1_000_000_000 - n)),
+            }
+        }
+    }
+}
+
 #[cfg(feature = "std")]
 impl Encode for SystemTime {
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        // A constant: the branch folds away.
+        if W::NATIVE_TIMESTAMP {
+            let (seconds, nanoseconds) = timestamp_parts(*self)
+                .ok_or_else(|| not_representable("a SystemTime beyond 2^63 seconds from the epoch"))?;
+            return w.write_timestamp(seconds, nanoseconds);
+        }
         let d = self
             .duration_since(UNIX_EPOCH)
             .map_err(|_| not_representable("a SystemTime before the Unix epoch has no JSON form"))?;
-        w.write_raw(b"{\"secs_since_epoch\":");
+        w.begin_map(2)?;
+        super::record::encode_member(w, 0, "secs_since_epoch")?;
         w.write_u64(d.as_secs());
-        w.write_raw(b",\"nanos_since_epoch\":");
+        super::record::encode_member(w, 1, "nanos_since_epoch")?;
         w.write_u64(d.subsec_nanos() as u64);
-        w.write_byte(b'}');
+        w.end_map();
         Ok(())
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        let t = Timestamp::from_system_time(*self)
-            .ok_or_else(|| not_representable("a SystemTime beyond 2^63 seconds from the epoch"))?;
-        t.encode_msgpack(w)
-    }
+    crate::writer::encode_per_format_via_generic!();
 }
 
 #[cfg(feature = "std")]

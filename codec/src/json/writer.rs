@@ -559,6 +559,7 @@ impl crate::writer::Sealed for JsonWriter<'_> {}
 impl crate::Writer for JsonWriter<'_> {
     const MSGPACK: bool = false;
     const COMPOSITE_KEYS_AS_PAIRS: bool = true;
+    const NATIVE_TIMESTAMP: bool = false;
 
     #[inline]
     fn encode_per_format<T: crate::Encode + ?Sized>(&mut self, value: &T) -> Result<()> {
@@ -568,6 +569,17 @@ impl crate::Writer for JsonWriter<'_> {
     #[inline]
     fn encode_key_per_format<K: crate::EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()> {
         key.encode_json_key(self)
+    }
+
+    #[inline]
+    fn encode_bytes_per_format<B: crate::EncodeBytes + ?Sized>(&mut self, bytes: &B) -> Result<()> {
+        bytes.encode_json_bytes(self)
+    }
+
+    /// The bytes as the sequence of numbers `[u8]` is.
+    #[inline]
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<()> {
+        crate::Encode::encode(bytes, self)
     }
 
     #[inline]
@@ -614,6 +626,27 @@ impl crate::Writer for JsonWriter<'_> {
     fn write_str(&mut self, s: &str) -> Result<()> {
         self.write_str(s);
         Ok(())
+    }
+
+    /// The quotes and the text in three writes, as the impls that skip the scan wrote it.
+    #[inline]
+    fn write_escape_free_str(&mut self, text: &[u8]) -> Result<()> {
+        self.write_byte(b'"');
+        self.write_raw(text);
+        self.write_byte(b'"');
+        Ok(())
+    }
+
+    #[inline]
+    fn write_quoted_escape_free_str(&mut self, quoted: &[u8]) -> Result<()> {
+        self.write_raw(quoted);
+        Ok(())
+    }
+
+    /// Never called by codec (`NATIVE_TIMESTAMP` is `false`): an error for anyone else.
+    #[cold]
+    fn write_timestamp(&mut self, _seconds: i64, _nanoseconds: u32) -> Result<()> {
+        Err(Error::without_position(ErrorKind::InvalidValue(Cow::Borrowed("JSON has no timestamp type"))))
     }
 
     #[inline]

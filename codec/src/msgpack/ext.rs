@@ -140,17 +140,8 @@ impl Timestamp {
     /// ```
     #[cfg(feature = "std")]
     pub fn from_system_time(t: SystemTime) -> Option<Timestamp> {
-        match t.duration_since(UNIX_EPOCH) {
-            Ok(d) => Timestamp::new(i64::try_from(d.as_secs()).ok()?, d.subsec_nanos()),
-            Err(e) => {
-                let d = e.duration();
-                let secs = i64::try_from(d.as_secs()).ok()?;
-                match d.subsec_nanos() {
-                    0 => Timestamp::new(secs.checked_neg()?, 0),
-                    n => Timestamp::new(secs.checked_neg()?.checked_sub(1)?, NANOS_PER_SEC - n),
-                }
-            }
-        }
+        let (seconds, nanoseconds) = crate::impls::time::timestamp_parts(t)?;
+        Timestamp::new(seconds, nanoseconds)
     }
 
     /// The `SystemTime` of this timestamp; `None` when the platform cannot represent it.
@@ -243,20 +234,22 @@ fn malformed(at: usize) -> Error {
 }
 
 impl Encode for Timestamp {
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_raw(b"{\"seconds\":");
+    #[inline]
+    fn encode<W: crate::Writer>(&self, w: &mut W) -> Result<()> {
+        // A constant: the branch folds away.
+        if W::NATIVE_TIMESTAMP {
+            return w.write_timestamp(self.seconds, self.nanoseconds);
+        }
+        w.begin_map(2)?;
+        crate::impls::record::encode_member(w, 0, "seconds")?;
         w.write_i64(self.seconds);
-        w.write_raw(b",\"nanoseconds\":");
+        crate::impls::record::encode_member(w, 1, "nanoseconds")?;
         w.write_u64(self.nanoseconds as u64);
-        w.write_byte(b'}');
+        w.end_map();
         Ok(())
     }
 
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.write(w);
-        Ok(())
-    }
+    crate::writer::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Timestamp {

@@ -78,6 +78,14 @@ fn too_long(what: &'static str, len: usize) -> Error {
     ))))
 }
 
+/// [`Writer::write_timestamp`](crate::Writer::write_timestamp) given a second or more of
+/// nanoseconds (codec's own callers never are).
+#[cold]
+#[inline(never)]
+fn nanoseconds_past_a_second() -> Error {
+    Error::without_position(ErrorKind::InvalidValue(Cow::Borrowed("nanoseconds must be below 10^9")))
+}
+
 impl<'w> MsgpackWriter<'w> {
     /// An empty writer.
     ///
@@ -683,6 +691,7 @@ impl crate::writer::Sealed for MsgpackWriter<'_> {}
 impl crate::Writer for MsgpackWriter<'_> {
     const MSGPACK: bool = true;
     const COMPOSITE_KEYS_AS_PAIRS: bool = false;
+    const NATIVE_TIMESTAMP: bool = true;
 
     #[inline]
     fn encode_per_format<T: crate::Encode + ?Sized>(&mut self, value: &T) -> Result<()> {
@@ -692,6 +701,16 @@ impl crate::Writer for MsgpackWriter<'_> {
     #[inline]
     fn encode_key_per_format<K: crate::EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()> {
         key.encode_msgpack_key(self)
+    }
+
+    #[inline]
+    fn encode_bytes_per_format<B: crate::EncodeBytes + ?Sized>(&mut self, bytes: &B) -> Result<()> {
+        bytes.encode_msgpack_bytes(self)
+    }
+
+    #[inline]
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<()> {
+        self.write_bin(bytes)
     }
 
     #[inline]
@@ -739,6 +758,32 @@ impl crate::Writer for MsgpackWriter<'_> {
     #[inline]
     fn write_str(&mut self, s: &str) -> Result<()> {
         self.write_str(s)
+    }
+
+    /// [`write_str`](MsgpackWriter::write_str) of bytes the caller guarantees are UTF-8.
+    #[inline]
+    fn write_escape_free_str(&mut self, text: &[u8]) -> Result<()> {
+        self.room(text.len() + 5);
+        self.write_len(text.len(), 0xa0, 31, Some(0xd9), 0xda, "a string")?;
+        self.extend(text);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_quoted_escape_free_str(&mut self, quoted: &[u8]) -> Result<()> {
+        let text = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or_default();
+        crate::Writer::write_escape_free_str(self, text)
+    }
+
+    #[inline]
+    fn write_timestamp(&mut self, seconds: i64, nanoseconds: u32) -> Result<()> {
+        match super::Timestamp::new(seconds, nanoseconds) {
+            Some(t) => {
+                t.write(self);
+                Ok(())
+            }
+            None => Err(nanoseconds_past_a_second()),
+        }
     }
 
     #[inline]

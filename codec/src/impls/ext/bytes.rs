@@ -31,10 +31,10 @@ use alloc::borrow::Cow;
 use ::bytes::{Bytes, BytesMut};
 
 use crate::error::Result;
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode};
+use crate::msgpack::MsgpackReader;
+use crate::{Decode, Encode, Writer};
 
 /// Owned bytes move into a `Bytes` as they are; borrowed ones are copied once.
 #[inline]
@@ -58,15 +58,11 @@ macro_rules! bytes_impls {
     ($($ty:ident => $convert:ident;)*) => {$(
         impl Encode for $ty {
             #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                self[..].encode_json(w)
+            fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+                w.write_bytes(self)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                w.write_bin(self)
-            }
+            crate::writer::encode_per_format_via_generic!();
         }
 
         impl<'de> Decode<'de> for $ty {

@@ -64,10 +64,10 @@ use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTim
 use super::datetime::{self, scan_or_from_str, text_forms, Buf, FracStyle, Scanner, YearStyle};
 use crate::error::Result;
 use crate::impls::string_form::string_impls;
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter, Timestamp};
-use crate::{Decode, Encode};
+use crate::msgpack::{MsgpackReader, Timestamp};
+use crate::{Decode, Encode, Writer};
 
 // ---------------------------------------------------------------- printing
 
@@ -184,12 +184,14 @@ string_impls!(EncodeKey, DecodeKey for DateTime<chrono::Local>);
 
 // ---------------------------------------------------------------- instants
 
-/// The timestamp of an instant; a leap second has none.
-#[cfg(feature = "msgpack")]
+/// The seconds and nanoseconds of an instant's timestamp; a leap second has none.
 #[inline]
-fn timestamp<Tz: chrono::TimeZone>(dt: &DateTime<Tz>) -> Result<Timestamp> {
-    Timestamp::new(dt.timestamp(), dt.timestamp_subsec_nanos())
-        .ok_or_else(|| datetime::not_representable("a leap second has no MessagePack timestamp"))
+fn timestamp_parts<Tz: chrono::TimeZone>(dt: &DateTime<Tz>) -> Result<(i64, u32)> {
+    let nanos = dt.timestamp_subsec_nanos();
+    if nanos >= 1_000_000_000 {
+        return Err(datetime::not_representable("a leap second has no MessagePack timestamp"));
+    }
+    Ok((dt.timestamp(), nanos))
 }
 
 #[cfg(feature = "msgpack")]
@@ -201,10 +203,10 @@ fn read_instant(r: &mut MsgpackReader<'_>) -> Result<DateTime<Utc>> {
         .ok_or_else(|| datetime::out_of_range(at, "the timestamp is beyond chrono's range"))
 }
 
-string_impls!(Encode for DateTime<Utc>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
+string_impls!(Encode for DateTime<Utc>, timestamp: |v| timestamp_parts(v));
 string_impls!(Decode for DateTime<Utc>, msgpack: |r| read_instant(r));
 #[cfg(feature = "chrono-clock")]
-string_impls!(Encode for DateTime<chrono::Local>, msgpack: |v, w| timestamp(v)?.encode_msgpack(w));
+string_impls!(Encode for DateTime<chrono::Local>, timestamp: |v| timestamp_parts(v));
 #[cfg(feature = "chrono-clock")]
 string_impls!(
     Decode for DateTime<chrono::Local>,
@@ -235,15 +237,11 @@ fn delta_from_parts(at: usize, (secs, nanos): (i64, i32)) -> Result<TimeDelta> {
 
 impl Encode for TimeDelta {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        delta_parts(self).encode_json(w)
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        delta_parts(self).encode(w)
     }
 
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        delta_parts(self).encode_msgpack(w)
-    }
+    crate::writer::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for TimeDelta {

@@ -176,12 +176,9 @@ string_impls!(EncodeKey, DecodeKey for Timestamp);
 // The timestamp extension in MessagePack: every jiff `Timestamp` fits one.
 string_impls!(
     Encode for Timestamp,
-    msgpack: |v, w| {
+    timestamp: |v| {
         let nanos = v.as_nanosecond();
-        let secs = nanos.div_euclid(1_000_000_000) as i64;
-        crate::msgpack::Timestamp::new(secs, nanos.rem_euclid(1_000_000_000) as u32)
-            .ok_or_else(|| datetime::not_representable("no timestamp"))?
-            .encode_msgpack(w)
+        Ok::<_, crate::Error>((nanos.div_euclid(1_000_000_000) as i64, nanos.rem_euclid(1_000_000_000) as u32))
     }
 );
 string_impls!(

@@ -58,10 +58,10 @@ use ::rust_decimal::Decimal;
 use crate::error::ErrorKind;
 use crate::error::{Error, Result};
 use crate::impls::string_form::{self, string_impls, FromText, ToText};
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{Kind, MsgpackReader};
-use crate::Decode;
+use crate::{Decode, Writer};
 
 /// The longest text: a sign, `0.` and 28 decimals, or 29 digits with a point and a sign.
 const MAX_TEXT: usize = 32;
@@ -197,9 +197,8 @@ impl ToText for Decimal {
 
     /// The quoted text in one write.
     #[inline]
-    fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_raw(format(self).quoted());
-        Ok(())
+    fn encode_text<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.write_quoted_escape_free_str(format(self).quoted())
     }
 }
 

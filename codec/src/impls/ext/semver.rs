@@ -30,34 +30,14 @@ use ::semver::{Version, VersionReq};
 use crate::error::Result;
 use crate::impls::string_form::{self, string_impls, FromText, ToText};
 use crate::json::JsonWriter;
+#[cfg(feature = "msgpack")]
+use crate::msgpack::MsgpackWriter;
+use crate::{Encode, EncodeKey};
 
 impl ToText for Version {
     #[inline]
     fn with_text(&self, write: impl FnOnce(&str) -> Result<()>) -> Result<()> {
         string_form::with_display(self, write)
-    }
-
-    #[inline]
-    fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
-        // `Display` of a version: `major.minor.patch`, then `-pre` and `+build` when not
-        // empty. Identifiers hold only ASCII letters, digits, `-` and `.` (semver checks
-        // them when they are made), so nothing needs an escape.
-        w.write_byte(b'"');
-        w.write_u64(self.major);
-        w.write_byte(b'.');
-        w.write_u64(self.minor);
-        w.write_byte(b'.');
-        w.write_u64(self.patch);
-        if !self.pre.is_empty() {
-            w.write_byte(b'-');
-            w.write_raw(self.pre.as_str().as_bytes());
-        }
-        if !self.build.is_empty() {
-            w.write_byte(b'+');
-            w.write_raw(self.build.as_str().as_bytes());
-        }
-        w.write_byte(b'"');
-        Ok(())
     }
 }
 
@@ -88,5 +68,57 @@ impl FromText for VersionReq {
     }
 }
 
-string_impls!(Encode, Decode, EncodeKey, DecodeKey for Version);
+/// The JSON string of a version, written in pieces straight into the output. (It keeps
+/// `Version`'s `Encode` and `EncodeKey` per format: a MessagePack str states its length
+/// before the text, so MessagePack prints the text first.)
+#[inline]
+fn encode_json_text(v: &Version, w: &mut JsonWriter) -> Result<()> {
+    // `Display` of a version: `major.minor.patch`, then `-pre` and `+build` when not
+    // empty. Identifiers hold only ASCII letters, digits, `-` and `.` (semver checks
+    // them when they are made), so nothing needs an escape.
+    w.write_byte(b'"');
+    w.write_u64(v.major);
+    w.write_byte(b'.');
+    w.write_u64(v.minor);
+    w.write_byte(b'.');
+    w.write_u64(v.patch);
+    if !v.pre.is_empty() {
+        w.write_byte(b'-');
+        w.write_raw(v.pre.as_str().as_bytes());
+    }
+    if !v.build.is_empty() {
+        w.write_byte(b'+');
+        w.write_raw(v.build.as_str().as_bytes());
+    }
+    w.write_byte(b'"');
+    Ok(())
+}
+
+impl Encode for Version {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        encode_json_text(self, w)
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        self.encode_text(w)
+    }
+}
+
+impl EncodeKey for Version {
+    #[inline]
+    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
+        encode_json_text(self, w)
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
+        self.encode_text(w)
+    }
+}
+
+string_impls!(Decode, DecodeKey for Version);
 string_impls!(Encode, Decode for VersionReq);

@@ -348,12 +348,7 @@ string_impls!(EncodeKey, DecodeKey for Date, Time, PrimitiveDateTime, OffsetDate
 // ---------------------------------------------------------------- UtcDateTime
 
 // The timestamp extension in MessagePack: every `UtcDateTime` fits one.
-string_impls!(
-    Encode for UtcDateTime,
-    msgpack: |v, w| Timestamp::new(v.unix_timestamp(), v.nanosecond())
-        .ok_or_else(|| datetime::not_representable("no timestamp"))?
-        .encode_msgpack(w)
-);
+string_impls!(Encode for UtcDateTime, timestamp: |v| Ok::<_, crate::Error>((v.unix_timestamp(), v.nanosecond())));
 
 // ---------------------------------------------------------------- Duration
 
@@ -431,7 +426,7 @@ pub(crate) mod with {
         /// Writes the RFC 3339 string.
         #[inline]
         pub fn encode_json(v: &OffsetDateTime, w: &mut JsonWriter) -> Result<()> {
-            Rfc3339Text(*v).encode_text_json(w)
+            Rfc3339Text(*v).encode_text(w)
         }
 
         /// Reads an RFC 3339 string.
@@ -444,7 +439,7 @@ pub(crate) mod with {
         #[cfg(feature = "msgpack")]
         #[inline]
         pub fn encode_msgpack(v: &OffsetDateTime, w: &mut MsgpackWriter) -> Result<()> {
-            Rfc3339Text(*v).encode_text_msgpack(w)
+            Rfc3339Text(*v).encode_text(w)
         }
 
         /// Reads an RFC 3339 string.

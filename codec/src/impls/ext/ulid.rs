@@ -38,7 +38,7 @@ use alloc::string::{String, ToString};
 
 use crate::error::{Error, Result};
 use crate::impls::string_form::{self, string_impls, FromText, ToText};
-use crate::json::JsonWriter;
+use crate::Writer;
 
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -107,9 +107,8 @@ impl ToText for Ulid {
 
     /// The quoted digits in one write.
     #[inline]
-    fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_raw(&quoted(*self));
-        Ok(())
+    fn encode_text<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.write_quoted_escape_free_str(&quoted(*self))
     }
 }
 

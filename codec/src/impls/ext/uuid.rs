@@ -52,10 +52,9 @@ use alloc::string::{String, ToString};
 
 use crate::error::{Error, Result};
 use crate::impls::string_form::{self, string_impls, FromText, ToText};
-use crate::json::JsonWriter;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{Kind, MsgpackWriter};
-use crate::{Encode, EncodeKey};
+use crate::msgpack::Kind;
+use crate::{Encode, EncodeKey, Writer};
 
 /// Each hex digit's value; 0xff for a byte that is none. Both halves of a byte are
 /// looked up before anything is tested: a digit's value has its high nibble clear, so
@@ -322,9 +321,8 @@ impl ToText for Uuid {
     }
 
     #[inline]
-    fn encode_text_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_raw(&quoted_hyphenated(self.as_bytes()));
-        Ok(())
+    fn encode_text<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.write_quoted_escape_free_str(&quoted_hyphenated(self.as_bytes()))
     }
 }
 
@@ -366,15 +364,11 @@ string_impls!(
 /// Keys take the value's form in both formats.
 impl EncodeKey for Uuid {
     #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode_json(w)
+    fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
+        self.encode(w)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.encode_msgpack(w)
-    }
+    crate::writer::encode_key_per_format_via_generic!();
 }
 
 string_impls!(
