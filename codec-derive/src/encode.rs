@@ -239,7 +239,7 @@ fn value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
             quote!(#callee(#v, __w, |__v: &#ty, __jw: &mut #p::JsonWriter| #m::#json(__v, __jw), #msgpack))
         }
         (None, Some(_)) => {
-            let callee = quote_spanned!(span=> #p::encode_bytes::<#ty, _>);
+            let callee = quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_bytes);
             quote!(#callee(#v, __w))
         }
         // The type is named (rather than inferred from the argument) because rustc

@@ -653,8 +653,8 @@ const MAX_REASON_LEN: usize = 240;
 // ---- what a generic encode body calls through a per-format path ----
 //
 // The derive writes one `encode<W: Writer>` body per type. A field whose encoding is still
-// a pair of per-format functions (a `with` module, a `bytes` field, a `map_as_pairs` map)
-// is wrapped in one of these `Encode` values: `Encode::encode`'s default body then calls
+// a pair of per-format functions (a `with` module)
+// is wrapped in this `Encode` value: `Encode::encode`'s default body then calls
 // the wrapper's method for the writer's format, which calls the field's.
 
 /// A `#[codec(with = "module")]` field: its value and the module's `encode_json` and
@@ -728,28 +728,6 @@ where
     for<'a> EncodeWith<'a, T, J, M>: Encode,
 {
     EncodeWith { value, json, msgpack }.encode(w)
-}
-
-/// Writes a `#[codec(bytes)]` field.
-#[inline]
-pub fn encode_bytes<T: EncodeBytes + ?Sized, W: Writer>(value: &T, w: &mut W) -> Result<()> {
-    EncodeAsBytes(value).encode(w)
-}
-
-/// A `#[codec(bytes)]` field, through its [`EncodeBytes`] methods.
-pub struct EncodeAsBytes<'a, T: ?Sized>(pub &'a T);
-
-impl<T: EncodeBytes + ?Sized> Encode for EncodeAsBytes<'_, T> {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.0.encode_json_bytes(w)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.0.encode_msgpack_bytes(w)
-    }
 }
 
 // ---- maps with composite keys ----
