@@ -32,9 +32,12 @@
 //! ```
 //!
 //! ## Design in brief
-//! - [`Encode`] and [`Decode`] have one method per format. The derive parses its
-//!   attributes once into a description of each field (name, aliases, defaults, skips)
-//!   and emits every format's methods from that description.
+//! - [`Encode`] writes through one generic method, [`Encode::encode`], over a [`Writer`]
+//!   (the format-neutral steps every format's writer implements), monomorphized for each
+//!   format a program uses; [`Decode`] still has one method per format (the model is
+//!   moving to generic methods, `docs/one-model.md`). The derive parses its attributes
+//!   once into a description of each field (name, aliases, defaults, skips) and emits one
+//!   encode body from it, every member name pre-encoded for every format.
 //! - Decoding reads a [`json::JsonReader`] (or a [`msgpack::MsgpackReader`]) over
 //!   `&'de [u8]`: strings without escapes borrow from the input, so `&'de str` and
 //!   `Cow<'de, str>` fields cost no allocation.
