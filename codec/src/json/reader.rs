@@ -1426,8 +1426,8 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         }
     }
 
-    /// Always inlined, as the per-element step of the std tuple and array impls (see
-    /// [`tuple_element`](crate::__private::tuple_element)).
+    /// Always inlined: the per-element step of the std tuple and array impls, which
+    /// inline their elements' reads (see `impls/tuples.rs`).
     #[inline(always)]
     fn tuple_next(&mut self, index: usize, len: usize) -> Result<()> {
         crate::__private::tuple_next(self, index, len)
