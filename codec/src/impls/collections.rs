@@ -8,10 +8,15 @@
 //! or as [`Bytes`](crate::Bytes)).
 //!
 //! A MessagePack array states its length: vectors, deques and hash sets reserve room for
-//! what the reader allows ahead of the elements ([`MsgpackReader::capacity_for`]: as far as
+//! what the reader allows ahead of the elements ([`Reader::capacity_for`]: as far as
 //! the input can back the claim, at most 1 MiB per collection and 8 bytes per input byte
 //! per document), and grow into the rest as elements arrive. So a short document cannot
 //! make the decoder request much more memory than it holds.
+//!
+//! Each impl is one generic `decode` over [`Reader`]: [`decode_seq`] reads the array
+//! through [`Reader::read_seq`], which makes the collection for the length the format
+//! announced (0 in JSON, before the `[`), so the same body grows a JSON collection from
+//! empty and presizes a MessagePack one.
 
 use alloc::boxed::Box;
 use alloc::collections::{BTreeSet, BinaryHeap, LinkedList, VecDeque};
