@@ -372,16 +372,6 @@ pub fn tuple_next(r: &mut JsonReader<'_>, index: usize, len: usize) -> Result<()
     Ok(())
 }
 
-/// Reads element `index` of a fixed-length array of `len` (see [`tuple_next`]). Always
-/// inlined: only the std tuple and array impls call it, and as a call per element it kept
-/// the reader's fields in memory across the call (canada.json with `[f64; 2]` points:
-/// 3.2% more instructions per decode, with `(f64, f64)` 3.4%).
-#[inline(always)]
-pub fn tuple_element<'de, T: Decode<'de>>(r: &mut JsonReader<'de>, index: usize, len: usize) -> Result<T> {
-    tuple_next(r, index, len)?;
-    T::decode_json(r).map_err(|e| e.in_index(index))
-}
-
 #[cold]
 #[inline(never)]
 fn short_array(r: &JsonReader<'_>, found: usize, len: usize) -> Error {

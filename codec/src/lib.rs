@@ -34,8 +34,9 @@
 //! ## Design in brief
 //! - [`Encode`] writes through one generic method, [`Encode::encode`], over a [`Writer`]
 //!   (the format-neutral steps every format's writer implements), monomorphized for each
-//!   format a program uses; [`Decode`] still has one method per format (the model is
-//!   moving to generic methods, `docs/one-model.md`). The derive parses its attributes
+//!   format a program uses; [`Decode::decode`] reads over a [`Reader`] the same way
+//!   (the std impls do; derived types still decode through one method per format: the
+//!   model is moving to the generic methods, `docs/one-model.md`). The derive parses its attributes
 //!   once into a description of each field (name, aliases, defaults, skips) and emits one
 //!   encode body from it, every member name pre-encoded for every format.
 //! - Decoding reads a [`json::JsonReader`] (or a [`msgpack::MsgpackReader`]) over
@@ -218,6 +219,7 @@ pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
 mod non_finite;
+mod reader;
 #[cfg(feature = "reqwest")]
 pub mod reqwest;
 #[cfg(feature = "serde")]
@@ -245,6 +247,7 @@ pub use bytes::{Bytes, DecodeBytes, EncodeBytes};
 #[cfg(feature = "std")]
 pub use error::IoError;
 pub use error::{Error, ErrorKind, PathSegment, Result};
+pub use reader::Reader;
 // ---- non-finite floats ----
 pub use non_finite::NonFinite;
 pub use writer::Writer;
@@ -408,6 +411,29 @@ pub trait Decode<'de>: Sized {
     #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         Err(Error::unsupported::<Self>(MSGPACK, "Decode::decode_msgpack", Some(r.position())))
+    }
+
+    /// Reads one value from `r`, in whichever format `r` reads: one generic body for every
+    /// format, monomorphized per reader.
+    ///
+    /// This will become the one required method. Until every impl has moved to it, the
+    /// default body calls the format's own method ([`decode_json`](Self::decode_json) or
+    /// [`decode_msgpack`](Self::decode_msgpack)); an impl that defines it has those two
+    /// forward to it (`Self::decode(r)`).
+    ///
+    /// ```
+    /// use codec::Decode;
+    /// let mut r = codec::json::JsonReader::new(b"[1, 2]");
+    /// assert_eq!(Vec::<u8>::decode(&mut r)?, vec![1, 2]);
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut r = codec::msgpack::MsgpackReader::new(b"\x92\x01\x02");
+    /// assert_eq!(Vec::<u8>::decode(&mut r)?, vec![1, 2]);
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[inline]
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        r.decode_per_format::<Self>()
     }
 
     /// The value a struct field of this type takes when its key is absent, or `None` when

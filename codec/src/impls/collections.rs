@@ -8,10 +8,15 @@
 //! or as [`Bytes`](crate::Bytes)).
 //!
 //! A MessagePack array states its length: vectors, deques and hash sets reserve room for
-//! what the reader allows ahead of the elements ([`MsgpackReader::capacity_for`]: as far as
+//! what the reader allows ahead of the elements ([`Reader::capacity_for`]: as far as
 //! the input can back the claim, at most 1 MiB per collection and 8 bytes per input byte
 //! per document), and grow into the rest as elements arrive. So a short document cannot
 //! make the decoder request much more memory than it holds.
+//!
+//! Each impl is one generic `decode` over [`Reader`]: [`decode_seq`] reads the array
+//! through [`Reader::read_seq`], which makes the collection for the length the format
+//! announced (0 in JSON, before the `[`), so the same body grows a JSON collection from
+//! empty and presizes a MessagePack one.
 
 use alloc::boxed::Box;
 use alloc::collections::{BTreeSet, BinaryHeap, LinkedList, VecDeque};
@@ -23,53 +28,47 @@ use core::hash::{BuildHasher, Hash};
 #[cfg(feature = "std")]
 use std::collections::HashSet;
 
+use super::decode_via_generic;
 use crate::error::Result;
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::MsgpackReader;
-use crate::{Decode, Encode, Writer};
+use crate::{Decode, Encode, Reader, Writer};
 
 /// The bytes of a hash table's memory one element it has room for may take: the table
 /// rounds its buckets up to a power of two at most 7/8 full (up to 2.3 buckets per
 /// element), each bucket the element and a control byte.
 #[inline]
-#[cfg(all(feature = "msgpack", any(feature = "std", feature = "indexmap")))]
+#[cfg(any(feature = "std", feature = "indexmap"))]
 pub(crate) fn hash_table_bytes<T>() -> usize {
     (core::mem::size_of::<T>() + 1) * 5 / 2
 }
 
-/// Reads a MessagePack array into the collection that `make` creates for the announced
-/// length (reserving what [`MsgpackReader::capacity_for`] allows), handing each element to
-/// `push`; an error inside element `i` gets `[i]` on its path.
+/// Reads an array into the collection that `make(r, n)` creates, handing each element to
+/// `push`; an error inside element `i` gets `[i]` on its path. `n` is the length the
+/// format announced (a MessagePack header's; 0 in JSON, before the `[`): `make` reserves
+/// what [`Reader::capacity_for`] allows for it, which in JSON is nothing.
 #[inline]
-#[cfg(feature = "msgpack")]
-pub(crate) fn decode_seq_msgpack<'de, T: Decode<'de>, C>(
-    r: &mut MsgpackReader<'de>,
-    make: impl FnOnce(&mut MsgpackReader<'de>, usize) -> C,
+pub(crate) fn decode_seq<'de, R: Reader<'de>, T: Decode<'de>, C>(
+    r: &mut R,
+    make: impl FnOnce(&mut R, usize) -> C,
     push: impl FnMut(&mut C, T),
 ) -> Result<C> {
-    try_decode_seq_msgpack(r, |r, n| Ok(make(r, n)), push)
+    try_decode_seq(r, |r, n| Ok(make(r, n)), push)
 }
 
-/// [`decode_seq_msgpack`] for a collection that may refuse the announced length: an error
-/// from `make` ends the decoding before any element is read.
+/// [`decode_seq`] for a collection that may refuse the announced length: an error from
+/// `make` ends the decoding before any element is read.
 #[inline]
-#[cfg(feature = "msgpack")]
-pub(crate) fn try_decode_seq_msgpack<'de, T: Decode<'de>, C>(
-    r: &mut MsgpackReader<'de>,
-    make: impl FnOnce(&mut MsgpackReader<'de>, usize) -> Result<C>,
+pub(crate) fn try_decode_seq<'de, R: Reader<'de>, T: Decode<'de>, C>(
+    r: &mut R,
+    make: impl FnOnce(&mut R, usize) -> Result<C>,
     mut push: impl FnMut(&mut C, T),
 ) -> Result<C> {
-    let n = r.read_array_len()?;
-    let mut out = make(r, n)?;
-    for index in 0..n {
-        match T::decode_msgpack(r) {
-            Ok(v) => push(&mut out, v),
-            Err(e) => return Err(e.in_index(index)),
+    r.read_seq(make, |r, out, index| match T::decode(r) {
+        Ok(v) => {
+            push(out, v);
+            Ok(())
         }
-    }
-    r.leave();
-    Ok(out)
+        Err(e) => Err(e.in_index(index)),
+    })
 }
 
 /// Writes `items` (`len` of them) as an array; an error inside element `i` gets `[i]` on
@@ -91,28 +90,6 @@ pub(crate) fn encode_seq<'a, W: Writer, T: Encode + 'a>(
     Ok(())
 }
 
-/// Reads a JSON array, handing each element to `push`; an error inside element `i` gets
-/// `[i]` on its path.
-#[inline]
-pub(crate) fn decode_seq<'de, T: Decode<'de>>(r: &mut JsonReader<'de>, push: impl FnMut(T)) -> Result<()> {
-    r.begin_array()?;
-    if r.array_first()? {
-        decode_elements(r, push)?;
-    }
-    Ok(())
-}
-
-/// Reads a JSON array into `out`, handing each element to `push` (as [`decode_seq`]).
-#[inline]
-pub(crate) fn decode_seq_into<'de, T: Decode<'de>, C>(
-    r: &mut JsonReader<'de>,
-    mut out: C,
-    mut push: impl FnMut(&mut C, T),
-) -> Result<C> {
-    decode_seq(r, |v| push(&mut out, v))?;
-    Ok(out)
-}
-
 /// `Encode` of collections written as arrays of their elements, in iteration order.
 macro_rules! seq_encode {
     ($([$($gen:tt)*] $ty:ty;)*) => {$(
@@ -130,34 +107,31 @@ macro_rules! seq_encode {
 #[allow(unused_imports)]
 pub(crate) use seq_encode;
 
-/// `Decode` of collections read from arrays element by element: `$new` is the empty
-/// collection for JSON, `$make(r, n)` the one for a MessagePack array of `n` elements
-/// (presized as the reader allows), `$push(&mut c, v)` adds an element.
+/// `Decode` of collections read from arrays element by element ([`decode_seq`]):
+/// `$make(r, n)` is the collection for an array that announced `n` elements (0 in JSON),
+/// presized as [`Reader::capacity_for`] allows, `$push(&mut c, v)` adds an element.
 macro_rules! seq_decode {
-    ($([$($gen:tt)*] $ty:ty => new: $new:expr, make: $make:expr, push: $push:expr;)*) => {$(
+    ($([$($gen:tt)*] $ty:ty => make: $make:expr, push: $push:expr;)*) => {$(
         impl<'de, $($gen)*> $crate::Decode<'de> for $ty {
             #[inline]
-            fn decode_json(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::collections::decode_seq_into(r, $new, $push)
+            fn decode<R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<Self> {
+                $crate::impls::collections::decode_seq(r, $make, $push)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::collections::decode_seq_msgpack(r, $make, $push)
-            }
+            $crate::impls::decode_via_generic!('de);
         }
     )*};
 }
 #[allow(unused_imports)]
 pub(crate) use seq_decode;
 
-/// The elements of a JSON array whose first element is next, through its `]`.
+/// The elements of an array whose first element is next (after
+/// [`array_first`](Reader::array_first) said so), through its end.
 #[inline]
-fn decode_elements<'de, T: Decode<'de>>(r: &mut JsonReader<'de>, mut push: impl FnMut(T)) -> Result<()> {
+fn decode_elements<'de, R: Reader<'de>, T: Decode<'de>>(r: &mut R, mut push: impl FnMut(T)) -> Result<()> {
     let mut index = 0;
     loop {
-        match T::decode_json(r) {
+        match T::decode(r) {
             Ok(v) => push(v),
             Err(e) => return Err(e.in_index(index)),
         }
@@ -194,9 +168,10 @@ const SMALL_ELEMENT: usize = 128;
 /// where pushing grows the buffer from 4 to 8 to 16 (two reallocations and copies, and
 /// a last request large enough to make glibc's malloc consolidate its free lists: measured
 /// on the Google Maps document, whose rows are arrays of ten 88-byte elements). Longer
-/// arrays move the buffer into a `Vec` of twice its length and go on pushing.
+/// arrays move the buffer into a `Vec` of twice its length and go on pushing. Only for
+/// formats that announce no length ([`Reader::ANNOUNCES_LENGTHS`]): the others presize.
 #[inline]
-fn decode_vec_buffered<'de, T: Decode<'de>>(r: &mut JsonReader<'de>) -> Result<Vec<T>> {
+fn decode_vec_buffered<'de, R: Reader<'de>, T: Decode<'de>>(r: &mut R) -> Result<Vec<T>> {
     r.begin_array()?;
     // `[]` (common: citm_catalog's `blockIds`) before the buffer is set up.
     if !r.array_first()? {
@@ -225,60 +200,43 @@ fn decode_vec_buffered<'de, T: Decode<'de>>(r: &mut JsonReader<'de>) -> Result<V
     Ok(out)
 }
 
+/// In JSON a `Vec` of small elements goes through [`decode_vec_buffered`], a `Vec` of
+/// large ones grows from empty; in MessagePack it is presized for the announced length
+/// ([`Reader::capacity_for`]).
 impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        if core::mem::size_of::<T>() <= SMALL_ELEMENT {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        if !R::ANNOUNCES_LENGTHS && core::mem::size_of::<T>() <= SMALL_ELEMENT {
             return decode_vec_buffered(r);
         }
-        let mut out = Vec::new();
-        decode_seq(r, |v| out.push(v))?;
-        Ok(out)
+        let make = |r: &mut R, n| Vec::with_capacity(r.capacity_for(n, core::mem::size_of::<T>()));
+        decode_seq(r, make, Vec::push)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let make = |r: &mut MsgpackReader<'de>, n| Vec::with_capacity(r.capacity_for(n, core::mem::size_of::<T>()));
-        decode_seq_msgpack(r, make, Vec::push)
-    }
+    decode_via_generic!('de);
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Vec::decode_json(r).map(Vec::into_boxed_slice)
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        Vec::decode(r).map(Vec::into_boxed_slice)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        Vec::decode_msgpack(r).map(Vec::into_boxed_slice)
-    }
+    decode_via_generic!('de);
 }
 
 /// `Rc<[T]>` and `Arc<[T]>`: a `Vec` first, moved into the shared allocation (their
-/// length must be known before it is made; JSON does not state it).
+/// length must be known before it is made; JSON does not state it). Shared in refs mode
+/// (see `shared_refs.rs`).
 macro_rules! shared_slice {
     ($($ptr:ident)*) => {$(
         impl<'de, T: Decode<'de>> Decode<'de> for $ptr<[T]> {
             #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                if r.refs.is_none() {
-                    return Vec::decode_json(r).map($ptr::from);
-                }
-                // Shared in refs mode (see `shared_refs.rs`).
-                super::shared_refs::decode_json_acyclic(r, |r| Vec::decode_json(r).map($ptr::from))
+            fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                r.decode_acyclic(|r| Vec::decode(r).map($ptr::from))
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                if r.refs.is_none() {
-                    return Vec::decode_msgpack(r).map($ptr::from);
-                }
-                super::shared_refs::decode_msgpack_acyclic(r, |r| Vec::decode_msgpack(r).map($ptr::from))
-            }
+            decode_via_generic!('de);
         }
     )*};
 }
@@ -287,26 +245,24 @@ shared_slice!(Rc Arc);
 
 #[cfg(feature = "std")]
 seq_decode! {
-    [T: Decode<'de> + Eq + Hash, S: BuildHasher + Default] HashSet<T, S> => new: HashSet::with_hasher(S::default()),
-        make: |r: &mut MsgpackReader<'de>, n| {
-            HashSet::with_capacity_and_hasher(r.capacity_for(n, hash_table_bytes::<T>()), S::default())
-        },
+    [T: Decode<'de> + Eq + Hash, S: BuildHasher + Default] HashSet<T, S> =>
+        make: |r, n| HashSet::with_capacity_and_hasher(r.capacity_for(n, hash_table_bytes::<T>()), S::default()),
         push: |out: &mut Self, v| {
             out.insert(v);
         };
 }
 
 seq_decode! {
-    [T: Decode<'de>] VecDeque<T> => new: VecDeque::new(),
-        make: |r: &mut MsgpackReader<'de>, n| VecDeque::with_capacity(r.capacity_for(n, core::mem::size_of::<T>())),
+    [T: Decode<'de>] VecDeque<T> =>
+        make: |r, n| VecDeque::with_capacity(r.capacity_for(n, core::mem::size_of::<T>())),
         push: VecDeque::push_back;
-    [T: Decode<'de> + Ord] BTreeSet<T> => new: BTreeSet::new(),
-        make: |_: &mut MsgpackReader<'de>, _| BTreeSet::new(),
+    [T: Decode<'de> + Ord] BTreeSet<T> =>
+        make: |_, _| BTreeSet::new(),
         push: |out: &mut Self, v| {
             out.insert(v);
         };
-    [T: Decode<'de>] LinkedList<T> => new: LinkedList::new(),
-        make: |_: &mut MsgpackReader<'de>, _| LinkedList::new(),
+    [T: Decode<'de>] LinkedList<T> =>
+        make: |_, _| LinkedList::new(),
         push: LinkedList::push_back;
 }
 
@@ -314,13 +270,9 @@ seq_decode! {
 /// sifts each element up).
 impl<'de, T: Decode<'de> + Ord> Decode<'de> for BinaryHeap<T> {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Vec::decode_json(r).map(BinaryHeap::from)
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        Vec::decode(r).map(BinaryHeap::from)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        Vec::decode_msgpack(r).map(BinaryHeap::from)
-    }
+    decode_via_generic!('de);
 }

@@ -34,6 +34,25 @@ pub(crate) mod wrappers;
 
 use crate::json::JsonReader;
 
+/// The per-format methods of a `Decode<$de>` impl whose body is its generic
+/// [`decode`](crate::Decode::decode): `decode_json` and `decode_msgpack` forward to it.
+/// Transitional, until `decode` is the one method of the trait.
+macro_rules! decode_via_generic {
+    ($de:lifetime) => {
+        #[inline]
+        fn decode_json(r: &mut $crate::json::JsonReader<$de>) -> $crate::Result<Self> {
+            Self::decode(r)
+        }
+
+        #[inline]
+        #[cfg(feature = "msgpack")]
+        fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<$de>) -> $crate::Result<Self> {
+            Self::decode(r)
+        }
+    };
+}
+pub(crate) use decode_via_generic;
+
 /// The offset of the next value (past whitespace), for errors found after reading it.
 #[inline]
 pub(crate) fn value_start(r: &mut JsonReader<'_>) -> usize {

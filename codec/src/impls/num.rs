@@ -29,11 +29,13 @@ use alloc::borrow::Cow;
 use core::cmp::Reverse;
 use core::num::{NonZero, Saturating, Wrapping};
 
+use super::decode_via_generic;
 use super::wrappers::{forward_decode, forward_decode_key, forward_encode, forward_encode_key};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, Key};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, MsgpackReader};
+use crate::Reader;
 use crate::{Decode, DecodeKey, Encode, EncodeKey};
 
 /// A zero read where a nonzero integer was expected, at `at`.
@@ -50,20 +52,14 @@ macro_rules! nonzero_impls {
 
         impl<'de> Decode<'de> for NonZero<$t> {
             #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+            fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 // Past any whitespace, so a zero's error points at its digit.
-                let at = super::value_start(r);
-                let v = $t::decode_json(r)?;
+                let at = r.value_start();
+                let v = $t::decode(r)?;
                 NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), at))
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                let at = r.position();
-                let v = $t::decode_msgpack(r)?;
-                NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), at))
-            }
+            decode_via_generic!('de);
         }
 
         impl<'de> DecodeKey<'de> for NonZero<$t> {

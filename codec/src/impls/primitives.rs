@@ -10,12 +10,10 @@
 
 use alloc::borrow::Cow;
 
+use super::decode_via_generic;
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::MsgpackReader;
 use crate::writer::encode_per_format_via_generic;
-use crate::{Decode, Encode, Writer};
+use crate::{Decode, Encode, Reader, Writer};
 
 macro_rules! int_impls {
     ($read:ident, $write:ident as $as:ty: $($t:ident)*) => {$(
@@ -31,15 +29,11 @@ macro_rules! int_impls {
 
         impl<'de> Decode<'de> for $t {
             #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+            fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 int_impls!(@$read r, $t)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                int_impls!(@$read r, $t)
-            }
+            decode_via_generic!('de);
         }
     )*};
 
@@ -74,15 +68,11 @@ impl Encode for f64 {
 
 impl<'de> Decode<'de> for f64 {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_f64()
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.read_f64()
-    }
+    decode_via_generic!('de);
 }
 
 impl Encode for f32 {
@@ -96,15 +86,11 @@ impl Encode for f32 {
 
 impl<'de> Decode<'de> for f32 {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_f32()
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.read_f32()
-    }
+    decode_via_generic!('de);
 }
 
 impl Encode for bool {
@@ -119,15 +105,11 @@ impl Encode for bool {
 
 impl<'de> Decode<'de> for bool {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_bool()
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.read_bool()
-    }
+    decode_via_generic!('de);
 }
 
 impl Encode for char {
@@ -140,19 +122,13 @@ impl Encode for char {
 }
 
 impl<'de> Decode<'de> for char {
+    /// An error at the string's start (its quote in JSON, its header in MessagePack).
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let token = r.read_string_token()?;
-        let offset = token.offset();
-        single_char(r.decode_string(token)?.as_str()).ok_or_else(|| not_one_char(offset))
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        r.read_str_with(|s, offset| single_char(s).ok_or_else(|| not_one_char(offset)))
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let offset = r.position();
-        single_char(r.read_str()?).ok_or_else(|| not_one_char(offset))
-    }
+    decode_via_generic!('de);
 }
 
 /// The only character of `s`, or `None` when `s` holds zero or several.
@@ -184,13 +160,9 @@ impl Encode for () {
 
 impl<'de> Decode<'de> for () {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_null()
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.read_null()
-    }
+    decode_via_generic!('de);
 }

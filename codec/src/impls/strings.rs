@@ -9,19 +9,15 @@
 //! decodes, and `Cow<'de, str>` is always `Borrowed`.
 
 use alloc::borrow::Cow;
-#[cfg(feature = "msgpack")]
-use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::sync::Arc;
 
+use super::decode_via_generic;
 use crate::error::Result;
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::MsgpackReader;
 use crate::writer::encode_per_format_via_generic;
-use crate::{Decode, Encode, Writer};
+use crate::{Decode, Encode, Reader, Writer};
 
 impl Encode for str {
     #[inline]
@@ -43,84 +39,50 @@ impl Encode for String {
 
 impl<'de> Decode<'de> for String {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_string()
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.read_str().map(str::to_owned)
-    }
+    decode_via_generic!('de);
 }
 
 impl<'de: 'a, 'a> Decode<'de> for &'a str {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_borrowed_str()
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.read_str()
-    }
+    decode_via_generic!('de);
 }
 
 impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_cow()
     }
 
+    decode_via_generic!('de);
+}
+
+impl<'de> Decode<'de> for Box<str> {
     #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.read_str().map(Cow::Borrowed)
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        r.read_str_with(|s, _| Ok(Box::from(s)))
     }
+
+    decode_via_generic!('de);
 }
-
-macro_rules! shared_str {
-    ($($ptr:ident)*) => {$(
-        impl<'de> Decode<'de> for $ptr<str> {
-            #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                Ok($ptr::from(r.read_str()?.as_str()))
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                r.read_str().map($ptr::from)
-            }
-        }
-    )*};
-}
-
-shared_str!(Box);
 
 /// `Rc<str>` and `Arc<str>`: shared in refs mode (see `shared_refs.rs`).
 macro_rules! rc_str {
     ($($ptr:ident)*) => {$(
         impl<'de> Decode<'de> for $ptr<str> {
             #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                let read = |r: &mut JsonReader<'de>| Ok($ptr::from(r.read_str()?.as_str()));
-                if r.refs.is_none() {
-                    return read(r);
-                }
-                super::shared_refs::decode_json_acyclic(r, read)
+            fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                r.decode_acyclic(|r| r.read_str_with(|s, _| Ok($ptr::from(s))))
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                let read = |r: &mut MsgpackReader<'de>| r.read_str().map($ptr::from);
-                if r.refs.is_none() {
-                    return read(r);
-                }
-                super::shared_refs::decode_msgpack_acyclic(r, read)
-            }
+            decode_via_generic!('de);
         }
     )*};
 }

@@ -16,13 +16,15 @@ use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
 use core::marker::PhantomData;
 
+use super::decode_via_generic;
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::Result;
 use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
+#[cfg(feature = "msgpack")]
 use crate::msgpack::MsgpackReader;
 use crate::writer::encode_per_format_via_generic;
-use crate::{Decode, Encode, Writer};
+use crate::{Decode, Encode, Reader, Writer};
 
 /// `Encode` of types written as a value they hold or point to (pointers, cells, locks,
 /// newtypes): `$inner`, reached from `$v`, the value being encoded.
@@ -66,15 +68,11 @@ macro_rules! forward_decode {
     ($([$($gen:tt)*] $ty:ty => $inner:ty, $wrap:expr;)*) => {$(
         impl<'de, $($gen)*> $crate::Decode<'de> for $ty {
             #[inline]
-            fn decode_json(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
-                <$inner as $crate::Decode<'de>>::decode_json(r).map($wrap)
+            fn decode<R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<Self> {
+                <$inner as $crate::Decode<'de>>::decode(r).map($wrap)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
-                <$inner as $crate::Decode<'de>>::decode_msgpack(r).map($wrap)
-            }
+            $crate::impls::decode_via_generic!('de);
 
             #[inline]
             fn absent() -> Option<Self> {
@@ -151,24 +149,17 @@ impl<T: Encode> Encode for Option<T> {
 // without a pointer or collection between them (it would be infinitely large), and those
 // count a level each. Its hot path stays one null test.
 impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
+    /// `None` for JSON `null` and MessagePack `nil`.
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         if r.try_read_null()? {
             Ok(None)
         } else {
-            T::decode_json(r).map(Some)
+            T::decode(r).map(Some)
         }
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        if r.try_read_null()? {
-            Ok(None)
-        } else {
-            T::decode_msgpack(r).map(Some)
-        }
-    }
+    decode_via_generic!('de);
 
     #[inline]
     fn absent() -> Option<Self> {
@@ -321,15 +312,11 @@ impl<T: ?Sized> Encode for PhantomData<T> {
 
 impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_null().map(|()| PhantomData)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.read_null().map(|()| PhantomData)
-    }
+    decode_via_generic!('de);
 
     /// It carries no data, so a missing key loses nothing.
     #[inline]

@@ -1283,6 +1283,178 @@ pub(super) fn skip_ws_run(input: &[u8], mut pos: usize) -> usize {
     pos
 }
 
+// ---- the format-neutral interface ----
+
+impl crate::reader::sealed::Sealed for JsonReader<'_> {}
+
+/// Each method calls the inherent one of the same job, so a generic `decode` compiles to
+/// what a JSON-only body would.
+impl<'de> crate::Reader<'de> for JsonReader<'de> {
+    const ANNOUNCES_LENGTHS: bool = false;
+
+    #[inline]
+    fn position(&self) -> usize {
+        JsonReader::position(self)
+    }
+
+    #[inline]
+    fn value_start(&mut self) -> usize {
+        crate::impls::value_start(self)
+    }
+
+    #[inline]
+    fn read_null(&mut self) -> Result<()> {
+        JsonReader::read_null(self)
+    }
+
+    #[inline]
+    fn try_read_null(&mut self) -> Result<bool> {
+        JsonReader::try_read_null(self)
+    }
+
+    #[inline]
+    fn read_bool(&mut self) -> Result<bool> {
+        JsonReader::read_bool(self)
+    }
+
+    #[inline]
+    fn read_u64_max(&mut self, expected: &'static str, max: u64) -> Result<u64> {
+        JsonReader::read_u64_max(self, expected, max)
+    }
+
+    #[inline]
+    fn read_i64_range(&mut self, expected: &'static str, min: i64, max: i64) -> Result<i64> {
+        JsonReader::read_i64_range(self, expected, min, max)
+    }
+
+    #[inline]
+    fn read_u128(&mut self) -> Result<u128> {
+        JsonReader::read_u128(self)
+    }
+
+    #[inline]
+    fn read_i128(&mut self) -> Result<i128> {
+        JsonReader::read_i128(self)
+    }
+
+    #[inline]
+    fn read_f32(&mut self) -> Result<f32> {
+        JsonReader::read_f32(self)
+    }
+
+    #[inline]
+    fn read_f64(&mut self) -> Result<f64> {
+        JsonReader::read_f64(self)
+    }
+
+    #[inline]
+    fn read_string(&mut self) -> Result<String> {
+        JsonReader::read_string(self)
+    }
+
+    #[inline]
+    fn read_cow(&mut self) -> Result<Cow<'de, str>> {
+        JsonReader::read_cow(self)
+    }
+
+    #[inline]
+    fn read_borrowed_str(&mut self) -> Result<&'de str> {
+        JsonReader::read_borrowed_str(self)
+    }
+
+    #[inline]
+    fn read_str_with<T>(&mut self, f: impl FnOnce(&str, usize) -> Result<T>) -> Result<T> {
+        let token = self.read_string_token()?;
+        let offset = token.offset();
+        f(self.decode_string(token)?.as_str(), offset)
+    }
+
+    #[inline]
+    fn begin_array(&mut self) -> Result<()> {
+        JsonReader::begin_array(self)
+    }
+
+    #[inline]
+    fn array_first(&mut self) -> Result<bool> {
+        JsonReader::array_first(self)
+    }
+
+    #[inline]
+    fn array_next(&mut self) -> Result<bool> {
+        JsonReader::array_next(self)
+    }
+
+    #[inline]
+    fn array_end(&mut self, expected_len: usize) -> Result<()> {
+        JsonReader::array_end(self, expected_len)
+    }
+
+    /// The collection is made empty before the `[` (JSON announces no length), and grows.
+    #[inline]
+    fn read_seq<C>(
+        &mut self,
+        make: impl FnOnce(&mut Self, usize) -> Result<C>,
+        mut element: impl FnMut(&mut Self, &mut C, usize) -> Result<()>,
+    ) -> Result<C> {
+        let mut out = make(self, 0)?;
+        JsonReader::begin_array(self)?;
+        if JsonReader::array_first(self)? {
+            let mut index = 0;
+            loop {
+                element(self, &mut out, index)?;
+                index += 1;
+                if !JsonReader::array_next(self)? {
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    #[inline]
+    fn capacity_for(&mut self, n: usize, element_size: usize) -> usize {
+        let _ = (n, element_size);
+        0
+    }
+
+    #[inline]
+    fn begin_tuple(&mut self, len: usize) -> Result<()> {
+        if len == 0 {
+            crate::__private::empty_array(self)
+        } else {
+            JsonReader::begin_array(self)
+        }
+    }
+
+    /// Always inlined: the per-element step of the std tuple and array impls, which
+    /// inline their elements' reads (see `impls/tuples.rs`).
+    #[inline(always)]
+    fn tuple_next(&mut self, index: usize, len: usize) -> Result<()> {
+        crate::__private::tuple_next(self, index, len)
+    }
+
+    #[inline]
+    fn end_tuple(&mut self, len: usize) -> Result<()> {
+        if len == 0 {
+            return Ok(());
+        }
+        crate::__private::tuple_end(self, len)
+    }
+
+    #[inline]
+    fn decode_acyclic<P: Clone>(&mut self, decode: impl FnOnce(&mut Self) -> Result<P>) -> Result<P> {
+        if self.refs.is_none() {
+            return decode(self);
+        }
+        crate::impls::shared_refs::decode_json_acyclic(self, decode)
+    }
+
+    #[inline]
+    fn decode_per_format<T: crate::Decode<'de>>(&mut self) -> Result<T> {
+        T::decode_json(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

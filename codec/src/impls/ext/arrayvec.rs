@@ -33,7 +33,7 @@ use ::arrayvec::{ArrayString, ArrayVec};
 
 use super::super::collections::seq_encode;
 #[cfg(feature = "msgpack")]
-use super::super::collections::try_decode_seq_msgpack;
+use super::super::collections::try_decode_seq;
 use crate::error::{Error, ErrorKind, Result};
 use crate::impls::string_form::{string_impls, FromText, ToText};
 use crate::json::JsonReader;
@@ -101,7 +101,7 @@ impl<'de, T: Decode<'de>, const CAP: usize> Decode<'de> for ArrayVec<T, CAP> {
             true => Ok(ArrayVec::new()),
             false => Err(array_too_long(at, n, CAP)),
         };
-        try_decode_seq_msgpack(r, make, ArrayVec::push)
+        try_decode_seq(r, make, ArrayVec::push)
     }
 }
 

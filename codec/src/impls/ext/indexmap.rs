@@ -34,7 +34,6 @@ use core::hash::{BuildHasher, Hash};
 
 use ::indexmap::{map, IndexMap, IndexSet};
 
-#[cfg(feature = "msgpack")]
 use super::super::collections::hash_table_bytes;
 use super::super::collections::{seq_decode, seq_encode};
 use super::super::maps::{decode_value, duplicate_key, map_impls};
@@ -57,8 +56,8 @@ seq_encode! {
 }
 
 seq_decode! {
-    [T: Decode<'de> + Eq + Hash, S: BuildHasher + Default] IndexSet<T, S> => new: IndexSet::with_hasher(S::default()),
-        make: |r: &mut MsgpackReader<'de>, n| {
+    [T: Decode<'de> + Eq + Hash, S: BuildHasher + Default] IndexSet<T, S> =>
+        make: |r, n| {
             // An entry is the value and its hash in a vector, plus an index in the table.
             let entry = core::mem::size_of::<(T, u64)>() + hash_table_bytes::<usize>();
             IndexSet::with_capacity_and_hasher(r.capacity_for(n, entry), S::default())

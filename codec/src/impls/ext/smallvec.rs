@@ -31,9 +31,10 @@ seq_encode! {
 }
 
 seq_decode! {
-    [A: Array<Item = T>, T: Decode<'de>] SmallVec<A> => new: SmallVec::new(),
-        // What fits inline takes nothing from the reader's presizing budget.
-        make: |r: &mut crate::msgpack::MsgpackReader<'de>, n| match n <= A::size() {
+    [A: Array<Item = T>, T: Decode<'de>] SmallVec<A> =>
+        // What fits inline takes nothing from the reader's presizing budget (JSON's 0
+        // elements always fit).
+        make: |r, n| match n <= A::size() {
             true => SmallVec::new(),
             false => SmallVec::with_capacity(r.capacity_for(n, core::mem::size_of::<T>())),
         },

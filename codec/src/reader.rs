@@ -1,0 +1,199 @@
+//! [`Reader`]: what a [`Decode`] impl reads through, whatever the format.
+//!
+//! This is the core layer: it names no format. Each format's reader
+//! ([`JsonReader`](crate::json::JsonReader), and with the `msgpack` feature
+//! [`MsgpackReader`](crate::msgpack::MsgpackReader)) implements it by calling its own
+//! inherent methods, every one inlined, so a generic `decode<R: Reader<'de>>` compiles,
+//! per format, to the code a body written for that format would.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+use crate::error::Result;
+use crate::Decode;
+
+pub(crate) mod sealed {
+    /// Keeps [`Reader`](super::Reader) implemented by this crate's readers only, so that
+    /// methods can be added to it without breaking anyone.
+    pub trait Sealed {}
+}
+
+/// The format-neutral reading interface: one value at a time, from input that lives for
+/// `'de`. Implemented by [`JsonReader`](crate::json::JsonReader) and
+/// [`MsgpackReader`](crate::msgpack::MsgpackReader), and sealed (no other type can
+/// implement it).
+///
+/// A generic function over `R: Reader<'de>` reads either format, with the code of each
+/// format's own reader methods once monomorphized:
+///
+/// ```
+/// use codec::{Decode, Reader, Result};
+///
+/// /// A `[name, count]` pair, in any format.
+/// fn read_entry<'de, R: Reader<'de>>(r: &mut R) -> Result<(&'de str, u32)> {
+///     r.begin_tuple(2)?;
+///     r.tuple_next(0, 2)?;
+///     let name = r.read_borrowed_str()?;
+///     r.tuple_next(1, 2)?;
+///     let count = u32::decode(r)?;
+///     r.end_tuple(2)?;
+///     Ok((name, count))
+/// }
+///
+/// let mut r = codec::json::JsonReader::new(br#"["a", 7]"#);
+/// assert_eq!(read_entry(&mut r)?, ("a", 7));
+/// # #[cfg(feature = "msgpack")] {
+/// let mut r = codec::msgpack::MsgpackReader::new(b"\x92\xa1a\x07");
+/// assert_eq!(read_entry(&mut r)?, ("a", 7));
+/// # }
+/// # Ok::<(), codec::Error>(())
+/// ```
+///
+/// Errors are those of the format's reader, at the same offsets: a method here only
+/// chooses which of the reader's methods runs.
+pub trait Reader<'de>: sealed::Sealed {
+    /// Whether an array states its element count before its elements (`true` for
+    /// MessagePack), rather than only its end telling where it stops (`false` for JSON).
+    /// Known at compile time: a collection that decodes differently by it (a `Vec` of
+    /// small elements gathers its first elements on the stack when no length is
+    /// announced) pays nothing for the test.
+    const ANNOUNCES_LENGTHS: bool;
+
+    /// The offset of the next byte to be read.
+    fn position(&self) -> usize;
+
+    /// The offset where the next value starts: in JSON past any whitespace, in MessagePack
+    /// the current position. For errors found after the value was read (a zero where a
+    /// nonzero integer was expected is reported at the number).
+    fn value_start(&mut self) -> usize;
+
+    /// Reads `null` (MessagePack `nil`).
+    fn read_null(&mut self) -> Result<()>;
+
+    /// Consumes `null` (MessagePack `nil`) if it is next and says whether it was.
+    fn try_read_null(&mut self) -> Result<bool>;
+
+    /// Reads `true` or `false`.
+    fn read_bool(&mut self) -> Result<bool>;
+
+    /// Reads an unsigned integer no greater than `max`; `expected` names the type in errors
+    /// ("300 does not fit in u8").
+    fn read_u64_max(&mut self, expected: &'static str, max: u64) -> Result<u64>;
+
+    /// Reads a signed integer in `min..=max`; `expected` names the type in errors.
+    fn read_i64_range(&mut self, expected: &'static str, min: i64, max: i64) -> Result<i64>;
+
+    /// Reads a `u128`.
+    fn read_u128(&mut self) -> Result<u128>;
+
+    /// Reads an `i128`.
+    fn read_i128(&mut self) -> Result<i128>;
+
+    /// Reads a number as an `f32`.
+    fn read_f32(&mut self) -> Result<f32>;
+
+    /// Reads a number as an `f64`.
+    fn read_f64(&mut self) -> Result<f64>;
+
+    /// Reads a string into a `String` of its own (one allocation, exactly the value's).
+    fn read_string(&mut self) -> Result<String>;
+
+    /// Reads a string, borrowed from the input when it can be (always in MessagePack; in
+    /// JSON when it holds no escape), owned otherwise.
+    fn read_cow(&mut self) -> Result<Cow<'de, str>>;
+
+    /// Reads a string that must borrow from the input (for `&'de str`): a JSON string with
+    /// escapes is an error, since its text exists nowhere in the input.
+    fn read_borrowed_str(&mut self) -> Result<&'de str>;
+
+    /// Reads a string and hands its text to `f`, with the offset where the string starts
+    /// (its opening quote in JSON, its header in MessagePack). The text may live only as
+    /// long as the call (JSON unescapes into the reader's scratch buffer), so `f` copies
+    /// what it keeps: for `Box<str>`, `Rc<str>`, `char`.
+    ///
+    /// ```
+    /// use codec::Reader;
+    /// let mut r = codec::json::JsonReader::new(br#" "\u00e9t\u00e9""#);
+    /// let boxed = r.read_str_with(|s, at| Ok((Box::<str>::from(s), at)))?;
+    /// assert_eq!(boxed, ("été".into(), 1));
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn read_str_with<T>(&mut self, f: impl FnOnce(&str, usize) -> Result<T>) -> Result<T>;
+
+    /// Opens an array: JSON `[`, a MessagePack array header. Then
+    /// [`array_first`](Self::array_first), an element, [`array_next`](Self::array_next),
+    /// an element, ... until one of them returns `false`, having left the array.
+    fn begin_array(&mut self) -> Result<()>;
+
+    /// After [`begin_array`](Self::begin_array): `true` when an element follows, `false`
+    /// (having left the array) when it is empty.
+    fn array_first(&mut self) -> Result<bool>;
+
+    /// After an element: `true` when another follows, `false` (having left the array)
+    /// after the last.
+    fn array_next(&mut self) -> Result<bool>;
+
+    /// After the last expected element of an array read through
+    /// [`begin_array`](Self::begin_array): leaves it, or fails when more elements follow
+    /// ("expected an array of `expected_len` elements, found more").
+    fn array_end(&mut self, expected_len: usize) -> Result<()>;
+
+    /// Reads a whole array into a collection: `make(r, n)` creates it, where `n` is the
+    /// element count the format announced (0 when it announces none: JSON), then
+    /// `element(r, &mut c, i)` reads element `i` into it, for each element. An error from
+    /// `make` ends the read before any element; an error from `element` ends it there.
+    ///
+    /// ```
+    /// use codec::{Decode, Reader, Result};
+    ///
+    /// fn sum<'de, R: Reader<'de>>(r: &mut R) -> Result<u64> {
+    ///     r.read_seq(|_, _| Ok(0), |r, total, _| {
+    ///         *total += u64::decode(r)?;
+    ///         Ok(())
+    ///     })
+    /// }
+    /// assert_eq!(sum(&mut codec::json::JsonReader::new(b"[1, 2, 3]"))?, 6);
+    /// # #[cfg(feature = "msgpack")]
+    /// assert_eq!(sum(&mut codec::msgpack::MsgpackReader::new(b"\x93\x01\x02\x03"))?, 6);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn read_seq<C>(
+        &mut self,
+        make: impl FnOnce(&mut Self, usize) -> Result<C>,
+        element: impl FnMut(&mut Self, &mut C, usize) -> Result<()>,
+    ) -> Result<C>;
+
+    /// How many of `n` announced elements of `element_size` bytes each a collection may
+    /// reserve room for before reading them: MessagePack's
+    /// [`capacity_for`](crate::msgpack::MsgpackReader::capacity_for) (as far as the input
+    /// can back the claim, within the reader's budget); 0 in JSON, where nothing is
+    /// presized from the input.
+    fn capacity_for(&mut self, n: usize, element_size: usize) -> usize;
+
+    /// Opens a fixed-length array of `len` elements (a tuple, `[T; N]`). In MessagePack
+    /// the header's count must be `len`, checked here; in JSON the count shows as the
+    /// elements are read, and a zero-length one must be `[]`. Then for each element `i`
+    /// [`tuple_next(i, len)`](Self::tuple_next) and the element, and at the end
+    /// [`end_tuple(len)`](Self::end_tuple).
+    fn begin_tuple(&mut self, len: usize) -> Result<()>;
+
+    /// Moves to element `index` of a fixed-length array of `len`: in JSON, an array that
+    /// ends before it is an error ("expected an array of `len` elements, found `index`").
+    fn tuple_next(&mut self, index: usize, len: usize) -> Result<()>;
+
+    /// Leaves a fixed-length array of `len` elements, after its last: in JSON more
+    /// elements are an error.
+    fn end_tuple(&mut self, len: usize) -> Result<()>;
+
+    /// Reads a pointer that shares but cannot be cyclic (`Rc<str>`, `Arc<[T]>`) with
+    /// `decode`: directly, or, in `preserve_refs` mode, through the reference, definition
+    /// or plain value found there (see `impls/shared_refs.rs`).
+    #[doc(hidden)]
+    fn decode_acyclic<P: Clone>(&mut self, decode: impl FnOnce(&mut Self) -> Result<P>) -> Result<P>;
+
+    /// Transitional, while impls move from one method per format to
+    /// [`Decode::decode`]: calls the format's own method of `T` (`decode_json` or
+    /// `decode_msgpack`).
+    #[doc(hidden)]
+    fn decode_per_format<T: Decode<'de>>(&mut self) -> Result<T>;
+}
