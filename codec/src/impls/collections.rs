@@ -200,7 +200,7 @@ fn decode_vec_buffered<'de, R: Reader<'de>, T: Decode<'de>>(r: &mut R) -> Result
     Ok(out)
 }
 
-/// In JSON a `Vec` of small elements goes through [`decode_vec_buffered`], a `Vec` of
+/// In JSON a `Vec` of small elements goes through `decode_vec_buffered`, a `Vec` of
 /// large ones grows from empty; in MessagePack it is presized for the announced length
 /// ([`Reader::capacity_for`]).
 impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
