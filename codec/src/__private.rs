@@ -14,7 +14,7 @@ pub use crate::json::{Checkpoint, JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
 pub use crate::msgpack::{MsgpackReader, MsgpackWriter};
 pub use crate::writer::Encoded;
-pub use crate::{Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey, Writer};
+pub use crate::{Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey, Reader, Writer};
 pub use core::convert::From;
 
 use alloc::borrow::ToOwned;
@@ -722,14 +722,6 @@ where
 
 // ---- maps with composite keys ----
 
-/// A derived composite key (see `EncodeKey::AS_PAIRS`) asked to read a JSON object key: an
-/// error, since it has no string form (a map flattened into a struct meets this).
-#[cold]
-#[inline(never)]
-pub fn composite_object_key<T>(key: Key<'_>) -> Result<T> {
-    Err(crate::impls::maps::composite_object_key::<T>(key.offset()))
-}
-
 /// The MessagePack twins of the helpers above, under the same names, so that generated
 /// decoders differ between formats only in the path they call through.
 #[cfg(feature = "msgpack")]
@@ -885,13 +877,6 @@ pub mod mp {
     }
 
     // ---- maps with composite keys ----
-
-    /// A derived composite key read from a MessagePack map: the key, already read past as
-    /// a whole value, decoded again by its own `Decode`.
-    #[inline]
-    pub fn composite_key<'de, T: crate::Decode<'de>>(key: Key<'de>, r: &mut MsgpackReader<'de>) -> Result<T> {
-        r.decode_key_as(key)
-    }
 
     /// A tuple of `min` to `max` elements (its last ones have defaults) whose header (at
     /// `at`) announced `len`.

@@ -247,7 +247,7 @@ pub use bytes::{Bytes, DecodeBytes, EncodeBytes};
 #[cfg(feature = "std")]
 pub use error::IoError;
 pub use error::{Error, ErrorKind, PathSegment, Result};
-pub use reader::Reader;
+pub use reader::{DuplicateKeys, Reader};
 // ---- non-finite floats ----
 pub use non_finite::NonFinite;
 pub use writer::Writer;
@@ -595,6 +595,40 @@ pub trait DecodeKey<'de>: Sized {
     fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
         let _ = r;
         Err(Error::unsupported::<Self>(MSGPACK, "DecodeKey::decode_msgpack_key", Some(key.offset())))
+    }
+
+    /// Converts the map key `key`, just read by `r`, into `Self`, in whichever format `r`
+    /// reads: one generic body for every format, monomorphized per reader.
+    ///
+    /// This will become the one required method. Until every impl has moved to it, the
+    /// default body calls the format's own method
+    /// ([`decode_json_key`](Self::decode_json_key) or
+    /// [`decode_msgpack_key`](Self::decode_msgpack_key)); an impl that defines it has those
+    /// two forward to it.
+    ///
+    /// ```
+    /// use codec::{DecodeKey, Reader};
+    /// let mut r = codec::json::JsonReader::new(br#"{"42": null}"#);
+    /// let n = r.read_map(|_, _| Ok(0u8), |r, n, key| {
+    ///     *n = u8::decode_key(key, r)?;
+    ///     r.skip_value()
+    /// })?;
+    /// assert_eq!(n, 42);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[inline]
+    fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+        r.decode_key_per_format(key)
+    }
+
+    /// Reads the key of a `[key, value]` pair, a value, in whichever format `r` reads: the
+    /// generic twin of [`decode_json_pair_key`](Self::decode_json_pair_key), called only
+    /// when [`AS_PAIRS`](Self::AS_PAIRS) and the format reads such maps as pairs
+    /// ([`Reader::COMPOSITE_KEYS_AS_PAIRS`]). The default body calls
+    /// `decode_json_pair_key` in JSON.
+    #[inline]
+    fn decode_pair_key<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        r.decode_pair_key_per_format()
     }
 }
 

@@ -10,7 +10,22 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use crate::error::Result;
-use crate::Decode;
+use crate::{Decode, DecodeKey};
+
+/// What to do when a key appears twice in one object or map, in any format: the same
+/// policy for JSON's [`Options`](crate::json::Options) and MessagePack's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum DuplicateKeys {
+    /// An error (the default): two values for one key usually mean a confused or hostile
+    /// producer, and silently picking one hides it.
+    #[default]
+    Error,
+    /// Keep the first value; later ones are validated and skipped.
+    KeepFirst,
+    /// Keep the last value, as many JavaScript-based producers expect.
+    KeepLast,
+}
 
 pub(crate) mod sealed {
     /// Keeps [`Reader`](super::Reader) implemented by this crate's readers only, so that
@@ -185,6 +200,113 @@ pub trait Reader<'de>: sealed::Sealed {
     /// elements are an error.
     fn end_tuple(&mut self, len: usize) -> Result<()>;
 
+    // ---- maps and their keys ----
+
+    /// A map key just read, before it is converted: where it is in the input, and what the
+    /// `key_*` methods need to convert it (a JSON key's raw text; a MessagePack key's
+    /// encoding, which may be any value). Cheap to copy.
+    type Key: Copy;
+
+    /// Whether a map whose keys have no string form (a tuple, a struct) is read as an
+    /// array of `[key, value]` pairs (`true` for JSON, whose object keys are strings), or
+    /// as a map keyed by the values themselves (`false` for MessagePack). Known at compile
+    /// time, as [`Writer::COMPOSITE_KEYS_AS_PAIRS`](crate::Writer::COMPOSITE_KEYS_AS_PAIRS).
+    const COMPOSITE_KEYS_AS_PAIRS: bool;
+
+    /// Reads a whole map (a JSON object) into a collection: `make(r, n)` creates it, where
+    /// `n` is the entry count the format announced (0 in JSON), then `entry(r, &mut c, key)`
+    /// converts each key and reads its value, for each entry. An error from `make` or
+    /// `entry` ends the read there.
+    ///
+    /// ```
+    /// use codec::{Decode, Reader, Result};
+    ///
+    /// /// The keys of a map, and the sum of its values, in any format.
+    /// fn tally<'de, R: Reader<'de>>(r: &mut R) -> Result<(Vec<&'de str>, u64)> {
+    ///     r.read_map(|_, _| Ok((Vec::new(), 0)), |r, (keys, total), key| {
+    ///         keys.push(r.key_borrowed_str(key)?);
+    ///         *total += u64::decode(r)?;
+    ///         Ok(())
+    ///     })
+    /// }
+    /// let mut r = codec::json::JsonReader::new(br#"{"a": 1, "b": 2}"#);
+    /// assert_eq!(tally(&mut r)?, (vec!["a", "b"], 3));
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut r = codec::msgpack::MsgpackReader::new(b"\x82\xa1a\x01\xa1b\x02");
+    /// assert_eq!(tally(&mut r)?, (vec!["a", "b"], 3));
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn read_map<C>(
+        &mut self,
+        make: impl FnOnce(&mut Self, usize) -> Result<C>,
+        entry: impl FnMut(&mut Self, &mut C, Self::Key) -> Result<()>,
+    ) -> Result<C>;
+
+    /// The offset where `key` starts in the input (a JSON key's opening quote).
+    fn key_offset(&self, key: Self::Key) -> usize;
+
+    /// The key's text, handed to `f`: it may live only as long as the call (JSON unescapes
+    /// into the reader's scratch buffer). A MessagePack key that is not a string is an
+    /// error.
+    fn key_str_with<T>(&mut self, key: Self::Key, f: impl FnOnce(&str) -> Result<T>) -> Result<T>;
+
+    /// The key's text, borrowed from the input when it can be (always in MessagePack; in
+    /// JSON when it holds no escape).
+    fn key_cow(&mut self, key: Self::Key) -> Result<Cow<'de, str>>;
+
+    /// The key's text borrowed from the input (for `&'de str` keys): a JSON key with
+    /// escapes is an error, since its text exists nowhere in the input.
+    fn key_borrowed_str(&mut self, key: Self::Key) -> Result<&'de str>;
+
+    /// A boolean key: JSON's `"true"` or `"false"`, a MessagePack boolean.
+    fn key_bool(&mut self, key: Self::Key) -> Result<bool>;
+
+    /// An integer key no greater than `max` (a JSON key's whole text is the integer);
+    /// `expected` names the type in errors.
+    fn key_u64_max(&mut self, key: Self::Key, expected: &'static str, max: u64) -> Result<u64>;
+
+    /// An integer key in `min..=max`; `expected` names the type in errors.
+    fn key_i64_range(&mut self, key: Self::Key, expected: &'static str, min: i64, max: i64) -> Result<i64>;
+
+    /// A `u128` key.
+    fn key_u128(&mut self, key: Self::Key) -> Result<u128>;
+
+    /// An `i128` key.
+    fn key_i128(&mut self, key: Self::Key) -> Result<i128>;
+
+    /// Reads `key` as a value of `T` (a tuple or struct key): in MessagePack the key's
+    /// encoding read again through `T`'s decoder, the reader then standing after the key
+    /// again; in JSON an error, as an object key is a string and such a `T` has no string
+    /// form (its maps are read as pairs, see
+    /// [`COMPOSITE_KEYS_AS_PAIRS`](Self::COMPOSITE_KEYS_AS_PAIRS)).
+    fn decode_key_as_value<T: Decode<'de>>(&mut self, key: Self::Key) -> Result<T>;
+
+    /// The key in words, for error messages and paths: its text (lossy where it is
+    /// malformed), or, for a MessagePack key that is not a string, a number, `true`, ...
+    fn key_text(&mut self, key: Self::Key) -> String;
+
+    /// The value read from `start` to the current position in words, for the message of a
+    /// duplicate key that was read as a value (a `[key, value]` pair's key).
+    fn text_since(&self, start: usize) -> String;
+
+    /// The reader's policy for a key met twice in one map.
+    fn duplicate_keys(&self) -> DuplicateKeys;
+
+    /// Reads past the next value, checking it as a decode would (well-formed, within the
+    /// limits) but keeping nothing.
+    fn skip_value(&mut self) -> Result<()>;
+
+    /// Transitional, as [`decode_per_format`](Self::decode_per_format): the format's own
+    /// key method of `T` (`decode_json_key` or `decode_msgpack_key`).
+    #[doc(hidden)]
+    fn decode_key_per_format<T: DecodeKey<'de>>(&mut self, key: Self::Key) -> Result<T>;
+
+    /// Transitional: `T::decode_json_pair_key` in JSON; in MessagePack, where maps with
+    /// composite keys are never read as pairs, the error of a key type with no pair form.
+    #[doc(hidden)]
+    fn decode_pair_key_per_format<T: DecodeKey<'de>>(&mut self) -> Result<T>;
+
     /// Reads a pointer that shares but cannot be cyclic (`Rc<str>`, `Arc<[T]>`) with
     /// `decode`: directly, or, in `preserve_refs` mode, through the reference, definition
     /// or plain value found there (see `impls/shared_refs.rs`).
@@ -197,3 +319,35 @@ pub trait Reader<'de>: sealed::Sealed {
     #[doc(hidden)]
     fn decode_per_format<T: Decode<'de>>(&mut self) -> Result<T>;
 }
+
+/// The per-format methods of a `DecodeKey<$de>` impl whose body is its generic
+/// [`decode_key`](DecodeKey::decode_key): `decode_json_key` and `decode_msgpack_key`
+/// forward to it (with `pairs`, `decode_json_pair_key` to
+/// [`decode_pair_key`](DecodeKey::decode_pair_key) too). Transitional, until
+/// `decode_key` is the one method of the trait.
+macro_rules! decode_key_per_format_via_generic {
+    ($de:lifetime) => {
+        #[inline]
+        fn decode_json_key(key: $crate::json::Key<$de>, r: &mut $crate::json::JsonReader<$de>) -> $crate::Result<Self> {
+            <Self as $crate::DecodeKey<$de>>::decode_key(key, r)
+        }
+
+        #[inline]
+        #[cfg(feature = "msgpack")]
+        fn decode_msgpack_key(
+            key: $crate::msgpack::Key<$de>,
+            r: &mut $crate::msgpack::MsgpackReader<$de>,
+        ) -> $crate::Result<Self> {
+            <Self as $crate::DecodeKey<$de>>::decode_key(key, r)
+        }
+    };
+    ($de:lifetime, pairs) => {
+        $crate::reader::decode_key_per_format_via_generic!($de);
+
+        #[inline]
+        fn decode_json_pair_key(r: &mut $crate::json::JsonReader<$de>) -> $crate::Result<Self> {
+            <Self as $crate::DecodeKey<$de>>::decode_pair_key(r)
+        }
+    };
+}
+pub(crate) use decode_key_per_format_via_generic;

@@ -212,11 +212,9 @@ pub mod map_pairs {
         label = "not a map of `Decode` keys and values"
     )]
     pub trait DecodePairs<'de>: Sized {
-        /// Reads `[[k,v],...]`.
-        fn decode_json_pairs(r: &mut JsonReader<'de>) -> Result<Self>;
-        /// Reads a MessagePack map whose keys are read as values.
-        #[cfg(feature = "msgpack")]
-        fn decode_msgpack_pairs(r: &mut MsgpackReader<'de>) -> Result<Self>;
+        /// Reads the map in `r`'s format: `[[k,v],...]` in JSON, a map with each key read
+        /// as a value in MessagePack.
+        fn decode_pairs<R: crate::Reader<'de>>(r: &mut R) -> Result<Self>;
     }
 
     /// Writes `[[k,v],...]`.
@@ -228,7 +226,7 @@ pub mod map_pairs {
     /// Reads `[[k,v],...]`.
     #[inline]
     pub fn decode_json<'de, M: DecodePairs<'de>>(r: &mut JsonReader<'de>) -> Result<M> {
-        M::decode_json_pairs(r)
+        M::decode_pairs(r)
     }
 
     /// Writes a map, each key as its value.
@@ -242,6 +240,6 @@ pub mod map_pairs {
     #[cfg(feature = "msgpack")]
     #[inline]
     pub fn decode_msgpack<'de, M: DecodePairs<'de>>(r: &mut MsgpackReader<'de>) -> Result<M> {
-        M::decode_msgpack_pairs(r)
+        M::decode_pairs(r)
     }
 }

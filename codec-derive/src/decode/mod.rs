@@ -493,58 +493,76 @@ pub fn expand(c: &Container) -> TokenStream {
         let mut generics = generics.clone();
         generics.make_where_clause().predicates.push(syn::parse_quote!(for<'__k> #ty: #krate::DecodeKey<'de>));
         let (impl_g, ty_g, where_c) = bound::split(&generics, c);
-        let json_key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_json_key(__key, __r)?));
-        let pair_key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_json_pair_key(__r)?));
-        let decode_msgpack_key = crate::msgpack_only(&p, || {
-            let msgpack_key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_msgpack_key(__key, __r)?));
-            quote! {
-                #[inline]
-                fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
-                    #msgpack_key
-                }
-            }
-        });
+        let key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_key(__key, __r)?));
+        let pair_key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_pair_key(__r)?));
+        let forward = forward_keys(c);
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
                 const AS_PAIRS: ::core::primitive::bool = <#ty as #krate::DecodeKey<'de>>::AS_PAIRS;
                 #[inline]
-                fn decode_json_key(__key: #p::Key<'de>, __r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-                    #json_key
+                fn decode_key<__R: #p::Reader<'de>>(
+                    __key: <__R as #p::Reader<'de>>::Key,
+                    __r: &mut __R,
+                ) -> #p::Result<Self> {
+                    #key
                 }
                 #[inline]
-                fn decode_json_pair_key(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                fn decode_pair_key<__R: #p::Reader<'de>>(__r: &mut __R) -> #p::Result<Self> {
                     #pair_key
                 }
-                #decode_msgpack_key
+                #forward
             }
         });
     } else if c.is_composite_key() {
         // ---- maps with composite keys ----
-        // Read as a value (see `encode.rs`); an object key is an error, in `__private`.
-        let decode_msgpack_key = crate::msgpack_only(&p, || {
-            quote! {
-                #[inline]
-                fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
-                    #p::mp::composite_key(__key, __r)
-                }
-            }
-        });
+        // Read as a value (see `encode.rs`): an object key is an error in JSON, the key's
+        // encoding read again in MessagePack.
+        let forward = forward_keys(c);
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
                 const AS_PAIRS: ::core::primitive::bool = true;
                 #[inline]
-                fn decode_json_key(__key: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-                    #p::composite_object_key::<Self>(__key)
+                fn decode_key<__R: #p::Reader<'de>>(
+                    __key: <__R as #p::Reader<'de>>::Key,
+                    __r: &mut __R,
+                ) -> #p::Result<Self> {
+                    #p::Reader::decode_key_as_value::<Self>(__r, __key)
                 }
                 #[inline]
-                fn decode_json_pair_key(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-                    <Self as #krate::Decode<'de>>::decode_json(__r)
+                fn decode_pair_key<__R: #p::Reader<'de>>(__r: &mut __R) -> #p::Result<Self> {
+                    <Self as #krate::Decode<'de>>::decode(__r)
                 }
-                #decode_msgpack_key
+                #forward
             }
         });
     }
     out
+}
+
+/// The per-format key methods of a `DecodeKey` impl whose bodies are its generic
+/// `decode_key` and `decode_pair_key`, forwarding to them.
+fn forward_keys(c: &Container) -> TokenStream {
+    let p = quote!(__p);
+    let krate = &c.krate;
+    let msgpack = crate::msgpack_only(&p, || {
+        quote! {
+            #[inline]
+            fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
+                <Self as #krate::DecodeKey<'de>>::decode_key(__key, __r)
+            }
+        }
+    });
+    quote! {
+        #[inline]
+        fn decode_json_key(__key: #p::Key<'de>, __r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+            <Self as #krate::DecodeKey<'de>>::decode_key(__key, __r)
+        }
+        #[inline]
+        fn decode_json_pair_key(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+            <Self as #krate::DecodeKey<'de>>::decode_pair_key(__r)
+        }
+        #msgpack
+    }
 }

@@ -155,11 +155,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         match (&f.attrs.with, f.attrs.bytes) {
             // ---- maps with composite keys ---- (the type named, as for `bytes`)
             _ if f.attrs.map_as_pairs.is_some() => {
-                let pairs_fn = match fmt.format {
-                    super::Format::Json => quote_spanned!(span=> decode_json_pairs),
-                    super::Format::Msgpack => quote_spanned!(span=> decode_msgpack_pairs),
-                };
-                quote_spanned!(span=> <#ty as #krate::with::map_pairs::DecodePairs<#de>>::#pairs_fn)
+                quote_spanned!(span=> <#ty as #krate::with::map_pairs::DecodePairs<#de>>::decode_pairs)
             }
             (Some(m), _) if fmt.format == super::Format::Msgpack => tokens::with_msgpack_fn(m, "decode_msgpack"),
             // The function's name on the `with` string: a module lacking it is reported

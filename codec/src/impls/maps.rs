@@ -32,11 +32,9 @@ use std::collections::{hash_map, HashMap};
 use super::primitives::{not_one_char, single_char};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{DuplicateKeys, JsonReader, Key, Str};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader};
+use crate::reader::decode_key_per_format_via_generic;
 use crate::writer::encode_key_per_format_via_generic;
-use crate::{Decode, DecodeKey, Encode, EncodeKey, Writer};
+use crate::{Decode, DecodeKey, DuplicateKeys, Encode, EncodeKey, Reader, Writer};
 
 /// Writes entry `index` of a map: its key, then its value.
 #[inline]
@@ -52,49 +50,30 @@ pub(crate) fn encode_entry<W: Writer, K: EncodeKey + ?Sized, V: Encode + ?Sized>
     v.encode(w)
 }
 
-/// Reads the value of member `key`, putting the key on the path of any error.
+/// Reads the value of entry `key`, putting the key on the path of any error.
 #[inline]
-pub(crate) fn decode_value<'de, V: Decode<'de>>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<V> {
-    match V::decode_json(r) {
-        Ok(v) => Ok(v),
-        Err(e) => Err(e.in_key(key_text(r, key))),
-    }
-}
-
-/// The unescaped text of a key, for messages (lossy if the key itself is malformed).
-#[cold]
-#[inline(never)]
-fn key_text<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> String {
-    match r.key_str(key) {
-        Ok(s) => s.as_str().to_owned(),
-        Err(_) => String::from_utf8_lossy(key.raw()).into_owned(),
-    }
-}
-
-#[cold]
-#[inline(never)]
-pub(crate) fn duplicate_key<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> Error {
-    Error::new(ErrorKind::DuplicateField(Cow::Owned(key_text(r, key))), key.offset())
-}
-
-/// Reads the value of MessagePack entry `key`, putting the key on the path of any error.
-#[inline]
-#[cfg(feature = "msgpack")]
-pub(crate) fn decode_value_msgpack<'de, V: Decode<'de>>(
-    key: msgpack::Key<'de>,
-    r: &mut MsgpackReader<'de>,
-) -> Result<V> {
-    match V::decode_msgpack(r) {
+pub(crate) fn decode_value<'de, R: Reader<'de>, V: Decode<'de>>(key: R::Key, r: &mut R) -> Result<V> {
+    match V::decode(r) {
         Ok(v) => Ok(v),
         Err(e) => Err(e.in_key(r.key_text(key))),
     }
 }
 
+/// Key `key` was in the map already: whether its value is to be read and replace the
+/// first (`KeepLast`), or was skipped (`KeepFirst`); by default an error.
+#[inline]
+pub(crate) fn keep_last<'de, R: Reader<'de>>(r: &mut R, key: R::Key) -> Result<bool> {
+    match r.duplicate_keys() {
+        DuplicateKeys::KeepFirst => r.skip_value().map(|()| false),
+        DuplicateKeys::KeepLast => Ok(true),
+        _ => Err(duplicate_key(r, key)),
+    }
+}
+
 #[cold]
 #[inline(never)]
-#[cfg(feature = "msgpack")]
-pub(crate) fn duplicate_key_msgpack<'de>(r: &MsgpackReader<'de>, key: msgpack::Key<'de>) -> Error {
-    Error::new(ErrorKind::DuplicateField(Cow::Owned(r.key_text(key))), key.offset())
+pub(crate) fn duplicate_key<'de, R: Reader<'de>>(r: &mut R, key: R::Key) -> Error {
+    Error::new(ErrorKind::DuplicateField(Cow::Owned(r.key_text(key))), r.key_offset(key))
 }
 
 // ---- maps with composite keys ----
@@ -150,10 +129,7 @@ pub(crate) fn encode_map<'a, W: Writer, K: ?Sized + 'a, V: Encode + 'a>(
 /// Reads `[[k,v],...]`; `entry` reads one pair's key and value, from just after its `[`
 /// (through [`decode_pair_key`] and [`decode_pair_value`]). Errors get `[i]` on their path.
 #[inline]
-pub(crate) fn decode_pairs<'de>(
-    r: &mut JsonReader<'de>,
-    mut entry: impl FnMut(&mut JsonReader<'de>) -> Result<()>,
-) -> Result<()> {
+pub(crate) fn decode_pairs<'de, R: Reader<'de>>(r: &mut R, mut entry: impl FnMut(&mut R) -> Result<()>) -> Result<()> {
     r.begin_array()?;
     let mut more = r.array_first()?;
     let mut i = 0;
@@ -166,39 +142,37 @@ pub(crate) fn decode_pairs<'de>(
 }
 
 #[inline]
-fn decode_pair<'de>(r: &mut JsonReader<'de>, entry: &mut impl FnMut(&mut JsonReader<'de>) -> Result<()>) -> Result<()> {
-    r.begin_array()?;
-    crate::__private::tuple_next(r, 0, 2)?;
+fn decode_pair<'de, R: Reader<'de>>(r: &mut R, entry: &mut impl FnMut(&mut R) -> Result<()>) -> Result<()> {
+    r.begin_tuple(2)?;
+    r.tuple_next(0, 2)?;
     entry(r)?;
-    crate::__private::tuple_end(r, 2)
+    r.end_tuple(2)
 }
 
 /// A pair's key, and where its text starts (for a duplicate's message); leaves the reader
 /// at the value.
 #[inline]
-pub(crate) fn decode_pair_key<'de, K>(
-    r: &mut JsonReader<'de>,
-    read: impl FnOnce(&mut JsonReader<'de>) -> Result<K>,
+pub(crate) fn decode_pair_key<'de, R: Reader<'de>, K>(
+    r: &mut R,
+    read: impl FnOnce(&mut R) -> Result<K>,
 ) -> Result<(K, usize)> {
-    let at = super::value_start(r);
+    let at = r.value_start();
     let key = read(r).map_err(|e| e.in_index(0))?;
-    crate::__private::tuple_next(r, 1, 2)?;
+    r.tuple_next(1, 2)?;
     Ok((key, at))
 }
 
 /// A pair's value.
 #[inline]
-pub(crate) fn decode_pair_value<'de, V: Decode<'de>>(r: &mut JsonReader<'de>) -> Result<V> {
-    V::decode_json(r).map_err(|e| e.in_index(1))
+pub(crate) fn decode_pair_value<'de, R: Reader<'de>, V: Decode<'de>>(r: &mut R) -> Result<V> {
+    V::decode(r).map_err(|e| e.in_index(1))
 }
 
-/// A pair whose key, written from `at` to the reader's position, came before.
+/// A pair whose key, read from `at` to the reader's position, came before.
 #[cold]
 #[inline(never)]
-pub(crate) fn duplicate_pair_key(r: &JsonReader<'_>, at: usize) -> Error {
-    let text = &r.input()[at..r.position()];
-    let text = String::from_utf8_lossy(&text[..text.len().min(64)]).trim_end_matches(',').trim_end().to_owned();
-    Error::new(ErrorKind::DuplicateField(Cow::Owned(text)), at)
+pub(crate) fn duplicate_pair_key<'de, R: Reader<'de>>(r: &R, at: usize) -> Error {
+    Error::new(ErrorKind::DuplicateField(Cow::Owned(r.text_since(at))), at)
 }
 
 #[cold]
@@ -207,19 +181,6 @@ pub(crate) fn pairs_flattened() -> Error {
     Error::without_position(ErrorKind::InvalidValue(Cow::Borrowed(
         "a map whose keys are not strings cannot be flattened into a JSON object",
     )))
-}
-
-/// The object key a composite key type was asked to read: it has no string form.
-#[cold]
-#[inline(never)]
-pub(crate) fn composite_object_key<T: ?Sized>(offset: usize) -> Error {
-    Error::new(
-        ErrorKind::InvalidValue(Cow::Owned(format!(
-            "{} has no string form and cannot be read from a JSON object key",
-            core::any::type_name::<T>()
-        ))),
-        offset,
-    )
 }
 
 /// `DecodeKey::decode_json_pair_key` of a key type that is a string in JSON (its default
@@ -254,21 +215,19 @@ macro_rules! composite_keys {
         impl<'de, $($gen)*> DecodeKey<'de> for $ty where Self: Decode<'de> {
             const AS_PAIRS: bool = true;
 
+            /// An error in JSON (whose maps of such keys are read as pairs); the key's
+            /// encoding read as a value in MessagePack.
             #[inline]
-            fn decode_json_key(key: Key<'de>, _: &mut JsonReader<'de>) -> Result<Self> {
-                Err(composite_object_key::<Self>(key.offset()))
+            fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+                r.decode_key_as_value(key)
             }
 
             #[inline]
-            fn decode_json_pair_key(r: &mut JsonReader<'de>) -> Result<Self> {
-                Self::decode_json(r)
+            fn decode_pair_key<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                Self::decode(r)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-                r.decode_key_as(key)
-            }
+            decode_key_per_format_via_generic!('de, pairs);
         }
     )*};
 }
@@ -287,17 +246,17 @@ composite_keys! {
 }
 
 macro_rules! map_impls {
-    // A JSON map in pair form, its keys read by `$key` (`DecodeKey::decode_json_pair_key`,
-    // or `Decode::decode_json` for `map_as_pairs`).
+    // A map in pair form, its keys read by `$key` (`DecodeKey::decode_pair_key`, or
+    // `Decode::decode` for `map_as_pairs`).
     (@pairs $entry:ident, $r:ident, $key:expr) => {{
         use $crate::impls::maps as m;
         let mut map = Self::default();
         m::decode_pairs($r, |r| {
             let (key, at) = m::decode_pair_key(r, $key)?;
             match map.entry(key) {
-                $entry::Entry::Occupied(mut slot) => match r.duplicate_keys() {
-                    $crate::json::DuplicateKeys::KeepFirst => r.skip_value(),
-                    $crate::json::DuplicateKeys::KeepLast => {
+                $entry::Entry::Occupied(mut slot) => match $crate::Reader::duplicate_keys(r) {
+                    $crate::DuplicateKeys::KeepFirst => $crate::Reader::skip_value(r),
+                    $crate::DuplicateKeys::KeepLast => {
                         slot.insert(m::decode_pair_value(r)?);
                         Ok(())
                     }
@@ -311,6 +270,19 @@ macro_rules! map_impls {
         })
         .map(|()| map)
     }};
+    // Entry `$key` of a map, converted to `$k`: its value read in, or a duplicate handled.
+    (@entry $entry:ident, $map:ident, $k:expr, $key:ident, $r:ident) => {
+        match $map.entry($k) {
+            $entry::Entry::Occupied(mut slot) => {
+                if $crate::impls::maps::keep_last($r, $key)? {
+                    slot.insert($crate::impls::maps::decode_value($key, $r)?);
+                }
+            }
+            $entry::Entry::Vacant(slot) => {
+                slot.insert($crate::impls::maps::decode_value($key, $r)?);
+            }
+        }
+    };
     ($entry:ident, $map:ident<$($g:ident),+>, decode: [$($db:tt)*], encode: [$($eb:tt)*], pairs: [$($pb:tt)*]) => {
         impl<$($g),+> Encode for $map<$($g),+> where $($eb)* {
             #[inline]
@@ -337,34 +309,21 @@ macro_rules! map_impls {
 
         impl<'de, $($g),+> Decode<'de> for $map<$($g),+> where $($db)* {
             #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                // ---- maps with composite keys ---- (a constant: folded away)
-                if K::AS_PAIRS {
-                    return map_impls!(@pairs $entry, r, <K as DecodeKey<'de>>::decode_json_pair_key);
+            fn decode<R: $crate::Reader<'de>>(r: &mut R) -> Result<Self> {
+                // ---- maps with composite keys ---- (constants: folded away)
+                if K::AS_PAIRS && R::COMPOSITE_KEYS_AS_PAIRS {
+                    return map_impls!(@pairs $entry, r, <K as DecodeKey<'de>>::decode_pair_key);
                 }
-                r.begin_object()?;
-                let mut map = Self::default();
-                let mut more = r.object_first()?;
-                while more {
-                    let key = r.read_key()?;
-                    Self::decode_field(&mut map, key, r)?;
-                    more = r.object_next()?;
-                }
-                Ok(map)
+                r.read_map(
+                    |_, _| Ok(Self::default()),
+                    |r, map, key| {
+                        map_impls!(@entry $entry, map, K::decode_key(key, r)?, key, r);
+                        Ok(())
+                    },
+                )
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                let n = r.read_map_len()?;
-                let mut map = Self::default();
-                for _ in 0..n {
-                    let key = r.read_key()?;
-                    Self::decode_field_msgpack(&mut map, key, r)?;
-                }
-                r.leave();
-                Ok(map)
-            }
+            $crate::impls::decode_via_generic!('de);
         }
 
         impl<'de, $($g),+> DecodeFields<'de> for $map<$($g),+> where $($db)* {
@@ -377,23 +336,11 @@ macro_rules! map_impls {
                 Self::default()
             }
 
-            /// Claims every key; a key seen before is an error.
+            /// Claims every key; a key seen before follows the duplicate-key policy.
             #[inline]
-            fn decode_field(map: &mut Self, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
-                match map.entry(K::decode_json_key(key, r)?) {
-                    $entry::Entry::Occupied(mut slot) => match r.duplicate_keys() {
-                        DuplicateKeys::KeepFirst => r.skip_value().map(|()| true),
-                        DuplicateKeys::KeepLast => {
-                            slot.insert(decode_value(key, r)?);
-                            Ok(true)
-                        }
-                        _ => Err(duplicate_key(r, key)),
-                    },
-                    $entry::Entry::Vacant(slot) => {
-                        slot.insert(decode_value(key, r)?);
-                        Ok(true)
-                    }
-                }
+            fn decode_field(map: &mut Self, key: $crate::json::Key<'de>, r: &mut $crate::json::JsonReader<'de>) -> Result<bool> {
+                map_impls!(@entry $entry, map, K::decode_key(key, r)?, key, r);
+                Ok(true)
             }
 
             /// Claims every key; a key seen before follows the duplicate-key policy.
@@ -401,23 +348,11 @@ macro_rules! map_impls {
             #[cfg(feature = "msgpack")]
             fn decode_field_msgpack(
                 map: &mut Self,
-                key: msgpack::Key<'de>,
-                r: &mut MsgpackReader<'de>,
+                key: $crate::msgpack::Key<'de>,
+                r: &mut $crate::msgpack::MsgpackReader<'de>,
             ) -> Result<bool> {
-                match map.entry(K::decode_msgpack_key(key, r)?) {
-                    $entry::Entry::Occupied(mut slot) => match r.duplicate_keys() {
-                        DuplicateKeys::KeepFirst => r.skip_value().map(|()| true),
-                        DuplicateKeys::KeepLast => {
-                            slot.insert(decode_value_msgpack(key, r)?);
-                            Ok(true)
-                        }
-                        _ => Err(duplicate_key_msgpack(r, key)),
-                    },
-                    $entry::Entry::Vacant(slot) => {
-                        slot.insert(decode_value_msgpack(key, r)?);
-                        Ok(true)
-                    }
-                }
+                map_impls!(@entry $entry, map, K::decode_key(key, r)?, key, r);
+                Ok(true)
             }
 
             #[inline]
@@ -443,34 +378,18 @@ macro_rules! map_impls {
             $($pb)*
         {
             #[inline]
-            fn decode_json_pairs(r: &mut JsonReader<'de>) -> Result<Self> {
-                map_impls!(@pairs $entry, r, <K as Decode<'de>>::decode_json)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack_pairs(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                let n = r.read_map_len()?;
-                let mut map = Self::default();
-                for _ in 0..n {
-                    let at = r.position();
-                    let k = K::decode_msgpack(r)?;
-                    let key = r.key_at(at);
-                    match map.entry(k) {
-                        $entry::Entry::Occupied(mut slot) => match r.duplicate_keys() {
-                            DuplicateKeys::KeepFirst => r.skip_value()?,
-                            DuplicateKeys::KeepLast => {
-                                slot.insert(decode_value_msgpack(key, r)?);
-                            }
-                            _ => return Err(duplicate_key_msgpack(r, key)),
-                        },
-                        $entry::Entry::Vacant(slot) => {
-                            slot.insert(decode_value_msgpack(key, r)?);
-                        }
-                    }
+            fn decode_pairs<R: $crate::Reader<'de>>(r: &mut R) -> Result<Self> {
+                if R::COMPOSITE_KEYS_AS_PAIRS {
+                    return map_impls!(@pairs $entry, r, <K as Decode<'de>>::decode);
                 }
-                r.leave();
-                Ok(map)
+                // Each key's encoding read again as a `K`.
+                r.read_map(
+                    |_, _| Ok(Self::default()),
+                    |r, map, key| {
+                        map_impls!(@entry $entry, map, r.decode_key_as_value::<K>(key)?, key, r);
+                        Ok(())
+                    },
+                )
             }
         }
     };
@@ -536,70 +455,40 @@ forward_encode_key! {
 
 impl<'de> DecodeKey<'de> for String {
     #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        Ok(r.key_str(key)?.as_str().to_owned())
+    fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+        r.key_str_with(key, |s| Ok(s.to_owned()))
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.key_str(key).map(str::to_owned)
-    }
+    decode_key_per_format_via_generic!('de);
 }
 
 impl<'de: 'a, 'a> DecodeKey<'de> for &'a str {
     #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        match r.key_str(key)? {
-            Str::Borrowed(s) => Ok(s),
-            Str::Transient(_) => Err(escaped_borrowed_key(key)),
-        }
+    fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+        r.key_borrowed_str(key)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.key_str(key)
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn escaped_borrowed_key(key: Key<'_>) -> Error {
-    Error::new(
-        ErrorKind::InvalidValue(Cow::Borrowed(
-            "map key contains escapes and cannot be borrowed as &str; use Cow<'de, str> or String",
-        )),
-        key.offset(),
-    )
+    decode_key_per_format_via_generic!('de);
 }
 
 impl<'de: 'a, 'a> DecodeKey<'de> for Cow<'a, str> {
     #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        r.key_str(key).map(Str::into_cow)
+    fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+        r.key_cow(key)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.key_str(key).map(Cow::Borrowed)
-    }
+    decode_key_per_format_via_generic!('de);
 }
 
 macro_rules! shared_str_key {
     ($($ptr:ident)*) => {$(
         impl<'de> DecodeKey<'de> for $ptr<str> {
             #[inline]
-            fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-                Ok($ptr::from(r.key_str(key)?.as_str()))
+            fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+                r.key_str_with(key, |s| Ok($ptr::from(s)))
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-                r.key_str(key).map($ptr::from)
-            }
+            decode_key_per_format_via_generic!('de);
         }
     )*};
 }
@@ -618,25 +507,11 @@ impl EncodeKey for bool {
 
 impl<'de> DecodeKey<'de> for bool {
     #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        match r.key_bytes(key)? {
-            b"true" => Ok(true),
-            b"false" => Ok(false),
-            _ => Err(not_bool_key(key)),
-        }
+    fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+        r.key_bool(key)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        r.key_bool(key).ok_or_else(|| r.key_type_error(key, "a boolean"))
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn not_bool_key(key: Key<'_>) -> Error {
-    Error::new(ErrorKind::InvalidValue(Cow::Borrowed("expected the map key \"true\" or \"false\"")), key.offset())
+    decode_key_per_format_via_generic!('de);
 }
 
 impl EncodeKey for char {
@@ -650,15 +525,12 @@ impl EncodeKey for char {
 
 impl<'de> DecodeKey<'de> for char {
     #[inline]
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        single_char(r.key_str(key)?.as_str()).ok_or_else(|| not_one_char(key.offset()))
+    fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+        let at = r.key_offset(key);
+        r.key_str_with(key, |s| single_char(s).ok_or_else(|| not_one_char(at)))
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        single_char(r.key_str(key)?).ok_or_else(|| not_one_char(key.offset()))
-    }
+    decode_key_per_format_via_generic!('de);
 }
 
 macro_rules! int_keys {
@@ -675,42 +547,25 @@ macro_rules! int_keys {
 
         impl<'de> DecodeKey<'de> for $t {
             #[inline]
-            fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
+            fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
                 int_keys!(@$parse r, key, $t)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-                int_keys!(@msgpack $parse r, key, $t)
-            }
+            decode_key_per_format_via_generic!('de);
         }
     )*};
-    (@msgpack unsigned $r:ident, $key:ident, $t:ident) => {
-        $r.key_u64($key, stringify!($t), $t::MAX as u64).map(|v| v as $t)
-    };
-    (@msgpack signed $r:ident, $key:ident, $t:ident) => {
-        $r.key_i64($key, stringify!($t), $t::MIN as i64, $t::MAX as i64).map(|v| v as $t)
-    };
-    (@msgpack wide $r:ident, $key:ident, u128) => {
-        $r.key_u128($key)
-    };
-    (@msgpack wide $r:ident, $key:ident, i128) => {
-        $r.key_i128($key)
-    };
     // The reader checks the range, so the casts below never truncate.
     (@unsigned $r:ident, $key:ident, $t:ident) => {
-        $r.parse_key_u64($key, stringify!($t), $t::MAX as u64).map(|v| v as $t)
+        $r.key_u64_max($key, stringify!($t), $t::MAX as u64).map(|v| v as $t)
     };
     (@signed $r:ident, $key:ident, $t:ident) => {
-        $r.parse_key_i64($key, stringify!($t), $t::MIN as i64, $t::MAX as i64).map(|v| v as $t)
+        $r.key_i64_range($key, stringify!($t), $t::MIN as i64, $t::MAX as i64).map(|v| v as $t)
     };
     (@wide $r:ident, $key:ident, u128) => {
-        $r.parse_key_128($key, "u128", false).map(|(_, v)| v)
+        $r.key_u128($key)
     };
     (@wide $r:ident, $key:ident, i128) => {
-        $r.parse_key_128($key, "i128", true)
-            .map(|(negative, v)| if negative { 0i128.wrapping_sub_unsigned(v) } else { v as i128 })
+        $r.key_i128($key)
     };
 }
 

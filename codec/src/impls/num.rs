@@ -32,9 +32,7 @@ use core::num::{NonZero, Saturating, Wrapping};
 use super::decode_via_generic;
 use super::wrappers::{forward_decode, forward_decode_key, forward_encode, forward_encode_key};
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, Key};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader};
+use crate::reader::decode_key_per_format_via_generic;
 use crate::Reader;
 use crate::{Decode, DecodeKey, Encode, EncodeKey};
 
@@ -64,17 +62,12 @@ macro_rules! nonzero_impls {
 
         impl<'de> DecodeKey<'de> for NonZero<$t> {
             #[inline]
-            fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-                let v = $t::decode_json_key(key, r)?;
-                NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), key.offset()))
+            fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+                let v = $t::decode_key(key, r)?;
+                NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), r.key_offset(key)))
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-                let v = $t::decode_msgpack_key(key, r)?;
-                NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), key.offset()))
-            }
+            decode_key_per_format_via_generic!('de);
         }
     )*};
     (@msg $t:ident) => {

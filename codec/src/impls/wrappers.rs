@@ -90,26 +90,16 @@ macro_rules! forward_decode_key {
             const AS_PAIRS: bool = <$inner as $crate::DecodeKey<'de>>::AS_PAIRS;
 
             #[inline]
-            fn decode_json_key(
-                key: $crate::json::Key<'de>,
-                r: &mut $crate::json::JsonReader<'de>,
-            ) -> $crate::Result<Self> {
-                <$inner as $crate::DecodeKey<'de>>::decode_json_key(key, r).map($wrap)
+            fn decode_key<R: $crate::Reader<'de>>(key: R::Key, r: &mut R) -> $crate::Result<Self> {
+                <$inner as $crate::DecodeKey<'de>>::decode_key(key, r).map($wrap)
             }
 
             #[inline]
-            fn decode_json_pair_key(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
-                <$inner as $crate::DecodeKey<'de>>::decode_json_pair_key(r).map($wrap)
+            fn decode_pair_key<R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<Self> {
+                <$inner as $crate::DecodeKey<'de>>::decode_pair_key(r).map($wrap)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack_key(
-                key: $crate::msgpack::Key<'de>,
-                r: &mut $crate::msgpack::MsgpackReader<'de>,
-            ) -> $crate::Result<Self> {
-                <$inner as $crate::DecodeKey<'de>>::decode_msgpack_key(key, r).map($wrap)
-            }
+            $crate::reader::decode_key_per_format_via_generic!('de, pairs);
         }
     )*};
 }

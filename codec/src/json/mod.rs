@@ -119,24 +119,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::error::Result;
+pub use crate::reader::DuplicateKeys;
 #[cfg(feature = "std")]
 use crate::sink::IoSink;
 use crate::sink::{Sink, DEFAULT_BUFFER};
 use crate::{Decode, Encode};
-
-/// What to do when a key appears twice in one object.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[non_exhaustive]
-pub enum DuplicateKeys {
-    /// An error (the default): two values for one key usually mean a confused or hostile
-    /// producer, and silently picking one hides it.
-    #[default]
-    Error,
-    /// Keep the first value; later ones are validated and skipped.
-    KeepFirst,
-    /// Keep the last value, as many JavaScript-based producers expect.
-    KeepLast,
-}
 
 /// Limits and policies for decoding. The defaults are the safe ones.
 ///

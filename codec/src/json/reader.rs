@@ -1178,6 +1178,26 @@ impl<'de> JsonReader<'de> {
         Error::new(kind, key.offset)
     }
 
+    /// The unescaped text of a key, for messages and paths (lossy if the key itself is
+    /// malformed).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn key_text(&mut self, key: Key<'de>) -> String {
+        match self.key_str(key) {
+            Ok(s) => s.as_str().to_owned(),
+            Err(_) => String::from_utf8_lossy(key.raw()).into_owned(),
+        }
+    }
+
+    /// The text of the value read from `start` to here (at most 64 bytes of it, without
+    /// the separator that follows), for the message of a duplicate `[key, value]` pair key.
+    #[cold]
+    #[inline(never)]
+    fn text_since(&self, start: usize) -> String {
+        let text = &self.input[start..self.pos];
+        String::from_utf8_lossy(&text[..text.len().min(64)]).trim_end_matches(',').trim_end().to_owned()
+    }
+
     // ---- skipping ----
 
     /// Skips one complete value, checking its syntax (and its strings' escapes and UTF-8),
@@ -1281,6 +1301,38 @@ pub(super) fn skip_ws_run(input: &[u8], mut pos: usize) -> usize {
         pos += 1;
     }
     pos
+}
+
+/// A key with escapes asked for as `&str`: its text exists nowhere in the input.
+#[cold]
+#[inline(never)]
+fn escaped_borrowed_key(key: Key<'_>) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Borrowed(
+            "map key contains escapes and cannot be borrowed as &str; use Cow<'de, str> or String",
+        )),
+        key.offset(),
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn not_bool_key(key: Key<'_>) -> Error {
+    Error::new(ErrorKind::InvalidValue(Cow::Borrowed("expected the map key \"true\" or \"false\"")), key.offset())
+}
+
+/// An object key asked for as a type with no string form (a tuple or struct key; maps
+/// keyed by one are read as `[key, value]` pairs).
+#[cold]
+#[inline(never)]
+fn composite_object_key<T: ?Sized>(offset: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Owned(alloc::format!(
+            "{} has no string form and cannot be read from a JSON object key",
+            core::any::type_name::<T>()
+        ))),
+        offset,
+    )
 }
 
 // ---- the format-neutral interface ----
@@ -1452,6 +1504,117 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     #[inline]
     fn decode_per_format<T: crate::Decode<'de>>(&mut self) -> Result<T> {
         T::decode_json(self)
+    }
+
+    type Key = Key<'de>;
+
+    const COMPOSITE_KEYS_AS_PAIRS: bool = true;
+
+    /// The collection is made empty before the `{` (JSON announces no length), and grows.
+    #[inline]
+    fn read_map<C>(
+        &mut self,
+        make: impl FnOnce(&mut Self, usize) -> Result<C>,
+        mut entry: impl FnMut(&mut Self, &mut C, Key<'de>) -> Result<()>,
+    ) -> Result<C> {
+        let mut out = make(self, 0)?;
+        JsonReader::begin_object(self)?;
+        let mut more = JsonReader::object_first(self)?;
+        while more {
+            let key = JsonReader::read_key(self)?;
+            entry(self, &mut out, key)?;
+            more = JsonReader::object_next(self)?;
+        }
+        Ok(out)
+    }
+
+    #[inline]
+    fn key_offset(&self, key: Key<'de>) -> usize {
+        key.offset()
+    }
+
+    #[inline]
+    fn key_str_with<T>(&mut self, key: Key<'de>, f: impl FnOnce(&str) -> Result<T>) -> Result<T> {
+        f(self.key_str(key)?.as_str())
+    }
+
+    #[inline]
+    fn key_cow(&mut self, key: Key<'de>) -> Result<Cow<'de, str>> {
+        self.key_str(key).map(Str::into_cow)
+    }
+
+    #[inline]
+    fn key_borrowed_str(&mut self, key: Key<'de>) -> Result<&'de str> {
+        match self.key_str(key)? {
+            Str::Borrowed(s) => Ok(s),
+            Str::Transient(_) => Err(escaped_borrowed_key(key)),
+        }
+    }
+
+    #[inline]
+    fn key_bool(&mut self, key: Key<'de>) -> Result<bool> {
+        match self.key_bytes(key)? {
+            b"true" => Ok(true),
+            b"false" => Ok(false),
+            _ => Err(not_bool_key(key)),
+        }
+    }
+
+    #[inline]
+    fn key_u64_max(&mut self, key: Key<'de>, expected: &'static str, max: u64) -> Result<u64> {
+        self.parse_key_u64(key, expected, max)
+    }
+
+    #[inline]
+    fn key_i64_range(&mut self, key: Key<'de>, expected: &'static str, min: i64, max: i64) -> Result<i64> {
+        self.parse_key_i64(key, expected, min, max)
+    }
+
+    #[inline]
+    fn key_u128(&mut self, key: Key<'de>) -> Result<u128> {
+        self.parse_key_128(key, "u128", false).map(|(_, v)| v)
+    }
+
+    #[inline]
+    fn key_i128(&mut self, key: Key<'de>) -> Result<i128> {
+        self.parse_key_128(key, "i128", true)
+            .map(|(negative, v)| if negative { 0i128.wrapping_sub_unsigned(v) } else { v as i128 })
+    }
+
+    /// Always an error: an object key is a string.
+    #[inline]
+    fn decode_key_as_value<T: crate::Decode<'de>>(&mut self, key: Key<'de>) -> Result<T> {
+        Err(composite_object_key::<T>(key.offset()))
+    }
+
+    #[inline]
+    fn key_text(&mut self, key: Key<'de>) -> String {
+        JsonReader::key_text(self, key)
+    }
+
+    #[inline]
+    fn text_since(&self, start: usize) -> String {
+        JsonReader::text_since(self, start)
+    }
+
+    #[inline]
+    fn duplicate_keys(&self) -> DuplicateKeys {
+        JsonReader::duplicate_keys(self)
+    }
+
+    #[inline]
+    fn skip_value(&mut self) -> Result<()> {
+        JsonReader::skip_value(self)
+    }
+
+    #[inline]
+    fn decode_key_per_format<T: crate::DecodeKey<'de>>(&mut self, key: Key<'de>) -> Result<T> {
+        T::decode_json_key(key, self)
+    }
+
+    #[inline]
+    fn decode_pair_key_per_format<T: crate::DecodeKey<'de>>(&mut self) -> Result<T> {
+        T::decode_json_pair_key(self)
     }
 }
 

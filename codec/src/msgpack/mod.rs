@@ -82,7 +82,7 @@ pub use async_stream::{
     write_values_async_with, ValueStream,
 };
 
-pub use crate::json::DuplicateKeys;
+pub use crate::reader::DuplicateKeys;
 // ---- non-finite floats ----
 pub use crate::NonFinite;
 

@@ -1465,13 +1465,6 @@ impl<'de> MsgpackReader<'de> {
         Ok(self.key_since(offset))
     }
 
-    // ---- maps with composite keys ----
-    /// The value read since `start` as a key (a `map_as_pairs` key, read as a value).
-    #[inline]
-    pub(crate) fn key_at(&self, start: usize) -> Key<'de> {
-        self.key_since(start)
-    }
-
     /// The key whose encoding runs from `start` to the current position.
     #[inline(always)]
     fn key_since(&self, start: usize) -> Key<'de> {
@@ -2051,6 +2044,113 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     #[inline]
     fn decode_per_format<T: crate::Decode<'de>>(&mut self) -> Result<T> {
         T::decode_msgpack(self)
+    }
+
+    type Key = Key<'de>;
+
+    const COMPOSITE_KEYS_AS_PAIRS: bool = false;
+
+    /// The collection is made for the header's count, then that many entries read.
+    #[inline]
+    fn read_map<C>(
+        &mut self,
+        make: impl FnOnce(&mut Self, usize) -> Result<C>,
+        mut entry: impl FnMut(&mut Self, &mut C, Key<'de>) -> Result<()>,
+    ) -> Result<C> {
+        let n = self.read_map_len()?;
+        let mut out = make(self, n)?;
+        for _ in 0..n {
+            let key = MsgpackReader::read_key(self)?;
+            entry(self, &mut out, key)?;
+        }
+        self.leave();
+        Ok(out)
+    }
+
+    #[inline]
+    fn key_offset(&self, key: Key<'de>) -> usize {
+        key.offset()
+    }
+
+    #[inline]
+    fn key_str_with<T>(&mut self, key: Key<'de>, f: impl FnOnce(&str) -> Result<T>) -> Result<T> {
+        f(self.key_str(key)?)
+    }
+
+    /// Always borrowed: a MessagePack str holds no escapes.
+    #[inline]
+    fn key_cow(&mut self, key: Key<'de>) -> Result<Cow<'de, str>> {
+        self.key_str(key).map(Cow::Borrowed)
+    }
+
+    #[inline]
+    fn key_borrowed_str(&mut self, key: Key<'de>) -> Result<&'de str> {
+        self.key_str(key)
+    }
+
+    #[inline]
+    fn key_bool(&mut self, key: Key<'de>) -> Result<bool> {
+        match MsgpackReader::key_bool(self, key) {
+            Some(b) => Ok(b),
+            None => Err(self.key_type_error(key, "a boolean")),
+        }
+    }
+
+    #[inline]
+    fn key_u64_max(&mut self, key: Key<'de>, expected: &'static str, max: u64) -> Result<u64> {
+        self.key_u64(key, expected, max)
+    }
+
+    #[inline]
+    fn key_i64_range(&mut self, key: Key<'de>, expected: &'static str, min: i64, max: i64) -> Result<i64> {
+        self.key_i64(key, expected, min, max)
+    }
+
+    #[inline]
+    fn key_u128(&mut self, key: Key<'de>) -> Result<u128> {
+        MsgpackReader::key_u128(self, key)
+    }
+
+    #[inline]
+    fn key_i128(&mut self, key: Key<'de>) -> Result<i128> {
+        MsgpackReader::key_i128(self, key)
+    }
+
+    #[inline]
+    fn decode_key_as_value<T: crate::Decode<'de>>(&mut self, key: Key<'de>) -> Result<T> {
+        self.decode_key_as(key)
+    }
+
+    #[inline]
+    fn key_text(&mut self, key: Key<'de>) -> String {
+        MsgpackReader::key_text(self, key)
+    }
+
+    #[inline]
+    fn text_since(&self, start: usize) -> String {
+        MsgpackReader::key_text(self, self.key_since(start))
+    }
+
+    #[inline]
+    fn duplicate_keys(&self) -> DuplicateKeys {
+        MsgpackReader::duplicate_keys(self)
+    }
+
+    #[inline]
+    fn skip_value(&mut self) -> Result<()> {
+        MsgpackReader::skip_value(self)
+    }
+
+    #[inline]
+    fn decode_key_per_format<T: crate::DecodeKey<'de>>(&mut self, key: Key<'de>) -> Result<T> {
+        T::decode_msgpack_key(key, self)
+    }
+
+    /// Never called by this crate's maps (MessagePack reads no pairs): the error of a key
+    /// type with no pair form.
+    #[inline]
+    fn decode_pair_key_per_format<T: crate::DecodeKey<'de>>(&mut self) -> Result<T> {
+        Err(crate::impls::maps::no_pair_key::<T>(self.position()))
     }
 }
 

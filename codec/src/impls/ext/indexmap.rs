@@ -36,14 +36,9 @@ use ::indexmap::{map, IndexMap, IndexSet};
 
 use super::super::collections::hash_table_bytes;
 use super::super::collections::{seq_decode, seq_encode};
-use super::super::maps::{decode_value, duplicate_key, map_impls};
-#[cfg(feature = "msgpack")]
-use super::super::maps::{decode_value_msgpack, duplicate_key_msgpack};
+use super::super::maps::map_impls;
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::Result;
-use crate::json::{DuplicateKeys, JsonReader, Key};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader};
 use crate::{Decode, DecodeKey, Encode, EncodeKey};
 
 map_impls!(map, IndexMap<K, V, S>,
