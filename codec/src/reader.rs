@@ -135,6 +135,17 @@ pub trait Reader<'de>: sealed::Sealed {
     /// ```
     fn read_str_with<T>(&mut self, f: impl FnOnce(&str, usize) -> Result<T>) -> Result<T>;
 
+    /// Reads a string and hands its bytes to `f`, with the offset where it starts, for a
+    /// parser that checks every byte itself (a UUID's hex digits): JSON's unescaped bytes,
+    /// a MessagePack str's bytes, neither checked for UTF-8. They may live only as long as
+    /// the call, as with [`read_str_with`](Self::read_str_with).
+    fn read_str_bytes_with<T>(&mut self, f: impl FnOnce(&[u8], usize) -> Result<T>) -> Result<T>;
+
+    /// Checks that the next value is a string, without reading it: otherwise an
+    /// [`InvalidType`](crate::ErrorKind::InvalidType) error saying `expected` was expected
+    /// (for a type read from text, whose name says more than "a string").
+    fn expect_string(&mut self, expected: &'static str) -> Result<()>;
+
     /// Opens an array: JSON `[`, a MessagePack array header. Then
     /// [`array_first`](Self::array_first), an element, [`array_next`](Self::array_next),
     /// an element, ... until one of them returns `false`, having left the array.
@@ -254,6 +265,16 @@ pub trait Reader<'de>: sealed::Sealed {
     /// The key's text, borrowed from the input when it can be (always in MessagePack; in
     /// JSON when it holds no escape).
     fn key_cow(&mut self, key: Self::Key) -> Result<Cow<'de, str>>;
+
+    /// The key's bytes handed to `f`, not checked for UTF-8 (as
+    /// [`read_str_bytes_with`](Self::read_str_bytes_with)); a MessagePack key that is not a
+    /// string is an error.
+    fn key_str_bytes_with<T>(&mut self, key: Self::Key, f: impl FnOnce(&[u8]) -> Result<T>) -> Result<T>;
+
+    /// Checks that `key` is a string (always so in JSON): otherwise an
+    /// [`InvalidType`](crate::ErrorKind::InvalidType) error at the key saying `expected`
+    /// was expected.
+    fn expect_string_key(&mut self, key: Self::Key, expected: &'static str) -> Result<()>;
 
     /// The key's text borrowed from the input (for `&'de str` keys): a JSON key with
     /// escapes is an error, since its text exists nowhere in the input.

@@ -214,7 +214,7 @@ fn not_one_key(what: &'static str, at: usize) -> Error {
 fn decode_msgpack_key<'de, T: Address + Decode<'de>>(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<T> {
     let raw = r.key_raw(key);
     if raw.first().map(|&b| Kind::of(b)) == Some(Kind::Str) {
-        return string_form::decode_msgpack_key(key, r);
+        return string_form::decode_key(key, r);
     }
     T::decode_msgpack(&mut MsgpackReader::new(raw)).map_err(|e| key_error(e, key.offset()))
 }
@@ -454,7 +454,7 @@ macro_rules! address_impls {
         string_impls!(
             Decode for $ty,
             msgpack: |r| match r.peek_kind() {
-                Some(Kind::Str) => string_form::decode_msgpack_str(r),
+                Some(Kind::Str) => string_form::decode_str(r),
                 Some(kind) if Self::KINDS.contains(&kind) => Self::decode_compact(r),
                 _ => Err(r.invalid_type(Self::WHAT)),
             }

@@ -23,10 +23,7 @@ use alloc::string::{String, ToString};
 use core::fmt::{self, Display, Write as _};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, Key, Str};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader};
-use crate::Writer;
+use crate::{Reader, Writer};
 
 // ---------------------------------------------------------------- the stack buffer
 
@@ -171,138 +168,65 @@ pub(crate) trait FromText: Sized {
     fn from_text(text: &Self::Text, at: usize) -> Result<Self>;
 }
 
-/// How each reader hands out the text of a string: [`FromText::Text`].
+/// How a reader hands out the text of a string: [`FromText::Text`].
 pub(crate) trait Text: 'static {
-    /// The text of the JSON string `token`, just read.
-    fn of_json<'s, 'de>(r: &'s mut JsonReader<'de>, token: Key<'de>) -> Result<&'s Self>;
+    /// Reads a string and hands its text to `f`, with the offset where it starts.
+    fn read_with<'de, R: Reader<'de>, T>(r: &mut R, f: impl FnOnce(&Self, usize) -> Result<T>) -> Result<T>;
 
-    /// The text of the MessagePack str at the reader, which it reads.
-    #[cfg(feature = "msgpack")]
-    fn of_msgpack<'de>(r: &mut MsgpackReader<'de>) -> Result<&'de Self>;
-
-    /// The text of the MessagePack map key `key`, or a type error when it is no str.
-    #[cfg(feature = "msgpack")]
-    fn of_msgpack_key<'de>(r: &mut MsgpackReader<'de>, key: msgpack::Key<'de>) -> Result<&'de Self>;
+    /// Hands the text of the map key `key` to `f` (a MessagePack key that is no str is a
+    /// type error).
+    fn key_with<'de, R: Reader<'de>, T>(r: &mut R, key: R::Key, f: impl FnOnce(&Self) -> Result<T>) -> Result<T>;
 }
 
 impl Text for str {
     #[inline]
-    fn of_json<'s, 'de>(r: &'s mut JsonReader<'de>, token: Key<'de>) -> Result<&'s str> {
-        Ok(match r.decode_string(token)? {
-            Str::Borrowed(s) => s,
-            Str::Transient(s) => s,
-        })
+    fn read_with<'de, R: Reader<'de>, T>(r: &mut R, f: impl FnOnce(&str, usize) -> Result<T>) -> Result<T> {
+        r.read_str_with(f)
     }
 
-    #[cfg(feature = "msgpack")]
     #[inline]
-    fn of_msgpack<'de>(r: &mut MsgpackReader<'de>) -> Result<&'de str> {
-        r.read_str()
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn of_msgpack_key<'de>(r: &mut MsgpackReader<'de>, key: msgpack::Key<'de>) -> Result<&'de str> {
-        r.key_str(key)
+    fn key_with<'de, R: Reader<'de>, T>(r: &mut R, key: R::Key, f: impl FnOnce(&str) -> Result<T>) -> Result<T> {
+        r.key_str_with(key, f)
     }
 }
 
 impl Text for [u8] {
     #[inline]
-    fn of_json<'s, 'de>(r: &'s mut JsonReader<'de>, token: Key<'de>) -> Result<&'s [u8]> {
-        r.key_bytes(token)
+    fn read_with<'de, R: Reader<'de>, T>(r: &mut R, f: impl FnOnce(&[u8], usize) -> Result<T>) -> Result<T> {
+        r.read_str_bytes_with(f)
     }
 
-    #[cfg(feature = "msgpack")]
     #[inline]
-    fn of_msgpack<'de>(r: &mut MsgpackReader<'de>) -> Result<&'de [u8]> {
-        let token = r.read_string_token()?;
-        r.key_bytes(token)
+    fn key_with<'de, R: Reader<'de>, T>(r: &mut R, key: R::Key, f: impl FnOnce(&[u8]) -> Result<T>) -> Result<T> {
+        r.key_str_bytes_with(key, f)
     }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn of_msgpack_key<'de>(r: &mut MsgpackReader<'de>, key: msgpack::Key<'de>) -> Result<&'de [u8]> {
-        // The reader gives any other key bytes that match no name; here that would reach
-        // the parser, so it is the type error `key_str` makes.
-        if !is_msgpack_str(r.key_raw(key).first().copied()) {
-            return Err(r.key_type_error(key, "a string key"));
-        }
-        r.key_bytes(key)
-    }
-}
-
-/// Whether `b` is the first byte of a MessagePack str (fixstr, str 8, 16 or 32).
-#[cfg(feature = "msgpack")]
-#[inline]
-fn is_msgpack_str(b: Option<u8>) -> bool {
-    matches!(b, Some(0xa0..=0xbf | 0xd9..=0xdb))
 }
 
 // ---------------------------------------------------------------- reading
 
-/// Reads a JSON string (escaped or not) and parses it; errors point at its opening quote.
+/// Reads a string (in JSON escaped or not) and parses it; errors point at where it starts.
 #[inline]
-pub(crate) fn decode_json<T: FromText>(r: &mut JsonReader<'_>) -> Result<T> {
+pub(crate) fn decode<'de, R: Reader<'de>, T: FromText>(r: &mut R) -> Result<T> {
     if let Some(expected) = T::EXPECTED {
-        if r.peek() != Some(b'"') {
-            return Err(r.invalid_type(expected));
-        }
+        r.expect_string(expected)?;
     }
-    let token = r.read_string_token()?;
-    decode_json_key(token, r)
+    decode_str(r)
 }
 
-/// Parses the JSON string `token` just read: a map key, or a value read by the caller.
+/// [`decode`] where the caller has seen that a string is next.
 #[inline]
-pub(crate) fn decode_json_key<'de, T: FromText>(token: Key<'de>, r: &mut JsonReader<'de>) -> Result<T> {
-    T::from_text(T::Text::of_json(r, token)?, token.offset())
+pub(crate) fn decode_str<'de, R: Reader<'de>, T: FromText>(r: &mut R) -> Result<T> {
+    T::Text::read_with(r, |text, at| T::from_text(text, at))
 }
 
-/// Reads a MessagePack str and parses it.
-#[cfg(feature = "msgpack")]
-#[cfg_attr(
-    not(any(
-        feature = "arrayvec",
-        feature = "chrono",
-        feature = "compact_str",
-        feature = "jiff02",
-        feature = "semver",
-        feature = "smol_str",
-        feature = "time",
-        feature = "ulid",
-        feature = "url"
-    )),
-    allow(dead_code)
-)]
+/// Parses the map key `key`, which must be a string.
 #[inline]
-pub(crate) fn decode_msgpack<T: FromText>(r: &mut MsgpackReader<'_>) -> Result<T> {
-    if let Some(expected) = T::EXPECTED {
-        if !is_msgpack_str(r.peek()) {
-            return Err(r.invalid_type(expected));
-        }
-    }
-    decode_msgpack_str(r)
-}
-
-/// [`decode_msgpack`] where the caller has seen that a str is next.
-#[cfg(feature = "msgpack")]
-#[inline]
-pub(crate) fn decode_msgpack_str<T: FromText>(r: &mut MsgpackReader<'_>) -> Result<T> {
-    let at = r.position();
-    T::from_text(T::Text::of_msgpack(r)?, at)
-}
-
-/// Parses a MessagePack map key, which must be a str.
-#[cfg(feature = "msgpack")]
-#[inline]
-pub(crate) fn decode_msgpack_key<'de, T: FromText>(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<T> {
+pub(crate) fn decode_key<'de, R: Reader<'de>, T: FromText>(key: R::Key, r: &mut R) -> Result<T> {
     if let Some(expected) = T::EXPECTED_KEY {
-        if !is_msgpack_str(r.key_raw(key).first().copied()) {
-            return Err(r.key_type_error(key, expected));
-        }
+        r.expect_string_key(key, expected)?;
     }
-    T::from_text(T::Text::of_msgpack_key(r, key)?, key.offset())
+    let at = r.key_offset(key);
+    T::Text::key_with(r, key, |text| T::from_text(text, at))
 }
 
 // ---------------------------------------------------------------- the impls
@@ -363,18 +287,30 @@ macro_rules! string_impls {
             }
         }
     };
-    (@Decode [$($gen:tt)*] $ty:ty; [$($given:tt)*]) => {
+    (@Decode [$($gen:tt)*] $ty:ty; []) => {
+        impl<'de, $($gen)*> $crate::Decode<'de> for $ty {
+            #[inline]
+            fn decode<R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<Self> {
+                $crate::impls::string_form::decode(r)
+            }
+
+            $crate::impls::decode_via_generic!('de);
+        }
+    };
+    // Another MessagePack form, given as an expression over the MessagePack reader: the
+    // impl stays per format.
+    (@Decode [$($gen:tt)*] $ty:ty; [$($given:tt)+]) => {
         impl<'de, $($gen)*> $crate::Decode<'de> for $ty {
             #[inline]
             fn decode_json(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::string_form::decode_json(r)
+                $crate::impls::string_form::decode(r)
             }
 
             #[cfg(feature = "msgpack")]
             #[inline]
             fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::string_form::string_impls!(@msgpack [$($given)*] (r) {
-                    $crate::impls::string_form::decode_msgpack(r)
+                $crate::impls::string_form::string_impls!(@msgpack [$($given)+] (r) {
+                    $crate::impls::string_form::decode(r)
                 })
             }
         }
@@ -389,14 +325,25 @@ macro_rules! string_impls {
             $crate::writer::encode_key_per_format_via_generic!();
         }
     };
-    (@DecodeKey [$($gen:tt)*] $ty:ty; [$($given:tt)*]) => {
+    (@DecodeKey [$($gen:tt)*] $ty:ty; []) => {
+        impl<'de, $($gen)*> $crate::DecodeKey<'de> for $ty {
+            #[inline]
+            fn decode_key<R: $crate::Reader<'de>>(key: R::Key, r: &mut R) -> $crate::Result<Self> {
+                $crate::impls::string_form::decode_key(key, r)
+            }
+
+            $crate::reader::decode_key_per_format_via_generic!('de);
+        }
+    };
+    // Another MessagePack form: the impl stays per format.
+    (@DecodeKey [$($gen:tt)*] $ty:ty; [$($given:tt)+]) => {
         impl<'de, $($gen)*> $crate::DecodeKey<'de> for $ty {
             #[inline]
             fn decode_json_key(
                 key: $crate::json::Key<'de>,
                 r: &mut $crate::json::JsonReader<'de>,
             ) -> $crate::Result<Self> {
-                $crate::impls::string_form::decode_json_key(key, r)
+                $crate::impls::string_form::decode_key(key, r)
             }
 
             #[cfg(feature = "msgpack")]
@@ -405,8 +352,8 @@ macro_rules! string_impls {
                 key: $crate::msgpack::Key<'de>,
                 r: &mut $crate::msgpack::MsgpackReader<'de>,
             ) -> $crate::Result<Self> {
-                $crate::impls::string_form::string_impls!(@msgpack [$($given)*] (key, r) {
-                    $crate::impls::string_form::decode_msgpack_key(key, r)
+                $crate::impls::string_form::string_impls!(@msgpack [$($given)+] (key, r) {
+                    $crate::impls::string_form::decode_key(key, r)
                 })
             }
         }

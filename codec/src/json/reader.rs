@@ -1422,6 +1422,21 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     }
 
     #[inline]
+    fn read_str_bytes_with<T>(&mut self, f: impl FnOnce(&[u8], usize) -> Result<T>) -> Result<T> {
+        let token = self.read_string_token()?;
+        let offset = token.offset();
+        f(self.key_bytes(token)?, offset)
+    }
+
+    #[inline]
+    fn expect_string(&mut self, expected: &'static str) -> Result<()> {
+        if self.peek() != Some(b'"') {
+            return Err(self.invalid_type(expected));
+        }
+        Ok(())
+    }
+
+    #[inline]
     fn begin_array(&mut self) -> Result<()> {
         JsonReader::begin_array(self)
     }
@@ -1541,6 +1556,18 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     #[inline]
     fn key_cow(&mut self, key: Key<'de>) -> Result<Cow<'de, str>> {
         self.key_str(key).map(Str::into_cow)
+    }
+
+    #[inline]
+    fn key_str_bytes_with<T>(&mut self, key: Key<'de>, f: impl FnOnce(&[u8]) -> Result<T>) -> Result<T> {
+        f(self.key_bytes(key)?)
+    }
+
+    /// An object key is a string.
+    #[inline]
+    fn expect_string_key(&mut self, key: Key<'de>, expected: &'static str) -> Result<()> {
+        let _ = (key, expected);
+        Ok(())
     }
 
     #[inline]

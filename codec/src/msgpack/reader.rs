@@ -1971,6 +1971,21 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     }
 
     #[inline]
+    fn read_str_bytes_with<T>(&mut self, f: impl FnOnce(&[u8], usize) -> Result<T>) -> Result<T> {
+        let offset = MsgpackReader::position(self);
+        let token = self.read_string_token()?;
+        f(self.key_bytes(token)?, offset)
+    }
+
+    #[inline]
+    fn expect_string(&mut self, expected: &'static str) -> Result<()> {
+        if self.peek_kind() != Some(Kind::Str) {
+            return Err(self.invalid_type(expected));
+        }
+        Ok(())
+    }
+
+    #[inline]
     fn begin_array(&mut self) -> Result<()> {
         MsgpackReader::begin_array(self)
     }
@@ -2081,6 +2096,22 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     #[inline]
     fn key_cow(&mut self, key: Key<'de>) -> Result<Cow<'de, str>> {
         self.key_str(key).map(Cow::Borrowed)
+    }
+
+    #[inline]
+    fn key_str_bytes_with<T>(&mut self, key: Key<'de>, f: impl FnOnce(&[u8]) -> Result<T>) -> Result<T> {
+        match str_body(self.key_raw(key)) {
+            Some(bytes) => f(bytes),
+            None => Err(self.key_type_error(key, "a string key")),
+        }
+    }
+
+    #[inline]
+    fn expect_string_key(&mut self, key: Key<'de>, expected: &'static str) -> Result<()> {
+        if str_body(self.key_raw(key)).is_none() {
+            return Err(self.key_type_error(key, expected));
+        }
+        Ok(())
     }
 
     #[inline]

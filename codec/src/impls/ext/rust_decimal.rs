@@ -224,7 +224,7 @@ fn from_json_number(r: &mut JsonReader<'_>) -> Result<Decimal> {
 #[inline]
 fn decode_json_any(r: &mut JsonReader<'_>, expected: &'static str) -> Result<Decimal> {
     match r.peek() {
-        Some(b'"') => string_form::decode_json(r),
+        Some(b'"') => string_form::decode(r),
         Some(b'-' | b'0'..=b'9') => from_json_number(r),
         _ => Err(r.invalid_type(expected)),
     }
@@ -235,7 +235,7 @@ fn decode_json_any(r: &mut JsonReader<'_>, expected: &'static str) -> Result<Dec
 fn decode_msgpack_any(r: &mut MsgpackReader<'_>) -> Result<Decimal> {
     let at = r.position();
     match r.peek_kind() {
-        Some(Kind::Str) => string_form::decode_msgpack_str(r),
+        Some(Kind::Str) => string_form::decode_str(r),
         Some(Kind::Int) => match r.peek() {
             // Negative integers are the fixints from 0xe0 and `int 8` to `int 64`.
             Some(0xd0..=0xd3 | 0xe0..=0xff) => r.read_i64().map(Decimal::from),

@@ -275,7 +275,7 @@ fn decode_json_any<T: TupleForm + TextForm>(r: &mut JsonReader<'_>) -> Result<T>
     if r.peek() == Some(b'[') {
         tuple_json(r)
     } else {
-        string_form::decode_json(r)
+        string_form::decode(r)
     }
 }
 
@@ -286,7 +286,7 @@ fn decode_msgpack_any<T: TupleForm + TextForm>(r: &mut MsgpackReader<'_>) -> Res
     if matches!(r.peek_kind(), Some(Kind::Array)) {
         tuple_msgpack(r)
     } else {
-        string_form::decode_msgpack(r)
+        string_form::decode(r)
     }
 }
 
@@ -296,7 +296,7 @@ fn decode_msgpack_any<T: TupleForm + TextForm>(r: &mut MsgpackReader<'_>) -> Res
 fn decode_utc_msgpack(r: &mut MsgpackReader<'_>) -> Result<UtcDateTime> {
     match r.peek_kind() {
         Some(Kind::Array) => tuple_msgpack(r),
-        Some(Kind::Str) => string_form::decode_msgpack_str(r),
+        Some(Kind::Str) => string_form::decode_str(r),
         _ => {
             let at = r.position();
             let t = Timestamp::read(r)?;
@@ -312,7 +312,7 @@ fn decode_utc_msgpack(r: &mut MsgpackReader<'_>) -> Result<UtcDateTime> {
 #[inline]
 fn decode_duration_msgpack(r: &mut MsgpackReader<'_>) -> Result<Duration> {
     if matches!(r.peek_kind(), Some(Kind::Str)) {
-        string_form::decode_msgpack_str(r)
+        string_form::decode_str(r)
     } else {
         tuple_msgpack(r)
     }
@@ -432,7 +432,7 @@ pub(crate) mod with {
         /// Reads an RFC 3339 string.
         #[inline]
         pub fn decode_json(r: &mut JsonReader<'_>) -> Result<OffsetDateTime> {
-            string_form::decode_json::<Rfc3339Text>(r).map(|v| v.0)
+            string_form::decode::<_, Rfc3339Text>(r).map(|v| v.0)
         }
 
         /// Writes the RFC 3339 string.
@@ -446,7 +446,7 @@ pub(crate) mod with {
         #[cfg(feature = "msgpack")]
         #[inline]
         pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<OffsetDateTime> {
-            string_form::decode_msgpack::<Rfc3339Text>(r).map(|v| v.0)
+            string_form::decode::<_, Rfc3339Text>(r).map(|v| v.0)
         }
 
         /// `Option<OffsetDateTime>` as [`rfc3339`] or `null`.

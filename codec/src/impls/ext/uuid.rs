@@ -354,7 +354,7 @@ string_impls!(
                     Err(_) => Err(wrong_length(at, bytes.len())),
                 }
             }
-            Some(Kind::Str) => string_form::decode_msgpack_str(r),
+            Some(Kind::Str) => string_form::decode_str(r),
             Some(Kind::Array) => <[u8; 16]>::decode_msgpack(r).map(Uuid::from_bytes),
             _ => Err(r.invalid_type("a UUID (a 16-byte bin or a string)")),
         }
@@ -379,7 +379,7 @@ string_impls!(
             b.copy_from_slice(bytes);
             Ok(Uuid::from_bytes(b))
         }
-        [0xa0..=0xbf | 0xd9..=0xdb, ..] => string_form::decode_msgpack_key(key, r),
+        [0xa0..=0xbf | 0xd9..=0xdb, ..] => string_form::decode_key(key, r),
         _ => Err(r.key_type_error(key, "a UUID key (a 16-byte bin or a string)")),
     }
 );
