@@ -365,20 +365,7 @@ pub fn invalid_value(r: &JsonReader<'_>, at: usize, msg: String) -> Error {
 /// element after `[`, later ones a `,` first.
 #[inline]
 pub fn tuple_next(r: &mut JsonReader<'_>, index: usize, len: usize) -> Result<()> {
-    let present = if index == 0 { r.array_first()? } else { r.array_next()? };
-    if !present {
-        return Err(short_array(r, index, len));
-    }
-    Ok(())
-}
-
-#[cold]
-#[inline(never)]
-fn short_array(r: &JsonReader<'_>, found: usize, len: usize) -> Error {
-    Error::new(
-        ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {len} elements, found {found}"))),
-        r.position().saturating_sub(1),
-    )
+    r.tuple_next(index, len)
 }
 
 /// After the last element of a fixed-length array of `len` (> 0) elements.
@@ -435,11 +422,7 @@ fn tuple_len_error(at: usize, found: &dyn core::fmt::Display, min: usize, max: u
 /// An empty JSON array for a zero-length tuple-like value.
 #[inline]
 pub fn empty_array(r: &mut JsonReader<'_>) -> Result<()> {
-    r.begin_array()?;
-    if r.array_first()? {
-        return Err(r.error(ErrorKind::InvalidValue(Cow::Borrowed("expected an empty array"))));
-    }
-    Ok(())
+    r.empty_array()
 }
 
 /// Looks ahead, from just after `{`, for the string value of key `tag`, and returns it

@@ -64,7 +64,7 @@ impl<'de> Decode<'de> for Duration {
             if i == 0 {
                 secs = Some(u64::decode_json(r)?);
             } else {
-                let at = super::value_start(r);
+                let at = r.value_start();
                 nanos = Some(checked_nanos(u32::decode_json(r)?, at)?);
             }
             Ok(())

@@ -32,8 +32,6 @@ pub(crate) mod time;
 mod tuples;
 pub(crate) mod wrappers;
 
-use crate::json::JsonReader;
-
 /// The per-format methods of a `Decode<$de>` impl whose body is its generic
 /// [`decode`](crate::Decode::decode): `decode_json` and `decode_msgpack` forward to it.
 /// Transitional, until `decode` is the one method of the trait.
@@ -52,10 +50,3 @@ macro_rules! decode_via_generic {
     };
 }
 pub(crate) use decode_via_generic;
-
-/// The offset of the next value (past whitespace), for errors found after reading it.
-#[inline]
-pub(crate) fn value_start(r: &mut JsonReader<'_>) -> usize {
-    let _ = r.peek();
-    r.position()
-}

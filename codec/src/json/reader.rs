@@ -255,6 +255,14 @@ impl<'de> JsonReader<'de> {
         self.pos
     }
 
+    /// The offset of the next value, past whitespace: for errors found after reading it
+    /// (a zero where a nonzero integer was expected is reported at the number).
+    #[inline]
+    pub(crate) fn value_start(&mut self) -> usize {
+        let _ = self.peek();
+        self.pos
+    }
+
     /// Saves the position and nesting depth.
     #[inline]
     pub fn checkpoint(&self) -> Checkpoint {
@@ -767,6 +775,36 @@ impl<'de> JsonReader<'de> {
             ))))),
             _ => Err(self.syntax(self.pos, "expected `,` or `]` after an array element")),
         }
+    }
+
+    /// Moves to element `index` of a fixed-length array of `len`: index 0 expects the first
+    /// element after `[`, later ones a `,` first; an array that ends before is an error.
+    #[inline]
+    pub(crate) fn tuple_next(&mut self, index: usize, len: usize) -> Result<()> {
+        let present = if index == 0 { self.array_first()? } else { self.array_next()? };
+        if !present {
+            return Err(self.short_array(index, len));
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn short_array(&self, found: usize, len: usize) -> Error {
+        Error::new(
+            ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {len} elements, found {found}"))),
+            self.pos.saturating_sub(1),
+        )
+    }
+
+    /// Reads `[]`, the form of a zero-length tuple-like value.
+    #[inline]
+    pub(crate) fn empty_array(&mut self) -> Result<()> {
+        self.begin_array()?;
+        if self.array_first()? {
+            return Err(self.error(ErrorKind::InvalidValue(Cow::Borrowed("expected an empty array"))));
+        }
+        Ok(())
     }
 
     // ---- strings ----
@@ -1351,7 +1389,7 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
 
     #[inline]
     fn value_start(&mut self) -> usize {
-        crate::impls::value_start(self)
+        JsonReader::value_start(self)
     }
 
     #[inline]
@@ -1487,7 +1525,7 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     #[inline]
     fn begin_tuple(&mut self, len: usize) -> Result<()> {
         if len == 0 {
-            crate::__private::empty_array(self)
+            JsonReader::empty_array(self)
         } else {
             JsonReader::begin_array(self)
         }
@@ -1497,7 +1535,7 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     /// inline their elements' reads (see `impls/tuples.rs`).
     #[inline(always)]
     fn tuple_next(&mut self, index: usize, len: usize) -> Result<()> {
-        crate::__private::tuple_next(self, index, len)
+        JsonReader::tuple_next(self, index, len)
     }
 
     #[inline]
@@ -1505,7 +1543,7 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         if len == 0 {
             return Ok(());
         }
-        crate::__private::tuple_end(self, len)
+        JsonReader::array_end(self, len)
     }
 
     #[inline]

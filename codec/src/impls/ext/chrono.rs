@@ -247,7 +247,7 @@ impl Encode for TimeDelta {
 impl<'de> Decode<'de> for TimeDelta {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let at = crate::impls::value_start(r);
+        let at = r.value_start();
         delta_from_parts(at, Decode::decode_json(r)?)
     }
 

@@ -452,7 +452,7 @@ macro_rules! count_fns {
         /// Reads the integer.
         #[inline]
         pub fn decode_json(r: &mut $crate::json::JsonReader<'_>) -> $crate::Result<$ty> {
-            let at = $crate::impls::value_start(r);
+            let at = r.value_start();
             ($from_count)(at, r.read_i128()?)
         }
 

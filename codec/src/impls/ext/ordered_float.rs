@@ -88,7 +88,7 @@ macro_rules! float_impls {
             fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
                 // JSON has no NaN (the reader refuses the token), but the check costs
                 // nothing and keeps the type's promise whatever the reader accepts.
-                let at = crate::impls::value_start(r);
+                let at = r.value_start();
                 NotNan::new($f::decode_json(r)?).map_err(|_| nan(at))
             }
 

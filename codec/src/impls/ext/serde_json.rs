@@ -610,7 +610,7 @@ impl<'de: 'a, 'a> Decode<'de> for &'a RawValue {
     /// The next value's text, borrowed from the input: checked by codec's reader, then
     /// made a `&RawValue` by serde_json's `from_str` (see the module docs).
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let at = super::super::value_start(r);
+        let at = r.value_start();
         let text: &'de str = r.read_raw_value()?;
         ::serde_json::from_str::<&'de RawValue>(text).map_err(|e| {
             Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("serde_json refused the raw value: {e}"))), at)

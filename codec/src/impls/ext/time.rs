@@ -258,7 +258,7 @@ impl TupleForm for Duration {
 
 #[inline]
 fn tuple_json<T: TupleForm + TextForm>(r: &mut JsonReader<'_>) -> Result<T> {
-    let at = crate::impls::value_start(r);
+    let at = r.value_start();
     T::from_tuple(T::Tuple::decode_json(r)?).ok_or_else(|| datetime::out_of_range(at, "a component is out of range"))
 }
 
