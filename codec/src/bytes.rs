@@ -51,12 +51,16 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::ops::Deref;
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Str};
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{Kind, MsgpackReader, MsgpackWriter};
+use crate::error::Error;
+use crate::error::Result;
+use crate::impls::decode_via_generic;
+use crate::json::{JsonReader, JsonWriter};
+#[cfg(feature = "msgpack")]
+use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use crate::reader::decode_bytes_per_format_via_generic;
 use crate::writer::{encode_bytes_per_format_via_generic, encode_per_format_via_generic};
-use crate::{Decode, Encode, Writer};
+use crate::{Decode, Encode, Reader, Writer};
 
 /// A byte string: a bin in MessagePack (borrowed from the input when decoded), an array
 /// of numbers in JSON.
@@ -135,15 +139,11 @@ impl Encode for Bytes<'_> {
 
 impl<'de: 'a, 'a> Decode<'de> for Bytes<'a> {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        json_bytes(r).map(Bytes)
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        r.read_bytes().map(Bytes)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        msgpack_bytes(r).map(Bytes)
-    }
+    decode_via_generic!('de);
 }
 
 /// Borrowed from a JSON string without escapes, or from a MessagePack bin (see [`Bytes`]);
@@ -162,15 +162,11 @@ impl<'de: 'a, 'a> Decode<'de> for Bytes<'a> {
 /// ```
 impl<'de: 'a, 'a> Decode<'de> for &'a [u8] {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        json_borrowed_bytes(r)
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        r.read_borrowed_bytes()
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        msgpack_borrowed_bytes(r)
-    }
+    decode_via_generic!('de);
 }
 
 /// Borrowed where the input holds the bytes verbatim (a JSON string without escapes, a
@@ -189,83 +185,11 @@ impl<'de: 'a, 'a> Decode<'de> for &'a [u8] {
 /// ```
 impl<'de: 'a, 'a> Decode<'de> for Cow<'a, [u8]> {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        json_bytes(r)
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        r.read_bytes()
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        msgpack_bytes(r)
-    }
-}
-
-/// JSON bytes in either form: a string's UTF-8 bytes (borrowed unless it has escapes) or
-/// an array of numbers (owned).
-#[inline]
-fn json_bytes<'de>(r: &mut JsonReader<'de>) -> Result<Cow<'de, [u8]>> {
-    match r.peek() {
-        Some(b'"') => Ok(match r.read_cow()? {
-            Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
-            Cow::Owned(s) => Cow::Owned(s.into_bytes()),
-        }),
-        Some(b'[') => Vec::<u8>::decode_json(r).map(Cow::Owned),
-        _ => Err(r.invalid_type(EXPECTED_JSON_BYTES)),
-    }
-}
-
-const EXPECTED_JSON_BYTES: &str = "bytes (a string or an array of numbers)";
-
-/// JSON bytes that must borrow: the body of a string without escapes.
-#[inline]
-fn json_borrowed_bytes<'de>(r: &mut JsonReader<'de>) -> Result<&'de [u8]> {
-    match r.peek() {
-        Some(b'"') => {
-            let key = r.read_string_token()?;
-            if key.is_escaped() {
-                return Err(cannot_borrow(key.offset(), ESCAPED_STRING));
-            }
-            // Unescaped, so decoding validates the UTF-8 and borrows.
-            match r.decode_string(key)? {
-                Str::Borrowed(s) => Ok(s.as_bytes()),
-                Str::Transient(_) => Err(cannot_borrow(key.offset(), ESCAPED_STRING)),
-            }
-        }
-        Some(b'[') => Err(cannot_borrow(r.position(), ARRAY_OF_NUMBERS)),
-        _ => Err(r.invalid_type("bytes (a string without escapes, to borrow)")),
-    }
-}
-
-const ESCAPED_STRING: &str =
-    "a JSON string with escapes cannot be borrowed as &[u8] (its bytes are not in the input as they are); use Cow<[u8]> or codec::Bytes";
-const ARRAY_OF_NUMBERS: &str =
-    "an array of numbers cannot be borrowed as &[u8] (only a string without escapes or a MessagePack bin can); use Vec<u8>, Cow<[u8]> or codec::Bytes";
-
-#[cold]
-#[inline(never)]
-fn cannot_borrow(at: usize, why: &'static str) -> Error {
-    Error::new(ErrorKind::InvalidValue(Cow::Borrowed(why)), at)
-}
-
-/// MessagePack bytes in either form: a bin (borrowed) or an array of numbers (owned).
-#[cfg(feature = "msgpack")]
-#[inline]
-fn msgpack_bytes<'de>(r: &mut MsgpackReader<'de>) -> Result<Cow<'de, [u8]>> {
-    match r.peek_kind() {
-        Some(Kind::Bin) => r.read_bin().map(Cow::Borrowed),
-        Some(Kind::Array) => Vec::<u8>::decode_msgpack(r).map(Cow::Owned),
-        _ => Err(r.invalid_type("bytes (a bin or an array of numbers)")),
-    }
-}
-
-/// MessagePack bytes that must borrow: a bin.
-#[cfg(feature = "msgpack")]
-#[inline]
-fn msgpack_borrowed_bytes<'de>(r: &mut MsgpackReader<'de>) -> Result<&'de [u8]> {
-    match r.peek_kind() {
-        Some(Kind::Array) => Err(cannot_borrow(r.position(), ARRAY_OF_NUMBERS)),
-        _ => r.read_bin(),
-    }
+    decode_via_generic!('de);
 }
 
 /// A byte-string type for a `#[codec(bytes)]` field: how it is written.
@@ -311,6 +235,8 @@ pub trait EncodeBytes {
     /// Writes the bytes as a MessagePack bin. The default body, there for JSON-only impls
     /// (see "Cargo features" in the crate docs), returns an [`ErrorKind::Unsupported`]
     /// error naming `Self`.
+    ///
+    /// [`ErrorKind::Unsupported`]: crate::ErrorKind::Unsupported
     #[cfg(feature = "msgpack")]
     fn encode_msgpack_bytes(&self, w: &mut MsgpackWriter) -> Result<()> {
         let _ = w;
@@ -346,12 +272,39 @@ pub trait EncodeBytes {
     note = "`bytes` takes `Vec<u8>`, `&[u8]`, `Box<[u8]>`, `Cow<[u8]>`, `[u8; N]` and `codec::Bytes` (or an `Option` of one); for any other type, remove the attribute"
 )]
 pub trait DecodeBytes<'de>: Sized {
+    /// Reads the bytes in `r`'s format, either form of it ([`Reader::read_bytes`]; `&[u8]`
+    /// only what [`Reader::read_borrowed_bytes`] borrows): one body for every format,
+    /// monomorphized per reader (see [`Decode::decode`]).
+    ///
+    /// This will become the one required method. Until every impl has moved to it, the
+    /// default body calls the format's own method
+    /// ([`decode_json_bytes`](Self::decode_json_bytes) or
+    /// [`decode_msgpack_bytes`](Self::decode_msgpack_bytes)); an impl that defines it has
+    /// those two forward to it.
+    ///
+    /// ```
+    /// use codec::DecodeBytes;
+    /// let mut r = codec::json::JsonReader::new(br#""hi""#);
+    /// assert_eq!(Vec::<u8>::decode_bytes(&mut r)?, b"hi");
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut r = codec::msgpack::MsgpackReader::new(b"\xc4\x02hi");
+    /// assert_eq!(<&[u8]>::decode_bytes(&mut r)?, b"hi");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[inline]
+    fn decode_bytes<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        r.decode_bytes_per_format::<Self>()
+    }
+
     /// Reads the bytes from JSON (a string or an array of numbers).
     fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self>;
 
     /// Reads the bytes from MessagePack (a bin or an array of numbers). The default body,
     /// there for JSON-only impls, returns an [`ErrorKind::Unsupported`] error naming `Self`,
     /// at the reader's position.
+    ///
+    /// [`ErrorKind::Unsupported`]: crate::ErrorKind::Unsupported
     #[cfg(feature = "msgpack")]
     fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
         Err(Error::unsupported::<Self>(crate::MSGPACK, "DecodeBytes::decode_msgpack_bytes", Some(r.position())))
@@ -410,120 +363,39 @@ impl<T: EncodeBytes> EncodeBytes for Option<T> {
     encode_bytes_per_format_via_generic!();
 }
 
-impl<'de> DecodeBytes<'de> for Vec<u8> {
-    #[inline]
-    fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self> {
-        json_bytes(r).map(Cow::into_owned)
-    }
+macro_rules! decode_bytes {
+    ($([$($gen:tt)*] $ty:ty => |$r:ident| $body:expr;)*) => {$(
+        impl<$($gen)*> DecodeBytes<'de> for $ty {
+            #[inline]
+            fn decode_bytes<R: Reader<'de>>($r: &mut R) -> Result<Self> {
+                $body
+            }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        msgpack_bytes(r).map(Cow::into_owned)
-    }
-}
-
-impl<'de> DecodeBytes<'de> for Box<[u8]> {
-    #[inline]
-    fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self> {
-        json_bytes(r).map(Box::from)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        msgpack_bytes(r).map(Box::from)
-    }
-}
-
-impl<'de: 'a, 'a> DecodeBytes<'de> for &'a [u8] {
-    #[inline]
-    fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self> {
-        json_borrowed_bytes(r)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        msgpack_borrowed_bytes(r)
-    }
-}
-
-impl<'de: 'a, 'a> DecodeBytes<'de> for Cow<'a, [u8]> {
-    #[inline]
-    fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self> {
-        json_bytes(r)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        msgpack_bytes(r)
-    }
-}
-
-impl<'de: 'a, 'a> DecodeBytes<'de> for Bytes<'a> {
-    #[inline]
-    fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self> {
-        json_bytes(r).map(Bytes)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        msgpack_bytes(r).map(Bytes)
-    }
-}
-
-impl<'de, const N: usize> DecodeBytes<'de> for [u8; N] {
-    #[inline]
-    fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self> {
-        if r.peek() == Some(b'[') {
-            // The array form decodes in place, with no buffer.
-            return <[u8; N]>::decode_json(r);
+            decode_bytes_per_format_via_generic!('de);
         }
-        let at = r.position();
-        let bytes = json_bytes(r)?;
-        (*bytes).try_into().map_err(|_| wrong_len(at, N, bytes.len()))
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        if r.peek_kind() == Some(Kind::Array) {
-            return <[u8; N]>::decode_msgpack(r);
-        }
-        let at = r.position();
-        let bin = r.read_bin()?;
-        bin.try_into().map_err(|_| wrong_len(at, N, bin.len()))
-    }
+    )*};
 }
 
-#[cold]
-#[inline(never)]
-fn wrong_len(at: usize, expected: usize, found: usize) -> Error {
-    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("expected {expected} bytes, found {found}"))), at)
+decode_bytes! {
+    ['de] Vec<u8> => |r| r.read_bytes().map(Cow::into_owned);
+    ['de] Box<[u8]> => |r| r.read_bytes().map(Box::from);
+    ['de: 'a, 'a] &'a [u8] => |r| r.read_borrowed_bytes();
+    ['de: 'a, 'a] Cow<'a, [u8]> => |r| r.read_bytes();
+    ['de: 'a, 'a] Bytes<'a> => |r| r.read_bytes().map(Bytes);
+    ['de, const N: usize] [u8; N] => |r| r.read_byte_array();
 }
 
 impl<'de, T: DecodeBytes<'de>> DecodeBytes<'de> for Option<T> {
     #[inline]
-    fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode_bytes<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         if r.try_read_null()? {
             Ok(None)
         } else {
-            T::decode_json_bytes(r).map(Some)
+            T::decode_bytes(r).map(Some)
         }
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        if r.try_read_null()? {
-            Ok(None)
-        } else {
-            T::decode_msgpack_bytes(r).map(Some)
-        }
-    }
+    decode_bytes_per_format_via_generic!('de);
 
     #[inline]
     fn absent_bytes() -> Option<Self> {

@@ -9,8 +9,8 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::error::Result;
-use crate::{Decode, DecodeKey};
+use crate::error::{Error, ErrorKind, Result};
+use crate::{Decode, DecodeBytes, DecodeKey};
 
 /// What to do when a key appears twice in one object or map, in any format: the same
 /// policy for JSON's [`Options`](crate::json::Options) and MessagePack's.
@@ -145,6 +145,76 @@ pub trait Reader<'de>: sealed::Sealed {
     /// [`InvalidType`](crate::ErrorKind::InvalidType) error saying `expected` was expected
     /// (for a type read from text, whose name says more than "a string").
     fn expect_string(&mut self, expected: &'static str) -> Result<()>;
+
+    // ---- byte strings ----
+
+    /// Reads a byte string in either form of the format, borrowed from the input where it
+    /// holds the bytes as they are: in JSON a string, standing for its UTF-8 bytes
+    /// (borrowed unless it has escapes), or an array of numbers (owned); in MessagePack a
+    /// bin (borrowed) or an array of numbers (owned). Anything else is an error expecting
+    /// "bytes (a string or an array of numbers)" (JSON) or "bytes (a bin or an array of
+    /// numbers)" (MessagePack).
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use codec::Reader;
+    ///
+    /// let mut r = codec::json::JsonReader::new(br#" "hi""#);
+    /// assert!(matches!(r.read_bytes()?, Cow::Borrowed(b"hi")));
+    /// let mut r = codec::json::JsonReader::new(b"[104, 105]");
+    /// assert!(matches!(r.read_bytes()?, Cow::Owned(ref v) if v == b"hi"));
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut r = codec::msgpack::MsgpackReader::new(b"\xc4\x02hi");
+    /// assert!(matches!(r.read_bytes()?, Cow::Borrowed(b"hi")));
+    /// let mut r = codec::msgpack::MsgpackReader::new(b"\x92\x68\x69");
+    /// assert!(matches!(r.read_bytes()?, Cow::Owned(ref v) if v == b"hi"));
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn read_bytes(&mut self) -> Result<Cow<'de, [u8]>>;
+
+    /// Reads a byte string that must borrow from the input (for `&'de [u8]`): a JSON
+    /// string without escapes (its UTF-8 bytes), a MessagePack bin. An array of numbers, or
+    /// a JSON string with escapes, is an error naming the types that can hold it, since its
+    /// bytes exist nowhere in the input.
+    ///
+    /// ```
+    /// use codec::Reader;
+    ///
+    /// let mut r = codec::json::JsonReader::new(r#""été""#.as_bytes());
+    /// assert_eq!(r.read_borrowed_bytes()?, "été".as_bytes());
+    /// let e = codec::json::JsonReader::new(b"[1]").read_borrowed_bytes().unwrap_err();
+    /// assert!(e.to_string().contains("use Vec<u8>, Cow<[u8]> or codec::Bytes"));
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut r = codec::msgpack::MsgpackReader::new(b"\xc4\x01\x07");
+    /// assert_eq!(r.read_borrowed_bytes()?, [7]);
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn read_borrowed_bytes(&mut self) -> Result<&'de [u8]>;
+
+    /// Reads exactly `N` bytes (for `[u8; N]`): an array of numbers, decoded in place as
+    /// [`<[u8; N]>::decode`](Decode::decode) does (no buffer), or a JSON string's UTF-8
+    /// bytes / a MessagePack bin, which must number `N` ("expected `N` bytes, found ...",
+    /// at the value).
+    ///
+    /// ```
+    /// use codec::Reader;
+    ///
+    /// assert_eq!(codec::json::JsonReader::new(b"[1, 2]").read_byte_array::<2>()?, [1, 2]);
+    /// assert_eq!(codec::json::JsonReader::new(br#""ab""#).read_byte_array::<2>()?, *b"ab");
+    /// assert!(codec::json::JsonReader::new(br#""abc""#).read_byte_array::<2>().is_err());
+    /// # #[cfg(feature = "msgpack")]
+    /// assert_eq!(codec::msgpack::MsgpackReader::new(b"\xc4\x02ab").read_byte_array::<2>()?, *b"ab");
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn read_byte_array<const N: usize>(&mut self) -> Result<[u8; N]>;
+
+    /// Transitional, as [`decode_per_format`](Self::decode_per_format): the format's own
+    /// byte-string method of `T` (`decode_json_bytes` or `decode_msgpack_bytes`), for
+    /// [`DecodeBytes::decode_bytes`].
+    #[doc(hidden)]
+    fn decode_bytes_per_format<T: DecodeBytes<'de>>(&mut self) -> Result<T>;
 
     /// Opens an array: JSON `[`, a MessagePack array header. Then
     /// [`array_first`](Self::array_first), an element, [`array_next`](Self::array_next),
@@ -372,3 +442,43 @@ macro_rules! decode_key_per_format_via_generic {
     };
 }
 pub(crate) use decode_key_per_format_via_generic;
+
+/// The per-format methods of a `DecodeBytes<$de>` impl whose body is its generic
+/// [`decode_bytes`](DecodeBytes::decode_bytes): `decode_json_bytes` and
+/// `decode_msgpack_bytes` forward to it. Transitional, until `decode_bytes` is the one
+/// method of the trait.
+macro_rules! decode_bytes_per_format_via_generic {
+    ($de:lifetime) => {
+        #[inline]
+        fn decode_json_bytes(r: &mut $crate::json::JsonReader<$de>) -> $crate::Result<Self> {
+            <Self as $crate::DecodeBytes<$de>>::decode_bytes(r)
+        }
+
+        #[inline]
+        #[cfg(feature = "msgpack")]
+        fn decode_msgpack_bytes(r: &mut $crate::msgpack::MsgpackReader<$de>) -> $crate::Result<Self> {
+            <Self as $crate::DecodeBytes<$de>>::decode_bytes(r)
+        }
+    };
+}
+pub(crate) use decode_bytes_per_format_via_generic;
+
+/// An array of numbers asked for as `&[u8]`, in either format: its bytes exist nowhere in
+/// the input.
+#[cold]
+#[inline(never)]
+pub(crate) fn array_cannot_borrow_bytes(at: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Borrowed(
+            "an array of numbers cannot be borrowed as &[u8] (only a string without escapes or a MessagePack bin can); use Vec<u8>, Cow<[u8]> or codec::Bytes",
+        )),
+        at,
+    )
+}
+
+/// A string or bin of `found` bytes read as `[u8; expected]`.
+#[cold]
+#[inline(never)]
+pub(crate) fn wrong_byte_count(at: usize, expected: usize, found: usize) -> Error {
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("expected {expected} bytes, found {found}"))), at)
+}

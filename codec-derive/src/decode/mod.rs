@@ -36,8 +36,6 @@ pub struct Fmt {
     pub decode_fn: syn::Ident,
     /// `DecodeFields::decode_field` / `decode_field_msgpack`.
     pub field_fn: syn::Ident,
-    /// `DecodeBytes::decode_json_bytes` / `decode_msgpack_bytes`.
-    pub bytes_fn: syn::Ident,
 }
 
 impl Fmt {
@@ -48,7 +46,6 @@ impl Fmt {
             reader: quote!(__p::JsonReader),
             decode_fn: ident("decode_json"),
             field_fn: ident("decode_field"),
-            bytes_fn: ident("decode_json_bytes"),
         }
     }
 
@@ -59,7 +56,6 @@ impl Fmt {
             reader: quote!(__p::mp::MsgpackReader),
             decode_fn: ident("decode_msgpack"),
             field_fn: ident("decode_field_msgpack"),
-            bytes_fn: ident("decode_msgpack_bytes"),
         }
     }
 }

@@ -150,7 +150,6 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let span = f.span();
         // The method names on the field too: a `with` module lacking one is reported there.
         let decode_fn = syn::Ident::new(&fmt.decode_fn.to_string(), span);
-        let bytes_fn = syn::Ident::new(&fmt.bytes_fn.to_string(), span);
         let de = tokens::de();
         match (&f.attrs.with, f.attrs.bytes) {
             // ---- maps with composite keys ---- (the type named, as for `bytes`)
@@ -164,7 +163,8 @@ impl<'c, 'a> FieldSet<'c, 'a> {
                 let f = syn::Ident::new(&decode_fn.to_string(), syn::spanned::Spanned::span(m));
                 quote_spanned!(span=> #m::#f)
             }
-            (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<#de>>::#bytes_fn),
+            // Generic over the reader, which the argument names.
+            (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<#de>>::decode_bytes),
             (None, None) => quote_spanned!(span=> <#ty as #krate::Decode<#de>>::#decode_fn),
         }
     }

@@ -1353,6 +1353,18 @@ fn escaped_borrowed_key(key: Key<'_>) -> Error {
     )
 }
 
+/// A string with escapes asked for as `&[u8]`: its bytes exist nowhere in the input.
+#[cold]
+#[inline(never)]
+fn escaped_borrowed_bytes(at: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Borrowed(
+            "a JSON string with escapes cannot be borrowed as &[u8] (its bytes are not in the input as they are); use Cow<[u8]> or codec::Bytes",
+        )),
+        at,
+    )
+}
+
 #[cold]
 #[inline(never)]
 fn not_bool_key(key: Key<'_>) -> Error {
@@ -1457,6 +1469,57 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         let token = self.read_string_token()?;
         let offset = token.offset();
         f(self.decode_string(token)?.as_str(), offset)
+    }
+
+    /// A string's UTF-8 bytes (borrowed unless it has escapes) or an array of numbers
+    /// (owned, read as `Vec<u8>` is).
+    #[inline]
+    fn read_bytes(&mut self) -> Result<Cow<'de, [u8]>> {
+        match JsonReader::peek(self) {
+            Some(b'"') => Ok(match JsonReader::read_cow(self)? {
+                Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+                Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+            }),
+            Some(b'[') => <Vec<u8> as crate::Decode<'de>>::decode(self).map(Cow::Owned),
+            _ => Err(self.invalid_type("bytes (a string or an array of numbers)")),
+        }
+    }
+
+    /// The body of a string without escapes.
+    #[inline]
+    fn read_borrowed_bytes(&mut self) -> Result<&'de [u8]> {
+        match JsonReader::peek(self) {
+            Some(b'"') => {
+                let key = self.read_string_token()?;
+                if key.is_escaped() {
+                    return Err(escaped_borrowed_bytes(key.offset()));
+                }
+                // Unescaped, so decoding validates the UTF-8 and borrows.
+                match self.decode_string(key)? {
+                    Str::Borrowed(s) => Ok(s.as_bytes()),
+                    Str::Transient(_) => Err(escaped_borrowed_bytes(key.offset())),
+                }
+            }
+            Some(b'[') => Err(crate::reader::array_cannot_borrow_bytes(JsonReader::position(self))),
+            _ => Err(self.invalid_type("bytes (a string without escapes, to borrow)")),
+        }
+    }
+
+    /// The array form decodes in place, with no buffer; any other value is read as
+    /// [`read_bytes`](crate::Reader::read_bytes) reads it.
+    #[inline]
+    fn read_byte_array<const N: usize>(&mut self) -> Result<[u8; N]> {
+        if JsonReader::peek(self) == Some(b'[') {
+            return <[u8; N] as crate::Decode<'de>>::decode(self);
+        }
+        let at = JsonReader::position(self);
+        let bytes = crate::Reader::read_bytes(self)?;
+        (*bytes).try_into().map_err(|_| crate::reader::wrong_byte_count(at, N, bytes.len()))
+    }
+
+    #[inline]
+    fn decode_bytes_per_format<T: crate::DecodeBytes<'de>>(&mut self) -> Result<T> {
+        T::decode_json_bytes(self)
     }
 
     #[inline]

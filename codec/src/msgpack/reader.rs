@@ -1970,6 +1970,41 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         f(MsgpackReader::read_str(self)?, offset)
     }
 
+    /// A bin (borrowed) or an array of numbers (owned, read as `Vec<u8>` is).
+    #[inline]
+    fn read_bytes(&mut self) -> Result<Cow<'de, [u8]>> {
+        match self.peek_kind() {
+            Some(Kind::Bin) => MsgpackReader::read_bin(self).map(Cow::Borrowed),
+            Some(Kind::Array) => <Vec<u8> as crate::Decode<'de>>::decode(self).map(Cow::Owned),
+            _ => Err(self.invalid_type("bytes (a bin or an array of numbers)")),
+        }
+    }
+
+    /// A bin.
+    #[inline]
+    fn read_borrowed_bytes(&mut self) -> Result<&'de [u8]> {
+        match self.peek_kind() {
+            Some(Kind::Array) => Err(crate::reader::array_cannot_borrow_bytes(MsgpackReader::position(self))),
+            _ => MsgpackReader::read_bin(self),
+        }
+    }
+
+    /// The array form decodes in place, with no buffer; any other value must be a bin.
+    #[inline]
+    fn read_byte_array<const N: usize>(&mut self) -> Result<[u8; N]> {
+        if self.peek_kind() == Some(Kind::Array) {
+            return <[u8; N] as crate::Decode<'de>>::decode(self);
+        }
+        let at = MsgpackReader::position(self);
+        let bin = MsgpackReader::read_bin(self)?;
+        bin.try_into().map_err(|_| crate::reader::wrong_byte_count(at, N, bin.len()))
+    }
+
+    #[inline]
+    fn decode_bytes_per_format<T: crate::DecodeBytes<'de>>(&mut self) -> Result<T> {
+        T::decode_msgpack_bytes(self)
+    }
+
     #[inline]
     fn read_str_bytes_with<T>(&mut self, f: impl FnOnce(&[u8], usize) -> Result<T>) -> Result<T> {
         let offset = MsgpackReader::position(self);
