@@ -220,6 +220,7 @@ pub mod json;
 pub mod msgpack;
 mod non_finite;
 mod reader;
+mod refs;
 #[cfg(feature = "reqwest")]
 pub mod reqwest;
 #[cfg(feature = "serde")]

@@ -249,9 +249,9 @@ pub struct MsgpackReader<'de> {
     max_depth: usize,
     max_len: usize,
     duplicate_keys: DuplicateKeys,
-    // ---- shared references (`preserve_refs`, see `impls/shared_refs.rs`) ----
+    // ---- shared references (`preserve_refs`, see `refs.rs` and `msgpack/refs.rs`) ----
     /// The values decoded for ids so far, in refs mode only (`None` otherwise).
-    pub(crate) refs: Option<alloc::boxed::Box<crate::impls::shared_refs::DecodeRefs>>,
+    pub(crate) refs: Option<alloc::boxed::Box<crate::refs::DecodeRefs>>,
     // ---- non-finite floats ----
     non_finite: NonFinite,
 }
@@ -2053,7 +2053,7 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         if self.refs.is_none() {
             return decode(self);
         }
-        crate::impls::shared_refs::decode_msgpack_acyclic(self, decode)
+        super::refs::decode_acyclic(self, decode)
     }
 
     #[inline]
