@@ -585,7 +585,7 @@ pub trait DecodeKey<'de>: Sized {
     /// ```
     #[cold]
     fn decode_json_pair_key(r: &mut JsonReader<'de>) -> Result<Self> {
-        Err(impls::maps::no_pair_key::<Self>(r.position()))
+        Err(reader::no_pair_key::<Self>(r.position()))
     }
 
     /// Converts the MessagePack map key `key`, just read by `r`, into `Self`.

@@ -9,7 +9,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::{Decode, DecodeKey};
 
 /// What to do when a key appears twice in one object or map, in any format: the same
@@ -339,6 +339,22 @@ pub trait Reader<'de>: sealed::Sealed {
     /// `decode_msgpack`).
     #[doc(hidden)]
     fn decode_per_format<T: Decode<'de>>(&mut self) -> Result<T>;
+}
+
+/// `DecodeKey::decode_json_pair_key` of a key type that is a string in JSON (its default
+/// body; maps never call it, since they ask for pairs only when `AS_PAIRS`), and so of
+/// MessagePack's [`decode_pair_key_per_format`](Reader::decode_pair_key_per_format):
+/// here in the core, where the model and both readers reach it.
+#[cold]
+#[inline(never)]
+pub(crate) fn no_pair_key<T: ?Sized>(offset: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Owned(format!(
+            "{} is read from a JSON object key, not from a [key, value] pair",
+            core::any::type_name::<T>()
+        ))),
+        offset,
+    )
 }
 
 /// The per-format methods of a `DecodeKey<$de>` impl whose body is its generic

@@ -183,20 +183,6 @@ pub(crate) fn pairs_flattened() -> Error {
     )))
 }
 
-/// `DecodeKey::decode_json_pair_key` of a key type that is a string in JSON (its default
-/// body; maps never call it, since they ask for pairs only when `AS_PAIRS`).
-#[cold]
-#[inline(never)]
-pub(crate) fn no_pair_key<T: ?Sized>(offset: usize) -> Error {
-    Error::new(
-        ErrorKind::InvalidValue(Cow::Owned(format!(
-            "{} is read from a JSON object key, not from a [key, value] pair",
-            core::any::type_name::<T>()
-        ))),
-        offset,
-    )
-}
-
 /// `EncodeKey` and `DecodeKey` for types with no string form, through their `Encode` and
 /// `Decode`: `AS_PAIRS` in JSON, the value itself as a MessagePack key.
 macro_rules! composite_keys {
