@@ -13,6 +13,7 @@ mod cell;
 pub(crate) mod collections;
 mod duration;
 pub(crate) mod ext;
+mod json_map;
 pub(crate) mod maps;
 mod net;
 mod num;
