@@ -124,6 +124,16 @@ impl From<Vec<u8>> for Bytes<'_> {
     }
 }
 
+/// A byte string is a MessagePack bin. (Here rather than among the other `From` impls of
+/// `msgpack::Value`, so that `msgpack/` names nothing of the model.)
+#[cfg(feature = "msgpack")]
+impl From<Bytes<'_>> for crate::msgpack::Value {
+    #[inline]
+    fn from(v: Bytes<'_>) -> crate::msgpack::Value {
+        crate::msgpack::Value::Binary(v.into_owned())
+    }
+}
+
 impl Encode for Bytes<'_> {
     #[inline]
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {

@@ -970,8 +970,9 @@ value_from! {
     Vec<u8> => |v| Value::Binary(v);
     &[u8] => |v| Value::Binary(v.to_vec());
     Vec<Value> => |v| Value::Array(v);
-    crate::Bytes<'_> => |v| Value::Binary(v.into_owned());
 }
+// (`From<Bytes>`, a bin, is beside `Bytes` in `bytes.rs`: `msgpack/` names nothing of the
+// model.)
 
 impl From<super::Ext<'_>> for Value {
     /// An extension; a timestamp extension with a valid payload becomes a
