@@ -230,6 +230,8 @@ mod sink;
 pub mod sqlx;
 #[cfg(test)]
 mod test_rng;
+#[cfg(feature = "std")]
+mod unix_time;
 #[cfg(any(feature = "axum", feature = "actix-web"))]
 pub mod web;
 mod window;

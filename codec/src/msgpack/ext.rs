@@ -140,7 +140,7 @@ impl Timestamp {
     /// ```
     #[cfg(feature = "std")]
     pub fn from_system_time(t: SystemTime) -> Option<Timestamp> {
-        let (seconds, nanoseconds) = crate::impls::time::timestamp_parts(t)?;
+        let (seconds, nanoseconds) = crate::unix_time::timestamp_parts(t)?;
         Timestamp::new(seconds, nanoseconds)
     }
 
