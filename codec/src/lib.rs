@@ -205,6 +205,8 @@ extern crate alloc;
 #[cfg(all(test, not(feature = "std")))]
 extern crate std;
 
+#[cfg(feature = "msgpack")]
+mod bridge;
 mod bytes;
 mod error;
 mod impls;

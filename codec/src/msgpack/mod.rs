@@ -59,7 +59,6 @@
 //! borrow from them). Errors carry the stream offset and the value's index.
 
 pub(crate) mod ext;
-mod json_value;
 pub(crate) mod reader;
 pub(crate) mod refs;
 mod writer;

@@ -1,0 +1,11 @@
+//! Bridges between the formats: what names both `json/` and `msgpack/` (or one format's
+//! types in the other), so that neither format names the other. One file per concern:
+//!
+//! - `json_value_msgpack.rs`: [`json::Value`](crate::json::Value), `Number`, `Map` and
+//!   `RawJson` in MessagePack (their `Encode`/`Decode` impls, one block per type for both
+//!   formats).
+//!
+//! Only with the `msgpack` feature: without it there is one format and nothing to bridge.
+//! (`serde/` is a bridge too, generic over the format: see its docs.)
+
+mod json_value_msgpack;
