@@ -3,9 +3,14 @@
 //!
 //! - `json_value_msgpack.rs`: [`json::Value`](crate::json::Value), `Number`, `Map` and
 //!   `RawJson` in MessagePack (their `Encode`/`Decode` impls, one block per type for both
-//!   formats).
+//!   formats);
+//! - `msgpack_value_json.rs`: [`msgpack::Value`](crate::msgpack::Value) and its `Map` in
+//!   JSON (their JSON form and `Encode`/`Decode` impls);
+//! - `value_conversions.rs`: `From`/`TryFrom` between the two value types.
 //!
 //! Only with the `msgpack` feature: without it there is one format and nothing to bridge.
 //! (`serde/` is a bridge too, generic over the format: see its docs.)
 
 mod json_value_msgpack;
+mod msgpack_value_json;
+mod value_conversions;
