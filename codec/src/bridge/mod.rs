@@ -6,11 +6,14 @@
 //!   formats);
 //! - `msgpack_value_json.rs`: [`msgpack::Value`](crate::msgpack::Value) and its `Map` in
 //!   JSON (their JSON form and `Encode`/`Decode` impls);
-//! - `value_conversions.rs`: `From`/`TryFrom` between the two value types.
+//! - `value_conversions.rs`: `From`/`TryFrom` between the two value types;
+//! - `ext_json.rs`: [`Ext`](crate::msgpack::Ext) and
+//!   [`Timestamp`](crate::msgpack::Timestamp) in JSON (their `Encode`/`Decode` impls).
 //!
 //! Only with the `msgpack` feature: without it there is one format and nothing to bridge.
 //! (`serde/` is a bridge too, generic over the format: see its docs.)
 
+mod ext_json;
 mod json_value_msgpack;
 mod msgpack_value_json;
 mod value_conversions;
