@@ -52,10 +52,10 @@ use alloc::vec::Vec;
 use core::ops::Deref;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::impls::{encode_bytes_per_format_via_generic, encode_per_format_via_generic};
 use crate::json::{JsonReader, JsonWriter, Str};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{Kind, MsgpackReader, MsgpackWriter};
-use crate::writer::{encode_bytes_per_format_via_generic, encode_per_format_via_generic};
 use crate::{Decode, Encode, Writer};
 
 /// A byte string: a bin in MessagePack (borrowed from the input when decoded), an array

@@ -356,35 +356,3 @@ pub(crate) fn no_pair_key<T: ?Sized>(offset: usize) -> Error {
         offset,
     )
 }
-
-/// The per-format methods of a `DecodeKey<$de>` impl whose body is its generic
-/// [`decode_key`](DecodeKey::decode_key): `decode_json_key` and `decode_msgpack_key`
-/// forward to it (with `pairs`, `decode_json_pair_key` to
-/// [`decode_pair_key`](DecodeKey::decode_pair_key) too). Transitional, until
-/// `decode_key` is the one method of the trait.
-macro_rules! decode_key_per_format_via_generic {
-    ($de:lifetime) => {
-        #[inline]
-        fn decode_json_key(key: $crate::json::Key<$de>, r: &mut $crate::json::JsonReader<$de>) -> $crate::Result<Self> {
-            <Self as $crate::DecodeKey<$de>>::decode_key(key, r)
-        }
-
-        #[inline]
-        #[cfg(feature = "msgpack")]
-        fn decode_msgpack_key(
-            key: $crate::msgpack::Key<$de>,
-            r: &mut $crate::msgpack::MsgpackReader<$de>,
-        ) -> $crate::Result<Self> {
-            <Self as $crate::DecodeKey<$de>>::decode_key(key, r)
-        }
-    };
-    ($de:lifetime, pairs) => {
-        $crate::reader::decode_key_per_format_via_generic!($de);
-
-        #[inline]
-        fn decode_json_pair_key(r: &mut $crate::json::JsonReader<$de>) -> $crate::Result<Self> {
-            <Self as $crate::DecodeKey<$de>>::decode_pair_key(r)
-        }
-    };
-}
-pub(crate) use decode_key_per_format_via_generic;

@@ -58,7 +58,7 @@ impl Encode for Timestamp {
         Ok(())
     }
 
-    crate::writer::encode_per_format_via_generic!();
+    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Timestamp {

@@ -32,8 +32,8 @@ use std::collections::{hash_map, HashMap};
 use super::primitives::{not_one_char, single_char};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
-use crate::reader::decode_key_per_format_via_generic;
-use crate::writer::encode_key_per_format_via_generic;
+use crate::impls::decode_key_per_format_via_generic;
+use crate::impls::encode_key_per_format_via_generic;
 use crate::{Decode, DecodeKey, DuplicateKeys, Encode, EncodeKey, Reader, Writer};
 
 /// Writes entry `index` of a map: its key, then its value.
@@ -276,7 +276,7 @@ macro_rules! map_impls {
                 $crate::impls::maps::encode_map(w, K::AS_PAIRS, self.len(), self.iter(), K::encode_key)
             }
 
-            $crate::writer::encode_per_format_via_generic!();
+            $crate::impls::encode_per_format_via_generic!();
         }
 
         impl<$($g),+> EncodeFields for $map<$($g),+> where $($eb)* {

@@ -44,7 +44,7 @@ impl Encode for SystemTime {
         Ok(())
     }
 
-    crate::writer::encode_per_format_via_generic!();
+    crate::impls::encode_per_format_via_generic!();
 }
 
 #[cfg(feature = "std")]
