@@ -874,19 +874,7 @@ pub mod mp {
     /// A fixed-length array of `expected` elements whose header (at `at`) announced `len`.
     #[inline(always)]
     pub fn expect_len(len: usize, expected: usize, at: usize) -> Result<()> {
-        if len != expected {
-            return Err(wrong_len(len, expected, at));
-        }
-        Ok(())
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn wrong_len(len: usize, expected: usize, at: usize) -> Error {
-        Error::new(
-            ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {expected} elements, found {len}"))),
-            at,
-        )
+        MsgpackReader::expect_len(len, expected, at)
     }
 
     /// Looks ahead, from just after the map header, for the string value of key `tag`,

@@ -54,12 +54,13 @@ use core::ops::Deref;
 #[cfg(feature = "msgpack")]
 use crate::error::Error;
 use crate::error::Result;
-use crate::impls::decode_via_generic;
+use crate::impls::{
+    decode_bytes_per_format_via_generic, decode_via_generic, encode_bytes_per_format_via_generic,
+    encode_per_format_via_generic,
+};
 use crate::json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::reader::decode_bytes_per_format_via_generic;
-use crate::writer::{encode_bytes_per_format_via_generic, encode_per_format_via_generic};
 use crate::{Decode, Encode, Reader, Writer};
 
 /// A byte string: a bin in MessagePack (borrowed from the input when decoded), an array
@@ -125,6 +126,16 @@ impl<'a> From<&'a [u8]> for Bytes<'a> {
 impl From<Vec<u8>> for Bytes<'_> {
     fn from(b: Vec<u8>) -> Self {
         Bytes(Cow::Owned(b))
+    }
+}
+
+/// A byte string is a MessagePack bin. (Here rather than among the other `From` impls of
+/// `msgpack::Value`, so that `msgpack/` names nothing of the model.)
+#[cfg(feature = "msgpack")]
+impl From<Bytes<'_>> for crate::msgpack::Value {
+    #[inline]
+    fn from(v: Bytes<'_>) -> crate::msgpack::Value {
+        crate::msgpack::Value::Binary(v.into_owned())
     }
 }
 

@@ -205,6 +205,8 @@ extern crate alloc;
 #[cfg(all(test, not(feature = "std")))]
 extern crate std;
 
+#[cfg(feature = "msgpack")]
+mod bridge;
 mod bytes;
 mod error;
 mod impls;
@@ -220,6 +222,7 @@ pub mod json;
 pub mod msgpack;
 mod non_finite;
 mod reader;
+mod refs;
 #[cfg(feature = "reqwest")]
 pub mod reqwest;
 #[cfg(feature = "serde")]
@@ -229,6 +232,8 @@ mod sink;
 pub mod sqlx;
 #[cfg(test)]
 mod test_rng;
+#[cfg(feature = "std")]
+mod unix_time;
 #[cfg(any(feature = "axum", feature = "actix-web"))]
 pub mod web;
 mod window;
@@ -584,7 +589,7 @@ pub trait DecodeKey<'de>: Sized {
     /// ```
     #[cold]
     fn decode_json_pair_key(r: &mut JsonReader<'de>) -> Result<Self> {
-        Err(impls::maps::no_pair_key::<Self>(r.position()))
+        Err(reader::no_pair_key::<Self>(r.position()))
     }
 
     /// Converts the MessagePack map key `key`, just read by `r`, into `Self`.

@@ -411,57 +411,21 @@ pub trait Reader<'de>: sealed::Sealed {
     fn decode_per_format<T: Decode<'de>>(&mut self) -> Result<T>;
 }
 
-/// The per-format methods of a `DecodeKey<$de>` impl whose body is its generic
-/// [`decode_key`](DecodeKey::decode_key): `decode_json_key` and `decode_msgpack_key`
-/// forward to it (with `pairs`, `decode_json_pair_key` to
-/// [`decode_pair_key`](DecodeKey::decode_pair_key) too). Transitional, until
-/// `decode_key` is the one method of the trait.
-macro_rules! decode_key_per_format_via_generic {
-    ($de:lifetime) => {
-        #[inline]
-        fn decode_json_key(key: $crate::json::Key<$de>, r: &mut $crate::json::JsonReader<$de>) -> $crate::Result<Self> {
-            <Self as $crate::DecodeKey<$de>>::decode_key(key, r)
-        }
-
-        #[inline]
-        #[cfg(feature = "msgpack")]
-        fn decode_msgpack_key(
-            key: $crate::msgpack::Key<$de>,
-            r: &mut $crate::msgpack::MsgpackReader<$de>,
-        ) -> $crate::Result<Self> {
-            <Self as $crate::DecodeKey<$de>>::decode_key(key, r)
-        }
-    };
-    ($de:lifetime, pairs) => {
-        $crate::reader::decode_key_per_format_via_generic!($de);
-
-        #[inline]
-        fn decode_json_pair_key(r: &mut $crate::json::JsonReader<$de>) -> $crate::Result<Self> {
-            <Self as $crate::DecodeKey<$de>>::decode_pair_key(r)
-        }
-    };
+/// `DecodeKey::decode_json_pair_key` of a key type that is a string in JSON (its default
+/// body; maps never call it, since they ask for pairs only when `AS_PAIRS`), and so of
+/// MessagePack's [`decode_pair_key_per_format`](Reader::decode_pair_key_per_format):
+/// here in the core, where the model and both readers reach it.
+#[cold]
+#[inline(never)]
+pub(crate) fn no_pair_key<T: ?Sized>(offset: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Owned(format!(
+            "{} is read from a JSON object key, not from a [key, value] pair",
+            core::any::type_name::<T>()
+        ))),
+        offset,
+    )
 }
-pub(crate) use decode_key_per_format_via_generic;
-
-/// The per-format methods of a `DecodeBytes<$de>` impl whose body is its generic
-/// [`decode_bytes`](DecodeBytes::decode_bytes): `decode_json_bytes` and
-/// `decode_msgpack_bytes` forward to it. Transitional, until `decode_bytes` is the one
-/// method of the trait.
-macro_rules! decode_bytes_per_format_via_generic {
-    ($de:lifetime) => {
-        #[inline]
-        fn decode_json_bytes(r: &mut $crate::json::JsonReader<$de>) -> $crate::Result<Self> {
-            <Self as $crate::DecodeBytes<$de>>::decode_bytes(r)
-        }
-
-        #[inline]
-        #[cfg(feature = "msgpack")]
-        fn decode_msgpack_bytes(r: &mut $crate::msgpack::MsgpackReader<$de>) -> $crate::Result<Self> {
-            <Self as $crate::DecodeBytes<$de>>::decode_bytes(r)
-        }
-    };
-}
-pub(crate) use decode_bytes_per_format_via_generic;
 
 /// An array of numbers asked for as `&[u8]`, in either format: its bytes exist nowhere in
 /// the input.

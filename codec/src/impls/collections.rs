@@ -99,7 +99,7 @@ macro_rules! seq_encode {
                 $crate::impls::collections::encode_seq(w, self.len(), self)
             }
 
-            $crate::writer::encode_per_format_via_generic!();
+            $crate::impls::encode_per_format_via_generic!();
         }
     )*};
 }

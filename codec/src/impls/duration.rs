@@ -32,10 +32,10 @@ use core::time::Duration;
 use super::record;
 use crate::__private::missing_field_at;
 use crate::error::{Error, ErrorKind, Result};
+use crate::impls::encode_per_format_via_generic;
 use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
 use crate::msgpack::MsgpackReader;
-use crate::writer::encode_per_format_via_generic;
 use crate::{Decode, Encode, Writer};
 
 const FIELDS: &[&str] = &["secs", "nanos"];

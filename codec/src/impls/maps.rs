@@ -32,8 +32,8 @@ use std::collections::{hash_map, HashMap};
 use super::primitives::{not_one_char, single_char};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
-use crate::reader::decode_key_per_format_via_generic;
-use crate::writer::encode_key_per_format_via_generic;
+use crate::impls::decode_key_per_format_via_generic;
+use crate::impls::encode_key_per_format_via_generic;
 use crate::{Decode, DecodeKey, DuplicateKeys, Encode, EncodeKey, Reader, Writer};
 
 /// Writes entry `index` of a map: its key, then its value.
@@ -183,20 +183,6 @@ pub(crate) fn pairs_flattened() -> Error {
     )))
 }
 
-/// `DecodeKey::decode_json_pair_key` of a key type that is a string in JSON (its default
-/// body; maps never call it, since they ask for pairs only when `AS_PAIRS`).
-#[cold]
-#[inline(never)]
-pub(crate) fn no_pair_key<T: ?Sized>(offset: usize) -> Error {
-    Error::new(
-        ErrorKind::InvalidValue(Cow::Owned(format!(
-            "{} is read from a JSON object key, not from a [key, value] pair",
-            core::any::type_name::<T>()
-        ))),
-        offset,
-    )
-}
-
 /// `EncodeKey` and `DecodeKey` for types with no string form, through their `Encode` and
 /// `Decode`: `AS_PAIRS` in JSON, the value itself as a MessagePack key.
 macro_rules! composite_keys {
@@ -290,7 +276,7 @@ macro_rules! map_impls {
                 $crate::impls::maps::encode_map(w, K::AS_PAIRS, self.len(), self.iter(), K::encode_key)
             }
 
-            $crate::writer::encode_per_format_via_generic!();
+            $crate::impls::encode_per_format_via_generic!();
         }
 
         impl<$($g),+> EncodeFields for $map<$($g),+> where $($eb)* {

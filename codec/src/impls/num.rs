@@ -32,7 +32,7 @@ use core::num::{NonZero, Saturating, Wrapping};
 use super::decode_via_generic;
 use super::wrappers::{forward_decode, forward_decode_key, forward_encode, forward_encode_key};
 use crate::error::{Error, ErrorKind, Result};
-use crate::reader::decode_key_per_format_via_generic;
+use crate::impls::decode_key_per_format_via_generic;
 use crate::Reader;
 use crate::{Decode, DecodeKey, Encode, EncodeKey};
 

@@ -12,7 +12,7 @@ use alloc::borrow::Cow;
 
 use super::decode_via_generic;
 use crate::error::{Error, ErrorKind, Result};
-use crate::writer::encode_per_format_via_generic;
+use crate::impls::encode_per_format_via_generic;
 use crate::{Decode, Encode, Reader, Writer};
 
 macro_rules! int_impls {

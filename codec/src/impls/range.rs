@@ -40,10 +40,10 @@ use core::ops::{Bound, Range, RangeFrom, RangeInclusive, RangeTo};
 use super::record;
 use crate::__private::missing_field_at;
 use crate::error::Result;
+use crate::impls::encode_per_format_via_generic;
 use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
 use crate::msgpack::MsgpackReader;
-use crate::writer::encode_per_format_via_generic;
 use crate::{Decode, Encode, Writer};
 
 const START_END: &[&str] = &["start", "end"];

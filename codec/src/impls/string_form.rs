@@ -266,7 +266,7 @@ macro_rules! string_impls {
                 $crate::impls::string_form::ToText::encode_text(self, w)
             }
 
-            $crate::writer::encode_per_format_via_generic!();
+            $crate::impls::encode_per_format_via_generic!();
         }
     };
     // Another MessagePack form, given as an expression over the MessagePack writer: the
@@ -322,7 +322,7 @@ macro_rules! string_impls {
                 $crate::impls::string_form::ToText::encode_text(self, w)
             }
 
-            $crate::writer::encode_key_per_format_via_generic!();
+            $crate::impls::encode_key_per_format_via_generic!();
         }
     };
     (@DecodeKey [$($gen:tt)*] $ty:ty; []) => {
@@ -332,7 +332,7 @@ macro_rules! string_impls {
                 $crate::impls::string_form::decode_key(key, r)
             }
 
-            $crate::reader::decode_key_per_format_via_generic!('de);
+            $crate::impls::decode_key_per_format_via_generic!('de);
         }
     };
     // Another MessagePack form: the impl stays per format.
@@ -379,7 +379,7 @@ macro_rules! string_impls {
                 $crate::impls::string_form::ToText::encode_text(self, w)
             }
 
-            $crate::writer::encode_per_format_via_generic!();
+            $crate::impls::encode_per_format_via_generic!();
         }
     };
     (Decode for $ty:ty, msgpack: |$r:ident| $msgpack:expr) => {

@@ -16,7 +16,7 @@ use alloc::sync::Arc;
 
 use super::decode_via_generic;
 use crate::error::Result;
-use crate::writer::encode_per_format_via_generic;
+use crate::impls::encode_per_format_via_generic;
 use crate::{Decode, Encode, Reader, Writer};
 
 impl Encode for str {

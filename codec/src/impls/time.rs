@@ -10,6 +10,8 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::json::JsonReader;
 #[cfg(all(feature = "std", feature = "msgpack"))]
 use crate::msgpack::{MsgpackReader, Timestamp};
+#[cfg(feature = "std")]
+use crate::unix_time::timestamp_parts;
 use crate::Decode;
 #[cfg(feature = "std")]
 use crate::{Encode, Writer};
@@ -19,24 +21,6 @@ use crate::{Encode, Writer};
 #[inline(never)]
 fn not_representable(what: &'static str) -> Error {
     Error::without_position(ErrorKind::OutOfRange(Cow::Borrowed(what)))
-}
-
-/// The seconds and nanoseconds of `t` as a timestamp holds them: seconds since the epoch
-/// (negative before it, rounded down) and nanoseconds forward from them; `None` beyond
-/// ±2^63 seconds.
-#[cfg(feature = "std")]
-pub(crate) fn timestamp_parts(t: SystemTime) -> Option<(i64, u32)> {
-    match t.duration_since(UNIX_EPOCH) {
-        Ok(d) => Some((i64::try_from(d.as_secs()).ok()?, d.subsec_nanos())),
-        Err(e) => {
-            let d = e.duration();
-            let secs = i64::try_from(d.as_secs()).ok()?;
-            match d.subsec_nanos() {
-                0 => Some((secs.checked_neg()?, 0)),
-                n => Some((secs.checked_neg()?.checked_sub(1)?, 1_000_000_000 - n)),
-            }
-        }
-    }
 }
 
 #[cfg(feature = "std")]
@@ -60,7 +44,7 @@ impl Encode for SystemTime {
         Ok(())
     }
 
-    crate::writer::encode_per_format_via_generic!();
+    crate::impls::encode_per_format_via_generic!();
 }
 
 #[cfg(feature = "std")]

@@ -3,10 +3,10 @@
 
 use super::decode_via_generic;
 use crate::error::Result;
+use crate::impls::encode_per_format_via_generic;
 use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
 use crate::msgpack::MsgpackReader;
-use crate::writer::encode_per_format_via_generic;
 use crate::{Decode, Encode, Reader, Writer};
 
 /// Reads element `index` of a fixed-length array of `len` (after

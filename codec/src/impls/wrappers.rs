@@ -19,11 +19,11 @@ use core::marker::PhantomData;
 use super::decode_via_generic;
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::Result;
+use crate::impls::encode_per_format_via_generic;
 use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
 #[cfg(feature = "msgpack")]
 use crate::msgpack::MsgpackReader;
-use crate::writer::encode_per_format_via_generic;
 use crate::{Decode, Encode, Reader, Writer};
 
 /// `Encode` of types written as a value they hold or point to (pointers, cells, locks,
@@ -37,7 +37,7 @@ macro_rules! forward_encode {
                 $crate::Encode::encode(&$inner, w)
             }
 
-            $crate::writer::encode_per_format_via_generic!();
+            $crate::impls::encode_per_format_via_generic!();
         }
     )*};
 }
@@ -55,7 +55,7 @@ macro_rules! forward_encode_key {
                 $crate::EncodeKey::encode_key(&$inner, w)
             }
 
-            $crate::writer::encode_key_per_format_via_generic!();
+            $crate::impls::encode_key_per_format_via_generic!();
         }
     )*};
 }
@@ -99,7 +99,7 @@ macro_rules! forward_decode_key {
                 <$inner as $crate::DecodeKey<'de>>::decode_pair_key(r).map($wrap)
             }
 
-            $crate::reader::decode_key_per_format_via_generic!('de, pairs);
+            $crate::impls::decode_key_per_format_via_generic!('de, pairs);
         }
     )*};
 }

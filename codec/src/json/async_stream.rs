@@ -19,8 +19,8 @@ use futures_core::Stream;
 use super::stream::{decode_item, Document, Elements, Step, Values};
 use super::{to_vec_with, EncodeOptions, JsonWriter, Options};
 use crate::error::Result;
-use crate::impls::shared_refs::EncodeRefs;
 use crate::io::{poll_items, read_document, write_items, AsyncSink, AsyncSource, ItemEncoder, StreamBuffer};
+use crate::refs::EncodeRefs;
 use crate::window::{Advance, Window};
 use crate::{DecodeOwned, Encode};
 

@@ -79,12 +79,13 @@ mod pow5;
 mod pretty;
 mod raw;
 mod reader;
+pub(crate) mod refs;
 mod simd;
 mod string;
 pub mod value;
 mod writer;
 
-pub use crate::impls::shared_refs::RefSpelling;
+pub use crate::refs::RefSpelling;
 pub use pretty::PrettyOptions;
 pub use raw::RawJson;
 pub use reader::{Checkpoint, JsonReader, Key, Str};

@@ -116,7 +116,7 @@ impl fmt::Display for RawJson<'_> {
 
 impl<'de: 'a, 'a> RawJson<'a> {
     /// The JSON half of `Decode for RawJson`: captures the next value's text. (With the
-    /// `msgpack` feature the trait impls are in `msgpack/json_value.rs`, as `Value`'s.)
+    /// `msgpack` feature the trait impls are in `bridge/json_value_msgpack.rs`, as `Value`'s.)
     #[inline]
     pub(crate) fn read_json(r: &mut JsonReader<'de>) -> Result<Self> {
         r.read_raw_value().map(|text| RawJson { text })

@@ -116,9 +116,9 @@ pub struct JsonReader<'de> {
     max_number_len: usize,
     duplicate_keys: DuplicateKeys,
     scratch: Vec<u8>,
-    // ---- shared references (`preserve_refs`, see `impls/shared_refs.rs`) ----
+    // ---- shared references (`preserve_refs`, see `refs.rs` and `json/refs.rs`) ----
     /// The values decoded for ids so far, in refs mode only (`None` otherwise).
-    pub(crate) refs: Option<Box<crate::impls::shared_refs::DecodeRefs>>,
+    pub(crate) refs: Option<Box<crate::refs::DecodeRefs>>,
     // ---- non-finite floats ----
     non_finite: NonFinite,
 }
@@ -147,12 +147,7 @@ const BACKTRACK_RETRY_COST: usize = 1;
 /// decode: 1.3% more instructions, callgrind), and so did the same code inlined.
 #[cold]
 #[inline(never)]
-fn take_opened(
-    refs: Option<&mut crate::impls::shared_refs::DecodeRefs>,
-    input: &[u8],
-    pos: usize,
-    bracket: u8,
-) -> Option<usize> {
+fn take_opened(refs: Option<&mut crate::refs::DecodeRefs>, input: &[u8], pos: usize, bracket: u8) -> Option<usize> {
     let table = refs?;
     if table.open != Some((pos, bracket)) {
         return None;
@@ -1614,7 +1609,7 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         if self.refs.is_none() {
             return decode(self);
         }
-        crate::impls::shared_refs::decode_json_acyclic(self, decode)
+        super::refs::decode_acyclic(self, decode)
     }
 
     #[inline]

@@ -38,17 +38,17 @@ use std::collections::HashMap;
 
 use super::number::ParsedNumber;
 use super::{DuplicateKeys, JsonReader, JsonWriter, Key};
-use crate::__private::EncodeFields;
 use crate::error::{Error, ErrorKind, Result};
-use crate::Encode;
 #[cfg(not(feature = "msgpack"))]
-use crate::{__private::DecodeFields, Decode};
+use crate::{Decode, Encode};
 
 // The `Encode`, `Decode` and struct-member traits have a MessagePack method each when
 // the `msgpack` feature is on, and an impl is one block: with the feature, the impls of
-// `Number`, `Value` and `Map` live beside the MessagePack reader
-// (`msgpack/json_value.rs`) and call the JSON halves defined here, so that `json/` needs
-// nothing from `msgpack/`. Without it, the JSON-only impls below are the whole impls.
+// `Number`, `Value` and `Map` are a bridge between the formats
+// (`bridge/json_value_msgpack.rs`) and call the JSON halves defined here, so that `json/`
+// needs nothing from `msgpack/`. Without it, the JSON-only impls below are the whole
+// impls. The struct-member traits (`Map` as a flattened member) are the model's:
+// `impls/json_map.rs` has their impls, which `json/` does not name.
 
 // ---------------------------------------------------------------- Number
 
@@ -1498,20 +1498,6 @@ impl Encode for Map {
     }
 }
 
-/// A `Map` flattened into a struct: its members among the struct's.
-impl EncodeFields for Map {
-    fn encode_fields<W: crate::Writer>(&self, w: &mut W, count: &mut usize) -> Result<()> {
-        for (k, v) in &self.entries {
-            w.map_key(*count);
-            w.write_str(k)?;
-            w.map_value();
-            v.encode(w)?;
-            *count += 1;
-        }
-        Ok(())
-    }
-}
-
 #[cfg(not(feature = "msgpack"))]
 impl<'de> Decode<'de> for Map {
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
@@ -1573,25 +1559,6 @@ impl MapBuilder {
             },
         }
         Ok(true)
-    }
-}
-
-#[cfg(not(feature = "msgpack"))]
-impl<'de> DecodeFields<'de> for Map {
-    type State = MapBuilder;
-
-    const CATCH_ALL: bool = true;
-
-    fn new_state() -> MapBuilder {
-        MapBuilder::new()
-    }
-
-    fn decode_field(state: &mut MapBuilder, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
-        state.read_json_member(key, r)
-    }
-
-    fn finish(state: MapBuilder, _end: usize) -> Result<Map> {
-        Ok(state.into_map())
     }
 }
 

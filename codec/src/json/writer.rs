@@ -63,10 +63,10 @@ pub struct JsonWriter<'w> {
     limit: usize,
     /// How many bytes went to the sink so far.
     flushed: usize,
-    // ---- shared references (`preserve_refs`, see `impls/shared_refs.rs`) ----
+    // ---- shared references (`preserve_refs`, see `refs.rs` and `json/refs.rs`) ----
     /// The allocations written so far, in refs mode only: `None` keeps every pointer on
     /// its plain path, at the cost of one test per `Rc`/`Arc`.
-    pub(crate) refs: Option<Box<crate::impls::shared_refs::EncodeRefs>>,
+    pub(crate) refs: Option<Box<crate::refs::EncodeRefs>>,
     // ---- non-finite floats ----
     /// What NaN and the infinities become; only the cold non-finite path reads it.
     non_finite: NonFinite,
@@ -131,7 +131,7 @@ impl<'w> JsonWriter<'w> {
         self.non_finite = options.non_finite;
         // ---- shared references ----
         if options.preserve_refs {
-            self.refs = Some(Box::new(crate::impls::shared_refs::EncodeRefs::new(options.ref_spelling)));
+            self.refs = Some(Box::new(crate::refs::EncodeRefs::new(options.ref_spelling)));
         }
     }
 
@@ -139,7 +139,7 @@ impl<'w> JsonWriter<'w> {
     /// (an async array in refs mode keeps its document across items without a writer, which
     /// is not `Send`).
     #[cfg(feature = "async")]
-    pub(crate) fn suspend(mut self) -> (Vec<u8>, Option<Box<crate::impls::shared_refs::EncodeRefs>>) {
+    pub(crate) fn suspend(mut self) -> (Vec<u8>, Option<Box<crate::refs::EncodeRefs>>) {
         let refs = self.refs.take();
         (self.buf, refs)
     }
@@ -148,7 +148,7 @@ impl<'w> JsonWriter<'w> {
     #[cfg(feature = "async")]
     pub(crate) fn resume(
         buf: Vec<u8>,
-        refs: Option<Box<crate::impls::shared_refs::EncodeRefs>>,
+        refs: Option<Box<crate::refs::EncodeRefs>>,
         options: &super::EncodeOptions,
     ) -> Self {
         let mut w = Self::from_vec(buf);

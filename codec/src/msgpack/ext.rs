@@ -1,16 +1,16 @@
 //! Extension types: [`Ext`] for any of them, [`Timestamp`] for the one the spec defines
 //! (type -1), which is also how `std::time::SystemTime` is written.
+//!
+//! Their `Encode`/`Decode` impls name JSON too (an `Ext` is `[type, [bytes...]]` there, a
+//! `Timestamp` `{"seconds":...,"nanoseconds":...}`), so they are a bridge between the
+//! formats: `bridge/ext_json.rs`.
 
 use alloc::borrow::Cow;
-use alloc::vec::Vec;
 #[cfg(feature = "std")]
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::{MsgpackReader, MsgpackWriter};
 use crate::error::{Error, ErrorKind, Result};
-use crate::impls::time::{decode_json_pair, malformed_json};
-use crate::json::{JsonReader, JsonWriter};
-use crate::{Decode, Encode};
 
 /// The extension type of [`Timestamp`]: -1.
 pub const TIMESTAMP_EXT: i8 = -1;
@@ -43,30 +43,6 @@ pub struct Ext<'a> {
     pub tag: i8,
     /// The payload.
     pub data: Cow<'a, [u8]>,
-}
-
-impl Encode for Ext<'_> {
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        (self.tag, &*self.data).encode_json(w)
-    }
-
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_ext(self.tag, &self.data)
-    }
-}
-
-impl<'de: 'a, 'a> Decode<'de> for Ext<'a> {
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let (tag, data) = <(i8, Vec<u8>)>::decode_json(r)?;
-        Ok(Ext { tag, data: Cow::Owned(data) })
-    }
-
-    #[inline]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let (tag, data) = r.read_ext()?;
-        Ok(Ext { tag, data: Cow::Borrowed(data) })
-    }
 }
 
 /// A point in time as the timestamp extension (type -1) holds it: seconds since the Unix
@@ -140,7 +116,7 @@ impl Timestamp {
     /// ```
     #[cfg(feature = "std")]
     pub fn from_system_time(t: SystemTime) -> Option<Timestamp> {
-        let (seconds, nanoseconds) = crate::impls::time::timestamp_parts(t)?;
+        let (seconds, nanoseconds) = crate::unix_time::timestamp_parts(t)?;
         Timestamp::new(seconds, nanoseconds)
     }
 
@@ -231,36 +207,4 @@ fn malformed(at: usize) -> Error {
         )),
         at,
     )
-}
-
-impl Encode for Timestamp {
-    #[inline]
-    fn encode<W: crate::Writer>(&self, w: &mut W) -> Result<()> {
-        // A constant: the branch folds away.
-        if W::NATIVE_TIMESTAMP {
-            return w.write_timestamp(self.seconds, self.nanoseconds);
-        }
-        w.begin_map(2)?;
-        crate::impls::record::encode_member(w, 0, "seconds")?;
-        w.write_i64(self.seconds);
-        crate::impls::record::encode_member(w, 1, "nanoseconds")?;
-        w.write_u64(self.nanoseconds as u64);
-        w.end_map();
-        Ok(())
-    }
-
-    crate::writer::encode_per_format_via_generic!();
-}
-
-impl<'de> Decode<'de> for Timestamp {
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        let at = r.position();
-        let (seconds, nanoseconds) = decode_json_pair(r, "seconds", "nanoseconds")?;
-        Timestamp::new(seconds, nanoseconds).ok_or_else(|| malformed_json(at))
-    }
-
-    #[inline]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        Timestamp::read(r)
-    }
 }

@@ -59,13 +59,13 @@
 //! borrow from them). Errors carry the stream offset and the value's index.
 
 pub(crate) mod ext;
-mod json_value;
 pub(crate) mod reader;
+pub(crate) mod refs;
 mod writer;
 
-pub use crate::impls::shared_refs::REF_EXT_TYPE;
 pub use ext::{Ext, Timestamp, TIMESTAMP_EXT};
 pub use reader::{Checkpoint, Key, Kind, MsgpackReader};
+pub use refs::REF_EXT_TYPE;
 pub use writer::MsgpackWriter;
 
 // ---- streams: reading from `io::Read`, concatenated values (see `stream.rs`) ----

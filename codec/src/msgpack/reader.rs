@@ -249,9 +249,9 @@ pub struct MsgpackReader<'de> {
     max_depth: usize,
     max_len: usize,
     duplicate_keys: DuplicateKeys,
-    // ---- shared references (`preserve_refs`, see `impls/shared_refs.rs`) ----
+    // ---- shared references (`preserve_refs`, see `refs.rs` and `msgpack/refs.rs`) ----
     /// The values decoded for ids so far, in refs mode only (`None` otherwise).
-    pub(crate) refs: Option<alloc::boxed::Box<crate::impls::shared_refs::DecodeRefs>>,
+    pub(crate) refs: Option<alloc::boxed::Box<crate::refs::DecodeRefs>>,
     // ---- non-finite floats ----
     non_finite: NonFinite,
 }
@@ -1326,6 +1326,17 @@ impl<'de> MsgpackReader<'de> {
         Ok(n)
     }
 
+    /// A fixed-length array of `expected` elements whose header (at `at`) announced `len`:
+    /// the check of [`begin_tuple`](crate::Reader::begin_tuple), and of generated decoders
+    /// (through `__private::mp::expect_len`).
+    #[inline(always)]
+    pub(crate) fn expect_len(len: usize, expected: usize, at: usize) -> Result<()> {
+        if len != expected {
+            return Err(wrong_len(len, expected, at));
+        }
+        Ok(())
+    }
+
     /// Reads a map header and enters it: the entry count, checked against the bytes left
     /// (each entry takes at least two) and the depth limit. Read that many keys and
     /// values, then call [`leave`](Self::leave).
@@ -1830,6 +1841,15 @@ impl<'de> MsgpackReader<'de> {
     }
 }
 
+#[cold]
+#[inline(never)]
+fn wrong_len(len: usize, expected: usize, at: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {expected} elements, found {len}"))),
+        at,
+    )
+}
+
 /// The error to report for a decode that failed with `error`: the input's own first fault,
 /// if it has one. A typed decoder stops at the first value of the wrong type, before it
 /// has seen whether the rest is MessagePack at all (a truncated document, a reserved
@@ -2066,7 +2086,7 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     #[inline(always)]
     fn begin_tuple(&mut self, len: usize) -> Result<()> {
         let at = MsgpackReader::position(self);
-        crate::__private::mp::expect_len(self.read_array_len()?, len, at)
+        MsgpackReader::expect_len(self.read_array_len()?, len, at)
     }
 
     /// Nothing to do: the count was checked by [`begin_tuple`](crate::Reader::begin_tuple).
@@ -2088,7 +2108,7 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         if self.refs.is_none() {
             return decode(self);
         }
-        crate::impls::shared_refs::decode_msgpack_acyclic(self, decode)
+        super::refs::decode_acyclic(self, decode)
     }
 
     #[inline]
@@ -2216,7 +2236,7 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     /// type with no pair form.
     #[inline]
     fn decode_pair_key_per_format<T: crate::DecodeKey<'de>>(&mut self) -> Result<T> {
-        Err(crate::impls::maps::no_pair_key::<T>(self.position()))
+        Err(crate::reader::no_pair_key::<T>(self.position()))
     }
 }
 

@@ -112,10 +112,6 @@ use std::collections::{hash_map::RandomState, HashMap};
 use super::reader::Int;
 use super::{DuplicateKeys, Kind, MsgpackReader, MsgpackWriter, Timestamp, TIMESTAMP_EXT};
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter};
-use crate::{Decode, Encode};
-
-mod json;
 
 // ---------------------------------------------------------------- Integer
 
@@ -134,11 +130,11 @@ mod json;
 /// assert_eq!(Integer::from(300u16).to_string(), "300");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Integer(I);
+pub struct Integer(pub(crate) I);
 
 /// Variant order is value order: every `Neg` is below every `Pos`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-enum I {
+pub(crate) enum I {
     /// Always below zero.
     Neg(i64),
     Pos(u64),
@@ -667,7 +663,7 @@ impl Value {
     }
 
     /// The MessagePack type in words, as error messages name it.
-    fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Value::Nil => "nil",
             Value::Bool(_) => "a bool",
@@ -970,8 +966,9 @@ value_from! {
     Vec<u8> => |v| Value::Binary(v);
     &[u8] => |v| Value::Binary(v.to_vec());
     Vec<Value> => |v| Value::Array(v);
-    crate::Bytes<'_> => |v| Value::Binary(v.into_owned());
 }
+// (`From<Bytes>`, a bin, is beside `Bytes` in `bytes.rs`: `msgpack/` names nothing of the
+// model.)
 
 impl From<super::Ext<'_>> for Value {
     /// An extension; a timestamp extension with a valid payload becomes a
@@ -1088,7 +1085,7 @@ value_eq! {
 /// ```
 #[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct Map {
-    entries: Vec<(Value, Value)>,
+    pub(crate) entries: Vec<(Value, Value)>,
 }
 
 /// What a [`Map`] can be searched with: a [`Value`], or a `str` for a str key.
@@ -1441,13 +1438,13 @@ type Table = (RandomState, HashMap<u64, usize, BuildHasherDefault<PassThrough>>)
 type Table = BTreeMap<Value, usize>;
 
 /// A [`Map`] being built, with the index that finds its keys once it is large.
-struct Builder {
-    map: Map,
+pub(crate) struct Builder {
+    pub(crate) map: Map,
     table: Option<Table>,
 }
 
 impl Builder {
-    fn from_map(map: Map) -> Builder {
+    pub(crate) fn from_map(map: Map) -> Builder {
         let mut b = Builder { map, table: None };
         if b.map.len() > LINEAR_LIMIT {
             b.build();
@@ -1484,7 +1481,7 @@ impl Builder {
     }
 
     #[inline]
-    fn find(&self, key: &Value) -> Option<usize> {
+    pub(crate) fn find(&self, key: &Value) -> Option<usize> {
         match &self.table {
             None => self.map.position(key),
             Some(table) => self.lookup(table, key),
@@ -1507,7 +1504,7 @@ impl Builder {
     }
 
     #[inline]
-    fn push(&mut self, key: Value, value: Value) {
+    pub(crate) fn push(&mut self, key: Value, value: Value) {
         if let Some(table) = &mut self.table {
             Self::insert(table, &key, self.map.entries.len());
         }
@@ -1518,7 +1515,7 @@ impl Builder {
     }
 
     #[inline]
-    fn replace(&mut self, i: usize, value: Value) {
+    pub(crate) fn replace(&mut self, i: usize, value: Value) {
         self.map.entries[i].1 = value;
     }
 }
@@ -1526,13 +1523,13 @@ impl Builder {
 /// A key seen twice in one map, at the offset of its second occurrence.
 #[cold]
 #[inline(never)]
-fn duplicate_key(offset: usize, key: &Value) -> Error {
+pub(crate) fn duplicate_key(offset: usize, key: &Value) -> Error {
     Error::new(ErrorKind::DuplicateField(Cow::Owned(path_key(key))), offset)
 }
 
 /// How a key appears in an error path: a str as itself (as for JSON objects), any other
 /// key in the diagnostic form.
-fn path_key(key: &Value) -> String {
+pub(crate) fn path_key(key: &Value) -> String {
     match key {
         Value::String(s) => s.clone(),
         other => other.to_string(),
@@ -1543,7 +1540,7 @@ fn path_key(key: &Value) -> String {
 
 impl Value {
     /// Reads any MessagePack value. Recursion is bounded by the reader's depth limit.
-    fn read_msgpack(r: &mut MsgpackReader<'_>) -> Result<Value> {
+    pub(crate) fn read_msgpack(r: &mut MsgpackReader<'_>) -> Result<Value> {
         match r.peek_kind() {
             Some(Kind::Nil) => r.read_null().map(|()| Value::Nil),
             Some(Kind::Bool) => r.read_bool().map(Value::Bool),
@@ -1577,7 +1574,7 @@ impl Value {
         }
     }
 
-    fn write_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+    pub(crate) fn write_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         match self {
             Value::Nil => w.write_nil(),
             Value::Bool(b) => w.write_bool(*b),
@@ -1608,7 +1605,7 @@ impl Value {
 
 /// Reads a MessagePack map (the caller saw its header), keys of any type, a repeated key
 /// following the reader's duplicate-key policy.
-fn read_map_msgpack(r: &mut MsgpackReader<'_>) -> Result<Map> {
+pub(crate) fn read_map_msgpack(r: &mut MsgpackReader<'_>) -> Result<Map> {
     let n = r.read_map_len()?;
     let capacity = r.capacity_for(n, core::mem::size_of::<(Value, Value)>());
     let mut b = Builder { map: Map::with_capacity(capacity), table: None };
@@ -1632,191 +1629,6 @@ fn read_map_msgpack(r: &mut MsgpackReader<'_>) -> Result<Map> {
     }
     r.leave();
     Ok(b.map)
-}
-
-// ---------------------------------------------------------------- JSON
-
-/// A value JSON has no form for, named in the error.
-#[cold]
-#[inline(never)]
-fn not_json(what: &'static str) -> Error {
-    Error::without_position(ErrorKind::InvalidType {
-        expected: Cow::Borrowed("a value JSON can hold"),
-        found: Cow::Borrowed(what),
-    })
-}
-
-/// A float JSON has no form for.
-#[cold]
-#[inline(never)]
-fn non_finite(v: f64) -> Error {
-    let what = if v.is_nan() {
-        "NaN"
-    } else if v > 0.0 {
-        "Infinity"
-    } else {
-        "-Infinity"
-    };
-    not_json(what)
-}
-
-impl Value {
-    /// The JSON form of the module docs; an error for what JSON cannot hold.
-    fn write_json(&self, w: &mut JsonWriter) -> Result<()> {
-        match self {
-            Value::Nil => w.write_null(),
-            Value::Bool(b) => w.write_bool(*b),
-            Value::Integer(i) => match i.0 {
-                I::Pos(v) => w.write_u64(v),
-                I::Neg(v) => w.write_i64(v),
-            },
-            Value::F32(v) if !v.is_finite() => return Err(non_finite(*v as f64)),
-            Value::F32(v) => w.write_f32(*v)?,
-            Value::F64(v) if !v.is_finite() => return Err(non_finite(*v)),
-            Value::F64(v) => w.write_f64(*v)?,
-            Value::String(s) => w.write_str(s),
-            Value::Array(a) => {
-                w.write_byte(b'[');
-                for (i, v) in a.iter().enumerate() {
-                    if i > 0 {
-                        w.write_byte(b',');
-                    }
-                    v.write_json(w).map_err(|e| e.in_index(i))?;
-                }
-                w.write_byte(b']');
-            }
-            Value::Map(m) => write_map_json(m, w)?,
-            Value::Binary(_) | Value::Ext(..) | Value::Timestamp(_) => return Err(not_json(self.kind())),
-        }
-        Ok(())
-    }
-
-    /// Any JSON value. Recursion is bounded by the reader's depth limit.
-    fn read_json(r: &mut JsonReader<'_>) -> Result<Value> {
-        match r.peek() {
-            Some(b'n') => r.read_null().map(|()| Value::Nil),
-            Some(b't' | b'f') => r.read_bool().map(Value::Bool),
-            Some(b'"') => Ok(Value::String(r.read_str()?.as_str().to_owned())),
-            Some(b'-' | b'0'..=b'9') => {
-                let n = r.read_number()?;
-                Ok(if let Some(v) = n.as_u64() {
-                    Value::from(v)
-                } else if let Some(v) = n.as_i64() {
-                    Value::from(v)
-                } else {
-                    // A number that is neither integer is a finite float: `as_f64` is Some.
-                    Value::F64(n.as_f64().unwrap_or_default())
-                })
-            }
-            // `Vec`'s own JSON decoding: elements through `decode_json` (this function),
-            // errors with their index.
-            Some(b'[') => Vec::<Value>::decode_json(r).map(Value::Array),
-            Some(b'{') => read_object_json(r).map(Value::Map),
-            _ => Err(r.invalid_type("a JSON value")),
-        }
-    }
-}
-
-/// Reads a JSON object (the caller saw its `{`), a repeated key following the reader's
-/// duplicate-key policy.
-fn read_object_json(r: &mut JsonReader<'_>) -> Result<Map> {
-    r.begin_object()?;
-    let mut b = Builder { map: Map::new(), table: None };
-    let mut more = r.object_first()?;
-    while more {
-        let key = r.read_key()?;
-        let name = Value::String(r.key_str(key)?.as_str().to_owned());
-        match b.find(&name) {
-            None => {
-                let value = Value::read_json(r).map_err(|e| e.in_key(path_key(&name)))?;
-                b.push(name, value);
-            }
-            Some(i) => match r.duplicate_keys() {
-                DuplicateKeys::KeepFirst => r.skip_value()?,
-                DuplicateKeys::KeepLast => {
-                    let value = Value::read_json(r).map_err(|e| e.in_key(path_key(&name)))?;
-                    b.replace(i, value);
-                }
-                _ => return Err(duplicate_key(key.offset(), &name)),
-            },
-        }
-        more = r.object_next()?;
-    }
-    Ok(b.map)
-}
-
-/// The JSON form of a map: an object, when every key is a str.
-fn write_map_json(m: &Map, w: &mut JsonWriter) -> Result<()> {
-    w.write_byte(b'{');
-    for (i, (k, v)) in m.entries.iter().enumerate() {
-        let Value::String(k) = k else {
-            return Err(not_json("a map key that is not a str").in_key(path_key(k)));
-        };
-        if i > 0 {
-            w.write_byte(b',');
-        }
-        w.write_str(k);
-        w.write_byte(b':');
-        v.write_json(w).map_err(|e| e.in_key(k))?;
-    }
-    w.write_byte(b'}');
-    Ok(())
-}
-
-impl Encode for Value {
-    /// The JSON form of the module docs; an error naming what JSON cannot hold.
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.write_json(w)
-    }
-
-    /// Exactly the value, each part in its smallest encoding.
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.write_msgpack(w)
-    }
-}
-
-impl<'de> Decode<'de> for Value {
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Value::read_json(r)
-    }
-
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        Value::read_msgpack(r)
-    }
-}
-
-impl Encode for Map {
-    /// A JSON object; an error when a key is not a str (see the module docs).
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        write_map_json(self, w)
-    }
-
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_map_len(self.len())?;
-        for (k, v) in &self.entries {
-            k.write_msgpack(w)?;
-            v.write_msgpack(w)?;
-        }
-        Ok(())
-    }
-}
-
-impl<'de> Decode<'de> for Map {
-    /// A JSON object.
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        match r.peek() {
-            Some(b'{') => read_object_json(r),
-            _ => Err(r.invalid_type("an object")),
-        }
-    }
-
-    /// A MessagePack map, keys of any type.
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        match r.peek_kind() {
-            Some(Kind::Map) => read_map_msgpack(r),
-            _ => Err(r.invalid_type("a map")),
-        }
-    }
 }
 
 #[cfg(test)]

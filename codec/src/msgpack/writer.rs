@@ -45,9 +45,9 @@ pub struct MsgpackWriter<'w> {
     pin: usize,
     /// How many bytes went to the sink so far.
     flushed: usize,
-    // ---- shared references (`preserve_refs`, see `impls/shared_refs.rs`) ----
+    // ---- shared references (`preserve_refs`, see `refs.rs` and `msgpack/refs.rs`) ----
     /// The allocations written so far, in refs mode only.
-    pub(crate) refs: Option<Box<crate::impls::shared_refs::EncodeRefs>>,
+    pub(crate) refs: Option<Box<crate::refs::EncodeRefs>>,
 }
 
 impl Default for MsgpackWriter<'_> {
@@ -141,7 +141,7 @@ impl<'w> MsgpackWriter<'w> {
         let _ = options.non_finite;
         // ---- shared references ----
         if options.preserve_refs {
-            self.refs = Some(Box::new(crate::impls::shared_refs::EncodeRefs::new(Default::default())));
+            self.refs = Some(Box::new(crate::refs::EncodeRefs::new(Default::default())));
         }
     }
 

@@ -62,7 +62,7 @@ macro_rules! bytes_impls {
                 w.write_bytes(self)
             }
 
-            crate::writer::encode_per_format_via_generic!();
+            crate::impls::encode_per_format_via_generic!();
         }
 
         impl<'de> Decode<'de> for $ty {

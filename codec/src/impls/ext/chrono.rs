@@ -241,7 +241,7 @@ impl Encode for TimeDelta {
         delta_parts(self).encode(w)
     }
 
-    crate::writer::encode_per_format_via_generic!();
+    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for TimeDelta {

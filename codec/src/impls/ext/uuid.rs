@@ -368,7 +368,7 @@ impl EncodeKey for Uuid {
         self.encode(w)
     }
 
-    crate::writer::encode_key_per_format_via_generic!();
+    crate::impls::encode_key_per_format_via_generic!();
 }
 
 string_impls!(

@@ -1,15 +1,18 @@
-//! Conversions between [`msgpack::Value`](Value) and [`json::Value`](JsonValue).
+//! Conversions between [`msgpack::Value`](Value) and [`json::Value`](JsonValue) (and
+//! their maps and numbers): `From` the JSON value, which always succeeds, and `TryFrom`
+//! the MessagePack one, which fails on what JSON cannot hold (the module docs of
+//! `msgpack::value`).
 //!
-//! They live on the MessagePack side because `json/` is always built and must not depend
-//! on `msgpack/`, which the `msgpack` feature may leave out; `msgpack/` already builds on
-//! the JSON value (see `json_value.rs`), so naming `json::Value` here adds no dependency.
+//! A bridge between the formats, so here rather than in either: `json/` is always built
+//! and names nothing of `msgpack/`, and `msgpack/` names nothing of `json/`.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{non_finite, not_json, path_key, Integer, Map, Value, I};
+use super::msgpack_value_json::{non_finite, not_json};
 use crate::error::Error;
 use crate::json::{Map as JsonMap, Number, Value as JsonValue};
+use crate::msgpack::value::{path_key, Integer, Map, Value, I};
 
 impl From<JsonValue> for Value {
     /// Every JSON value has a MessagePack form: `null` is nil, integers stay exact, other

@@ -6,22 +6,23 @@
 //! keys must be strings; an extension value is an error. Values are written back with the
 //! smallest encodings.
 //!
-//! The trait impls are here rather than in `json/value.rs` because each names both
-//! formats' methods: the JSON halves they call are defined beside the type, so `json/`
-//! depends on nothing in `msgpack/`. (Without the `msgpack` feature, `json/value.rs` has
-//! JSON-only impls of its own.) The name `msgpack/value.rs` is kept for a lossless
-//! MessagePack value type.
+//! A bridge between the formats: each trait impl here names both formats' methods (an
+//! impl is one block), so it lives neither in `json/` nor in `msgpack/`, which name
+//! nothing of each other. The JSON halves the impls call are defined beside the types
+//! (`write_json`, `read_json`, `MapBuilder`). Without the `msgpack` feature, `json/value.rs`
+//! and `json/raw.rs` have JSON-only impls of their own (and `impls/json_map.rs` the
+//! JSON-only `DecodeFields` of `Map`).
 
 use alloc::borrow::Cow;
 use alloc::borrow::ToOwned;
 use alloc::vec::Vec;
 
-use super::reader::Int;
-use super::{Key, Kind, MsgpackReader, MsgpackWriter};
 use crate::__private::DecodeFields;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::value::{duplicate_key, MapBuilder};
 use crate::json::{self, DuplicateKeys, JsonReader, JsonWriter, Map, Number, RawJson, Value};
+use crate::msgpack::reader::Int;
+use crate::msgpack::{Key, Kind, MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode};
 
 impl Encode for Number {
