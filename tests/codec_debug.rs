@@ -27,6 +27,15 @@ enum DebugEvent {
     Stopped,
 }
 
+/// A tuple struct and a newtype: their `Decode` is one body generic over the reader.
+#[derive(Codec, Debug, PartialEq)]
+#[codec(debug)]
+struct DebugPair(u32, String);
+
+#[derive(Codec, Debug, PartialEq)]
+#[codec(debug)]
+struct DebugId(u64);
+
 /// What the derive wrote for `ty` in this crate.
 fn shown(ty: &str) -> String {
     // `CARGO_TARGET_TMPDIR` is `<target>/tmp`; the derive finds `<target>` on its own.
@@ -103,4 +112,65 @@ fn debug_changes_nothing_else() {
     assert_eq!(codec::json::to_string(&e).unwrap(), r#"{"type":"Started","at":2}"#);
     assert_eq!(codec::json::from_str::<DebugEvent>(r#"{"at":2,"type":"Started"}"#).unwrap(), e);
     assert_eq!(codec::json::to_string(&DebugEvent::Stopped).unwrap(), r#"{"type":"Stopped"}"#);
+}
+
+/// The methods of `impl {trait_} for {ty}` in the shown code of `ty`.
+fn methods(ty: &str, trait_: &str) -> Vec<syn::ImplItemFn> {
+    let file = syn::parse_file(&shown(ty)).unwrap();
+    let mut found = Vec::new();
+    let mut stack: Vec<syn::Item> = file.items;
+    while let Some(item) = stack.pop() {
+        match item {
+            syn::Item::Impl(i)
+                if i.trait_.as_ref().is_some_and(|(_, p, _)| p.segments.last().unwrap().ident == trait_) =>
+            {
+                found.extend(i.items.into_iter().filter_map(|it| match it {
+                    syn::ImplItem::Fn(f) => Some(f),
+                    _ => None,
+                }));
+            }
+            syn::Item::Const(c) => {
+                if let syn::Expr::Block(b) = *c.expr {
+                    stack.extend(b.block.stmts.into_iter().filter_map(|s| match s {
+                        syn::Stmt::Item(i) => Some(i),
+                        _ => None,
+                    }));
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// Step 2b of docs/one-model.md, first part: tuple, newtype and unit structs decode
+/// through one `decode<R: Reader>` body; `decode_json` only forwards to it.
+#[test]
+fn tuple_and_newtype_structs_decode_through_one_generic_body() {
+    for ty in ["DebugPair", "DebugId"] {
+        let fns = methods(ty, "Decode");
+        let decode = fns.iter().find(|f| f.sig.ident == "decode").unwrap_or_else(|| panic!("{ty}: no `decode`"));
+        assert_eq!(decode.sig.generics.type_params().count(), 1, "{ty}: `decode` is not generic over the reader");
+        let json =
+            fns.iter().find(|f| f.sig.ident == "decode_json").unwrap_or_else(|| panic!("{ty}: no `decode_json`"));
+        let calls_decode = match &json.block.stmts[..] {
+            [syn::Stmt::Expr(syn::Expr::Call(call), None)] => match &*call.func {
+                syn::Expr::Path(p) => p.path.segments.last().unwrap().ident == "decode",
+                _ => false,
+            },
+            _ => false,
+        };
+        assert!(calls_decode, "{ty}: `decode_json` does more than call `decode`");
+    }
+    // And they read as before, in both formats, with the same errors.
+    assert_eq!(codec::json::from_str::<DebugPair>(r#"[1,"a"]"#).unwrap(), DebugPair(1, "a".into()));
+    assert_eq!(codec::json::from_str::<DebugId>("7").unwrap(), DebugId(7));
+    let e = codec::json::from_str::<DebugPair>("[1]").unwrap_err();
+    assert_eq!(e.to_string(), "invalid value: expected an array of 2 elements, found 1 (line 1, column 3)", "{e}");
+    {
+        let bytes = codec::msgpack::to_vec(&DebugPair(1, "a".into())).unwrap();
+        assert_eq!(codec::msgpack::from_slice::<DebugPair>(&bytes).unwrap(), DebugPair(1, "a".into()));
+        let e = codec::msgpack::from_slice::<DebugPair>(b"\x91\x01").unwrap_err();
+        assert_eq!(e.to_string(), "invalid value: expected an array of 2 elements, found 1 (byte 0)", "{e}");
+    }
 }

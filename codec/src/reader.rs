@@ -281,6 +281,12 @@ pub trait Reader<'de>: sealed::Sealed {
     /// elements are an error.
     fn end_tuple(&mut self, len: usize) -> Result<()>;
 
+    /// Runs `decode` one nesting level down, counted against the reader's depth limit
+    /// like an array or a map, for a value read in another's place (a derived newtype or
+    /// `transparent` struct): a type that recurses only through such values then ends in a
+    /// [`RecursionLimit`](crate::ErrorKind::RecursionLimit) error, never a stack overflow.
+    fn nested<T>(&mut self, decode: impl FnOnce(&mut Self) -> Result<T>) -> Result<T>;
+
     // ---- maps and their keys ----
 
     /// A map key just read, before it is converted: where it is in the input, and what the

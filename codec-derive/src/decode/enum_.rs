@@ -170,7 +170,7 @@ fn with_segment(body: TokenStream, segment: TokenStream, fmt: &Fmt) -> TokenStre
     let p = quote!(__p);
     let reader = &fmt.reader;
     quote! {
-        match (|__r: &mut #reader<'de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
+        match (|__r: &mut #reader| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
             #p::Ok(__v) => __v,
             #p::Err(__e) => return #p::Err(__e #segment),
         }
@@ -223,6 +223,7 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     let h = &fmt.h;
     let mask = kinds(variants);
     let (object, peek, map_pat, empty_at) = match fmt.format {
+        Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
         Format::Json => {
             ("an object", quote!(__r.peek()), quote!(#p::Some(b'{')), quote!(__r.position().saturating_sub(1)))
         }
@@ -254,6 +255,7 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     let (what, bare_arms, by_key) = if mask == STRINGS {
         let what = format!("a variant of enum {} (a string, or {object} with one key)", c.ident);
         let str_pat = match fmt.format {
+            Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
             Format::Json => quote!(#p::Some(b'"')),
             Format::Msgpack => quote!(#p::Some(#h::Kind::Str)),
         };
@@ -289,6 +291,7 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
             }
         };
         let by_key = match fmt.format {
+            Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
             Format::Json => variant_index(variants, quote!(__key), fmt),
             Format::Msgpack => quote! {
                 let __tag = #h::key_tag(__r, __key, #mask, #values)?;
@@ -412,6 +415,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
                 _ => m.prepare(fmt, &left),
             };
             let count = match fmt.format {
+                Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
                 Format::Json => TokenStream::new(),
                 Format::Msgpack => quote!(let __left_all = #h::map_left(__r);),
             };
@@ -517,7 +521,7 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, f
         }
     });
     quote! {
-        let __content = |__r: &mut #reader<'de>, __vi: ::core::primitive::u32| -> #p::Result<Self> {
+        let __content = |__r: &mut #reader, __vi: ::core::primitive::u32| -> #p::Result<Self> {
             #p::Ok(#decode_content)
         };
         __r.begin_object()?;
@@ -591,7 +595,7 @@ fn untagged(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
         let body = content(c, v, fmt);
         let name = v.ident.to_string();
         quote! {
-            match (|__r: &mut #reader<'de>| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
+            match (|__r: &mut #reader| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
                 #p::Ok(__v) => return #p::Ok(__v),
                 #p::Err(__e) if #p::ends_untagged_search(&__e) => return #p::Err(__e),
                 #p::Err(__e) => {
@@ -706,6 +710,7 @@ impl<'c, 'a> Members<'c, 'a> {
             Members::Newtype(v) => {
                 let needed = struct_::fields_of(&v.fields[0], "PREPARE");
                 match fmt.format {
+                    Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
                     Format::Json => {
                         let prepare = struct_::fields_of(&v.fields[0], "prepare");
                         quote!(if #needed { #prepare(__st, __r)?; })
@@ -913,6 +918,7 @@ fn scan_tag(variants: &[Variant], tag: &str, fmt: &Fmt, left: &TokenStream) -> (
     let mask = kinds(variants);
     if mask == STRINGS {
         let scan = match fmt.format {
+            Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
             Format::Json => quote!(#h::scan_for_tag(__r, #tag_lit)?),
             Format::Msgpack => quote!(#h::scan_for_tag_in(__r, #tag_lit, #left)?),
         };
@@ -920,6 +926,7 @@ fn scan_tag(variants: &[Variant], tag: &str, fmt: &Fmt, left: &TokenStream) -> (
     } else {
         let values = expected_values(variants);
         let scan = match fmt.format {
+            Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
             Format::Json => quote!(#h::scan_for_any_tag(__r, #tag_lit, #mask, #values)?),
             Format::Msgpack => quote!(#h::scan_for_any_tag_in(__r, #tag_lit, #mask, #values, #left)?),
         };
@@ -991,6 +998,7 @@ pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &Toke
                 let (state_ty, init, claim, prep, finish) =
                     (m.state_ty(), m.init(), m.claim(fmt), m.prepare(fmt, left), m.finish());
                 let walk = match fmt.format {
+                    Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
                     Format::Json => quote! {
                         let mut __more = __r.object_first()?;
                         while __more {
@@ -1012,7 +1020,7 @@ pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &Toke
                 };
                 let name = v.ident.to_string();
                 Some(quote! {
-                    let __tried = (|__r: &mut #reader<'de>| -> #p::Result<()> {
+                    let __tried = (|__r: &mut #reader| -> #p::Result<()> {
                         let mut __state: #state_ty = #init;
                         let __st = &mut __state;
                         #prep
@@ -1121,7 +1129,7 @@ pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &Toke
                         }
                         match __st.0 {
                             #p::Some(__vi) => {
-                                let __v: Self = match (|__r: &mut #reader<'de>| -> #p::Result<Self> { #p::Ok(#value) })(__r) {
+                                let __v: Self = match (|__r: &mut #reader| -> #p::Result<Self> { #p::Ok(#value) })(__r) {
                                     #p::Ok(__v) => __v,
                                     #p::Err(__e) => return #p::Err(__e.in_field(#content_key)),
                                 };

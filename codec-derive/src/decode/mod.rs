@@ -22,6 +22,10 @@ use struct_::FieldSet;
 pub enum Format {
     Json,
     Msgpack,
+    /// Any format, through the `Reader` trait: the one `Decode::decode<__R>` body of the
+    /// shapes [`decodes_generically`] accepts (step 2b of docs/one-model.md moves the
+    /// others here).
+    Generic,
 }
 
 /// The names a decoder body uses for one format.
@@ -30,9 +34,10 @@ pub struct Fmt {
     /// Where the helpers live: `__private` (JSON) or `__private::mp` (MessagePack); also
     /// the home of `Key` and `Checkpoint`.
     pub h: TokenStream,
-    /// The reader type, without its lifetime.
+    /// The reader type.
     pub reader: TokenStream,
-    /// `Decode::decode_json` / `decode_msgpack` (also the `with` module's function).
+    /// `Decode::decode_json` / `decode_msgpack` / `decode` (also the `with` module's
+    /// function, for the two formats).
     pub decode_fn: syn::Ident,
     /// `DecodeFields::decode_field` / `decode_field_msgpack`.
     pub field_fn: syn::Ident,
@@ -43,7 +48,7 @@ impl Fmt {
         Fmt {
             format: Format::Json,
             h: quote!(__p),
-            reader: quote!(__p::JsonReader),
+            reader: quote!(__p::JsonReader<'de>),
             decode_fn: ident("decode_json"),
             field_fn: ident("decode_field"),
         }
@@ -53,10 +58,44 @@ impl Fmt {
         Fmt {
             format: Format::Msgpack,
             h: quote!(__p::mp),
-            reader: quote!(__p::mp::MsgpackReader),
+            reader: quote!(__p::mp::MsgpackReader<'de>),
             decode_fn: ident("decode_msgpack"),
             field_fn: ident("decode_field_msgpack"),
         }
+    }
+
+    /// The generic body's names: the reader is the `__R: Reader<'de>` parameter, values
+    /// decode through `Decode::decode`. Its helpers are the JSON ones' (`__private`),
+    /// which the shapes it serves do not call.
+    pub fn generic() -> Fmt {
+        Fmt {
+            format: Format::Generic,
+            h: quote!(__p),
+            reader: quote!(__R),
+            decode_fn: ident("decode"),
+            field_fn: ident("decode_field"),
+        }
+    }
+}
+
+/// Why the codegen of enums and of structs with named fields meets no
+/// [`Format::Generic`]: [`decodes_generically`] keeps those types to one body per format.
+const PER_FORMAT_ONLY: &str = "codec-derive: a body per format was asked for the generic reader (decodes_generically)";
+
+/// Whether the type's `Decode` is one generic body over the reader (step 2b, first part):
+/// unit structs, and newtype, `transparent` and tuple structs whose fields read through
+/// `Decode`, `DecodeBytes` or `DecodePairs` (a `with` module has one function per
+/// format) and whose tuple has no optional trailing elements. Other types keep one body
+/// per format.
+fn decodes_generically(c: &Container) -> bool {
+    let Data::Struct(style, fields) = &c.data else { return false };
+    let no_with = || fields.iter().filter(|f| f.decodes()).all(|f| f.attrs.with.is_none());
+    let transparent = c.attrs.transparent.is_some() || *style == Style::Newtype;
+    match style {
+        Style::Unit => true,
+        _ if transparent => no_with(),
+        Style::Tuple => no_with() && !struct_::has_optional_tail(fields),
+        Style::Struct | Style::Newtype => false,
     }
 }
 
@@ -76,7 +115,7 @@ fn body(c: &Container, fmt: &Fmt) -> TokenStream {
         let p = quote!(__p);
         let reader = &fmt.reader;
         quote! {
-            __r.nested(|__r: &mut #reader<'de>| -> #p::Result<Self> { #value })
+            __r.nested(|__r: &mut #reader| -> #p::Result<Self> { #value })
         }
     } else {
         value
@@ -147,6 +186,64 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
             }
         }
         Data::Enum(variants) => enum_::decode(c, variants, fmt),
+    }
+}
+
+/// The `Decode` impl of a type that [`decodes_generically`]: one `decode` body over any
+/// `Reader`, the per-format methods forwarding to it (monomorphized, each is the code its
+/// own body was).
+fn decode_generic(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenStream, &TokenStream)) -> TokenStream {
+    let (krate, ident, p) = (&c.krate, c.ident, quote!(__p));
+    let body = body(c, &Fmt::generic());
+    let forward_msgpack = crate::msgpack_only(&p, || {
+        quote! {
+            #[inline]
+            fn decode_msgpack(__r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
+                <Self as #krate::Decode<'de>>::decode(__r)
+            }
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
+        impl #impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
+            fn decode<__R: #p::Reader<'de>>(__r: &mut __R) -> #p::Result<Self> {
+                #body
+            }
+            #[inline]
+            fn decode_json(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                <Self as #krate::Decode<'de>>::decode(__r)
+            }
+            #forward_msgpack
+        }
+    }
+}
+
+/// The `Decode` impl of any other type: one body per format.
+fn decode_per_format(
+    c: &Container,
+    (impl_g, ty_g, where_c): (&TokenStream, &TokenStream, &TokenStream),
+) -> TokenStream {
+    let (krate, ident, p) = (&c.krate, c.ident, quote!(__p));
+    let body_json = body(c, &Fmt::json());
+    let decode_msgpack = crate::msgpack_only(&p, || {
+        let body_msgpack = body(c, &Fmt::msgpack());
+        quote! {
+            #[inline]
+            fn decode_msgpack(__r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
+                #body_msgpack
+            }
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
+        impl #impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
+            fn decode_json(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                #body_json
+            }
+            #decode_msgpack
+        }
     }
 }
 
@@ -428,25 +525,10 @@ pub fn expand(c: &Container) -> TokenStream {
 
     out.extend(decode_fields_through(c, &generics));
 
-    let body_json = body(c, &json);
-    let decode_msgpack = crate::msgpack_only(&p, || {
-        let body_msgpack = body(c, &msgpack);
-        quote! {
-            #[inline]
-            fn decode_msgpack(__r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
-                #body_msgpack
-            }
-        }
-    });
-    out.extend(quote! {
-        #[automatically_derived]
-        #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
-        impl #impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
-            fn decode_json(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-                #body_json
-            }
-            #decode_msgpack
-        }
+    out.extend(if decodes_generically(c) {
+        decode_generic(c, (&impl_g, &ty_g, &where_c))
+    } else {
+        decode_per_format(c, (&impl_g, &ty_g, &where_c))
     });
 
     if let Some(key) = enum_::decode_key(c, &json) {

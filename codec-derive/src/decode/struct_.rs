@@ -92,6 +92,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let needed = fields_of(f, "PREPARE");
             let s = slot(i);
             match fmt.format {
+                super::Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
                 super::Format::Json => {
                     let prepare = fields_of(f, "prepare");
                     quote! {
@@ -186,6 +187,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let field = &f.name;
         let (h, callee, span, end) = self.spanned_callee(f, fmt);
         match fmt.format {
+            super::Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
             super::Format::Json => {
                 let step = tokens::call(
                     tokens::respan_over(&quote!(#h::step), span, end),
@@ -550,11 +552,23 @@ pub fn skipped_value(f: &Field) -> TokenStream {
     }
 }
 
+/// How many of a tuple's decoded elements must be present: serde's rule, the elements
+/// after the last one without a `default` may be missing.
+fn required_elements(fields: &[Field]) -> usize {
+    let decoded: Vec<&Field> = fields.iter().filter(|f| f.decodes()).collect();
+    decoded.iter().rposition(|f| f.attrs.default.is_none()).map_or(0, |i| i + 1)
+}
+
+/// Whether a tuple may lack its last elements (see [`required_elements`]): it is then
+/// read by [`tuple_with_defaults`], which has one body per format.
+pub fn has_optional_tail(fields: &[Field]) -> bool {
+    required_elements(fields) < fields.iter().filter(|f| f.decodes()).count()
+}
+
 /// `[a, b, ...]` into `ctor(a, b, ...)`; skipped elements take their default.
 pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> TokenStream {
     let decoded: Vec<&Field> = fields.iter().filter(|f| f.decodes()).collect();
-    // serde's rule: the elements after the last one without a `default` may be missing.
-    let min = decoded.iter().rposition(|f| f.attrs.default.is_none()).map_or(0, |i| i + 1);
+    let min = required_elements(fields);
     if min < decoded.len() {
         return tuple_with_defaults(c, fields, ctor, fmt, min);
     }
@@ -565,13 +579,21 @@ pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> T
     let mut values = Vec::new();
     let mut index = 0usize;
     // MessagePack states the length up front: checked once, then the elements are read
-    // without per-element bookkeeping.
+    // without per-element bookkeeping. The generic body asks the reader at each step,
+    // which is that in MessagePack (`Reader::tuple_next` is empty there).
     let msgpack = fmt.format == super::Format::Msgpack;
+    let generic = fmt.format == super::Format::Generic;
     for (i, f) in fields.iter().enumerate() {
         let local = tokens::local("__e", i);
         if f.decodes() {
             let call = FieldSet::value_call(c, f, fmt);
-            let next = if msgpack { TokenStream::new() } else { quote!(#h::tuple_next(__r, #index, #len)?;) };
+            let next = if msgpack {
+                TokenStream::new()
+            } else if generic {
+                quote!(__r.tuple_next(#index, #len)?;)
+            } else {
+                quote!(#h::tuple_next(__r, #index, #len)?;)
+            };
             reads.extend(quote! {
                 #next
                 let #local = match #call {
@@ -587,6 +609,8 @@ pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> T
     }
     let (open, end) = if msgpack {
         (quote!(let __at = __r.position(); #h::expect_len(__r.read_array_len()?, #len, __at)?;), quote!(__r.leave();))
+    } else if generic {
+        (quote!(__r.begin_tuple(#len)?;), quote!(__r.end_tuple(#len)?;))
     } else if len == 0 {
         (TokenStream::new(), quote!(#h::empty_array(__r)?;))
     } else {

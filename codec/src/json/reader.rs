@@ -1581,6 +1581,11 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     }
 
     #[inline]
+    fn nested<T>(&mut self, decode: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        JsonReader::nested(self, decode)
+    }
+
+    #[inline]
     fn begin_tuple(&mut self, len: usize) -> Result<()> {
         if len == 0 {
             JsonReader::empty_array(self)

@@ -2082,6 +2082,11 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         MsgpackReader::capacity_for(self, n, element_size)
     }
 
+    #[inline]
+    fn nested<T>(&mut self, decode: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        MsgpackReader::nested(self, decode)
+    }
+
     /// The header's count must be `len`: checked before any element is read.
     #[inline(always)]
     fn begin_tuple(&mut self, len: usize) -> Result<()> {
