@@ -65,12 +65,11 @@ impl Fmt {
     }
 
     /// The generic body's names: the reader is the `__R: Reader<'de>` parameter, values
-    /// decode through `Decode::decode`. Its helpers are the JSON ones' (`__private`),
-    /// which the shapes it serves do not call.
+    /// decode through `Decode::decode`, and the helpers are `__private::any`'s.
     pub fn generic() -> Fmt {
         Fmt {
             format: Format::Generic,
-            h: quote!(__p),
+            h: quote!(__p::any),
             reader: quote!(__R),
             decode_fn: ident("decode"),
             field_fn: ident("decode_field"),
@@ -78,15 +77,19 @@ impl Fmt {
     }
 }
 
-/// Why the codegen of enums and of structs with named fields meets no
-/// [`Format::Generic`]: [`decodes_generically`] keeps those types to one body per format.
+/// Why the codegen of enums, of flattened members and of MessagePack's positional
+/// structs meets no [`Format::Generic`]: [`decodes_generically`] keeps those types to one
+/// body per format.
 const PER_FORMAT_ONLY: &str = "codec-derive: a body per format was asked for the generic reader (decodes_generically)";
 
-/// Whether the type's `Decode` is one generic body over the reader (step 2b, first part):
-/// unit structs, and newtype, `transparent` and tuple structs whose fields read through
-/// `Decode`, `DecodeBytes` or `DecodePairs` (a `with` module has one function per
-/// format) and whose tuple has no optional trailing elements. Other types keep one body
-/// per format.
+/// Whether the type's `Decode` is one generic body over the reader (step 2b): unit
+/// structs; newtype, `transparent` and tuple structs; and structs with named fields;
+/// all of them when their fields read through `Decode`, `DecodeBytes` or `DecodePairs`
+/// (a `with` module has one function per format). Not yet: a tuple with optional
+/// trailing elements (`tuple_with_defaults` is per format), a struct with a flattened
+/// member (its keys go through the member's `DecodeFields`, which is per format) or
+/// with `msgpack(struct_as_array)` (a MessagePack-only form), and enums. Those keep one
+/// body per format.
 fn decodes_generically(c: &Container) -> bool {
     let Data::Struct(style, fields) = &c.data else { return false };
     let no_with = || fields.iter().filter(|f| f.decodes()).all(|f| f.attrs.with.is_none());
@@ -95,7 +98,12 @@ fn decodes_generically(c: &Container) -> bool {
         Style::Unit => true,
         _ if transparent => no_with(),
         Style::Tuple => no_with() && !struct_::has_optional_tail(fields),
-        Style::Struct | Style::Newtype => false,
+        Style::Struct => {
+            no_with()
+                && !fields.iter().any(|f| f.decodes() && f.is_flatten())
+                && c.attrs.msgpack_struct_as_array.is_none()
+        }
+        Style::Newtype => false,
     }
 }
 
@@ -173,6 +181,9 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
                         fmt,
                     );
                     quote!(#p::Ok(#value))
+                }
+                Style::Struct if fmt.format == Format::Generic => {
+                    FieldSet::new(c, fields, c.attrs.default.is_some()).ordered_members(deny, fmt)
                 }
                 Style::Struct if fields.iter().any(|f| f.decodes() && f.is_flatten()) => {
                     quote!(#h::decode_struct::<Self>(__r, #deny))
