@@ -1382,6 +1382,13 @@ fn composite_object_key<T: ?Sized>(offset: usize) -> Error {
 
 // ---- the format-neutral interface ----
 
+/// What [`read_timestamp`](crate::Reader::read_timestamp) says in JSON.
+#[cold]
+#[inline(never)]
+fn no_timestamp_type(at: usize) -> Error {
+    Error::new(ErrorKind::InvalidValue(Cow::Borrowed("JSON has no timestamp type")), at)
+}
+
 impl crate::reader::sealed::Sealed for JsonReader<'_> {}
 
 /// Each method calls the inherent one of the same job, so a generic `decode` compiles to
@@ -1512,6 +1519,15 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         (*bytes).try_into().map_err(|_| crate::reader::wrong_byte_count(at, N, bytes.len()))
     }
 
+    const NATIVE_TIMESTAMP: bool = false;
+
+    /// Never called by this crate (instants have other forms in JSON): the error the
+    /// writer's `write_timestamp` gives too.
+    #[cold]
+    fn read_timestamp(&mut self) -> Result<(i64, u32)> {
+        Err(no_timestamp_type(JsonReader::position(self)))
+    }
+
     #[inline]
     fn decode_bytes_per_format<T: crate::DecodeBytes<'de>>(&mut self) -> Result<T> {
         T::decode_json_bytes(self)
@@ -1530,6 +1546,19 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
             return Err(self.invalid_type(expected));
         }
         Ok(())
+    }
+
+    #[inline]
+    fn peek_is_array(&mut self) -> bool {
+        JsonReader::peek(self) == Some(b'[')
+    }
+
+    /// A string: JSON has no bytes, so neither message applies (a string's errors say "a
+    /// string").
+    #[inline]
+    fn read_str_or_utf8_bin(&mut self, expected: &'static str, not_utf8: &'static str) -> Result<Cow<'de, str>> {
+        let _ = (expected, not_utf8);
+        JsonReader::read_cow(self)
     }
 
     #[inline]
@@ -1664,6 +1693,13 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     fn expect_string_key(&mut self, key: Key<'de>, expected: &'static str) -> Result<()> {
         let _ = (key, expected);
         Ok(())
+    }
+
+    /// An object key is a string.
+    #[inline]
+    fn key_is_string(&self, key: Key<'de>) -> bool {
+        let _ = key;
+        true
     }
 
     #[inline]
