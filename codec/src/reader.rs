@@ -425,6 +425,30 @@ pub trait Reader<'de>: sealed::Sealed {
     /// An `i128` key.
     fn key_i128(&mut self, key: Self::Key) -> Result<i128>;
 
+    /// An `f64` key: in JSON a key whose whole text is the number, with no space around it
+    /// (as serde_json writes a float key; otherwise an
+    /// [`InvalidValue`](crate::ErrorKind::InvalidValue) error at the key, "map key \"...\"
+    /// is not a valid f64"); in MessagePack a float key (otherwise an
+    /// [`InvalidType`](crate::ErrorKind::InvalidType) error at the key expecting "f64").
+    ///
+    /// ```
+    /// use codec::{Reader, Result};
+    ///
+    /// fn first_key<'de, R: Reader<'de>>(r: &mut R) -> Result<f64> {
+    ///     r.read_map(|_, _| Ok(0.0), |r, k, key| {
+    ///         *k = r.key_f64(key)?;
+    ///         r.skip_value()
+    ///     })
+    /// }
+    /// assert_eq!(first_key(&mut codec::json::JsonReader::new(br#"{"1.5": 0}"#))?, 1.5);
+    /// assert!(first_key(&mut codec::json::JsonReader::new(br#"{" 1.5": 0}"#)).is_err());
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn key_f64(&mut self, key: Self::Key) -> Result<f64>;
+
+    /// An `f32` key, as [`key_f64`](Self::key_f64) reads one ("f32" in errors).
+    fn key_f32(&mut self, key: Self::Key) -> Result<f32>;
+
     /// Reads `key` as a value of `T` (a tuple or struct key): in MessagePack the key's
     /// encoding read again through `T`'s decoder, the reader then standing after the key
     /// again; in JSON an error, as an object key is a string and such a `T` has no string

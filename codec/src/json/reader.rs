@@ -1380,6 +1380,40 @@ fn composite_object_key<T: ?Sized>(offset: usize) -> Error {
     )
 }
 
+impl<'de> JsonReader<'de> {
+    /// A float written inside a map key's string, read by `read` from the key's text
+    /// alone: the whole text must be the number, with no space around it.
+    #[inline]
+    fn parse_key_float<T>(
+        &mut self,
+        key: Key<'de>,
+        expected: &'static str,
+        read: impl FnOnce(&mut JsonReader<'_>) -> Result<T>,
+    ) -> Result<T> {
+        let text = self.key_bytes(key)?;
+        let mut inner = JsonReader::new(text);
+        match read(&mut inner).and_then(|v| inner.end().map(|()| v)) {
+            // A key string may not hold spaces around the number.
+            Ok(v)
+                if text.first().is_some_and(u8::is_ascii_graphic) && text.last().is_some_and(u8::is_ascii_graphic) =>
+            {
+                Ok(v)
+            }
+            _ => Err(not_a_number_key(key, expected, text)),
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn not_a_number_key(key: Key<'_>, expected: &str, text: &[u8]) -> Error {
+    let shown = String::from_utf8_lossy(&text[..text.len().min(64)]);
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Owned(format!("map key \"{shown}\" is not a valid {expected}"))),
+        key.offset(),
+    )
+}
+
 // ---- the format-neutral interface ----
 
 /// What [`read_timestamp`](crate::Reader::read_timestamp) says in JSON.
@@ -1738,6 +1772,16 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     fn key_i128(&mut self, key: Key<'de>) -> Result<i128> {
         self.parse_key_128(key, "i128", true)
             .map(|(negative, v)| if negative { 0i128.wrapping_sub_unsigned(v) } else { v as i128 })
+    }
+
+    #[inline]
+    fn key_f64(&mut self, key: Key<'de>) -> Result<f64> {
+        self.parse_key_float(key, "f64", |r| r.read_f64())
+    }
+
+    #[inline]
+    fn key_f32(&mut self, key: Key<'de>) -> Result<f32> {
+        self.parse_key_float(key, "f32", |r| r.read_f32())
     }
 
     /// Always an error: an object key is a string.

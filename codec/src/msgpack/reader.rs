@@ -2240,6 +2240,23 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         MsgpackReader::key_i128(self, key)
     }
 
+    /// The key's own bytes read as a float.
+    #[inline]
+    fn key_f64(&mut self, key: Key<'de>) -> Result<f64> {
+        match MsgpackReader::new(self.key_raw(key)).read_f64() {
+            Ok(v) => Ok(v),
+            Err(_) => Err(self.key_type_error(key, "f64")),
+        }
+    }
+
+    #[inline]
+    fn key_f32(&mut self, key: Key<'de>) -> Result<f32> {
+        match MsgpackReader::new(self.key_raw(key)).read_f32() {
+            Ok(v) => Ok(v),
+            Err(_) => Err(self.key_type_error(key, "f32")),
+        }
+    }
+
     #[inline]
     fn decode_key_as_value<T: crate::Decode<'de>>(&mut self, key: Key<'de>) -> Result<T> {
         self.decode_key_as(key)
