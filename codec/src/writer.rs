@@ -226,6 +226,25 @@ pub trait Writer: Sealed {
     /// ```
     fn write_quoted_escape_free_str(&mut self, quoted: &[u8]) -> Result<()>;
 
+    /// [`write_escape_free_str`](Self::write_escape_free_str) of the text that `parts`
+    /// make one after the other (each with the same guarantee), for text assembled from
+    /// pieces, with no buffer to assemble it in first: JSON copies the parts between
+    /// quotes, MessagePack writes the str header of their total length, then them.
+    ///
+    /// ```
+    /// use codec::Writer;
+    /// let mut w = codec::json::JsonWriter::new();
+    /// w.write_escape_free_str_parts(&[b"1", b".", b"2"])?;
+    /// assert_eq!(w.as_bytes(), br#""1.2""#);
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut w = codec::msgpack::MsgpackWriter::new();
+    /// w.write_escape_free_str_parts(&[b"1", b".", b"2"])?;
+    /// assert_eq!(w.as_bytes(), b"\xa31.2");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn write_escape_free_str_parts(&mut self, parts: &[&[u8]]) -> Result<()>;
+
     /// Opens an array of `len` elements (an error in MessagePack past `u32::MAX`).
     fn begin_array(&mut self, len: usize) -> Result<()>;
 
@@ -284,4 +303,20 @@ pub trait Writer: Sealed {
 
     /// Writes an `i128` map key, as [`write_key_u128`](Self::write_key_u128) does.
     fn write_key_i128(&mut self, v: i128);
+
+    /// Writes an `f64` map key: in JSON the number as [`write_f64`](Self::write_f64)
+    /// writes it, between quotes (as serde_json writes a float key), in MessagePack the
+    /// float. Errors as `write_f64`'s.
+    ///
+    /// ```
+    /// use codec::Writer;
+    /// let mut w = codec::json::JsonWriter::new();
+    /// w.write_key_f64(1.5)?;
+    /// assert_eq!(w.as_bytes(), br#""1.5""#);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn write_key_f64(&mut self, v: f64) -> Result<()>;
+
+    /// Writes an `f32` map key, as [`write_key_f64`](Self::write_key_f64) does.
+    fn write_key_f32(&mut self, v: f32) -> Result<()>;
 }

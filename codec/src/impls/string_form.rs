@@ -237,14 +237,16 @@ pub(crate) fn decode_key<'de, R: Reader<'de>, T: FromText>(key: R::Key, r: &mut 
 /// that writes it (`$v` the value, `$w` the MessagePack writer: that `Encode` stays per
 /// format) or reads it (`$r` the reader, `$key` the key); or the `Encode` of an instant,
 /// written as the format's timestamp where it has one ([`Writer::NATIVE_TIMESTAMP`]), from
-/// the `Result<(i64, u32)>` of seconds and nanoseconds an expression of `$v` gives:
+/// the `Result<(i64, u32)>` of seconds and nanoseconds an expression of `$v` gives, and its
+/// `Decode`, read from that timestamp ([`Reader::NATIVE_TIMESTAMP`]) by an expression of
+/// the seconds, nanoseconds and offset of the value:
 ///
 /// ```text
 /// string_impls!(Encode, Decode, EncodeKey, DecodeKey for Url, Ulid);
 /// string_impls!(EncodeKey, DecodeKey for DateTime<Utc>);
 /// string_impls!(Encode for DateTime<Utc>, timestamp: |v| timestamp_parts(v));
 /// string_impls!(Encode for Uuid, msgpack: |v, w| w.write_bin(v.as_bytes()));
-/// string_impls!(Decode for DateTime<Utc>, msgpack: |r| read_timestamp(r));
+/// string_impls!(Decode for DateTime<Utc>, timestamp: |seconds, nanos, at| from_parts(seconds, nanos, at));
 /// string_impls!(impl[const CAP: usize] Encode, Decode, EncodeKey, DecodeKey for ArrayString<CAP>);
 /// ```
 macro_rules! string_impls {
@@ -380,6 +382,24 @@ macro_rules! string_impls {
             }
 
             $crate::impls::encode_per_format_via_generic!();
+        }
+    };
+    // An instant: its text, or where the format has a timestamp type, that, converted by
+    // `$from` from its seconds and nanoseconds (`$at`: where the value starts, for errors).
+    (Decode for $ty:ty, timestamp: |$seconds:ident, $nanos:ident, $at:ident| $from:expr) => {
+        impl<'de> $crate::Decode<'de> for $ty {
+            #[inline]
+            fn decode<R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<Self> {
+                // A constant: the branch folds away.
+                if R::NATIVE_TIMESTAMP {
+                    let $at = r.position();
+                    let ($seconds, $nanos): (i64, u32) = r.read_timestamp()?;
+                    return $from;
+                }
+                $crate::impls::string_form::decode(r)
+            }
+
+            $crate::impls::decode_via_generic!('de);
         }
     };
     (Decode for $ty:ty, msgpack: |$r:ident| $msgpack:expr) => {

@@ -643,6 +643,16 @@ impl crate::Writer for JsonWriter<'_> {
         Ok(())
     }
 
+    #[inline]
+    fn write_escape_free_str_parts(&mut self, parts: &[&[u8]]) -> Result<()> {
+        self.write_byte(b'"');
+        for part in parts {
+            self.write_raw(part);
+        }
+        self.write_byte(b'"');
+        Ok(())
+    }
+
     /// Never called by codec (`NATIVE_TIMESTAMP` is `false`): an error for anyone else.
     #[cold]
     fn write_timestamp(&mut self, _seconds: i64, _nanoseconds: u32) -> Result<()> {
@@ -745,6 +755,22 @@ impl crate::Writer for JsonWriter<'_> {
     #[inline]
     fn write_key_i128(&mut self, v: i128) {
         self.write_quoted_int(v);
+    }
+
+    #[inline]
+    fn write_key_f64(&mut self, v: f64) -> Result<()> {
+        self.write_byte(b'"');
+        JsonWriter::write_f64(self, v)?;
+        self.write_byte(b'"');
+        Ok(())
+    }
+
+    #[inline]
+    fn write_key_f32(&mut self, v: f32) -> Result<()> {
+        self.write_byte(b'"');
+        JsonWriter::write_f32(self, v)?;
+        self.write_byte(b'"');
+        Ok(())
     }
 }
 

@@ -776,6 +776,17 @@ impl crate::Writer for MsgpackWriter<'_> {
     }
 
     #[inline]
+    fn write_escape_free_str_parts(&mut self, parts: &[&[u8]]) -> Result<()> {
+        // Saturating: a length past 4 GiB is an error of `write_len` either way.
+        let len = parts.iter().fold(0usize, |n, part| n.saturating_add(part.len()));
+        self.write_len(len, 0xa0, 31, Some(0xd9), 0xda, "a string")?;
+        for part in parts {
+            self.extend(part);
+        }
+        Ok(())
+    }
+
+    #[inline]
     fn write_timestamp(&mut self, seconds: i64, nanoseconds: u32) -> Result<()> {
         match super::Timestamp::new(seconds, nanoseconds) {
             Some(t) => {
@@ -859,6 +870,18 @@ impl crate::Writer for MsgpackWriter<'_> {
     #[inline]
     fn write_key_i128(&mut self, v: i128) {
         self.write_i128(v);
+    }
+
+    #[inline]
+    fn write_key_f64(&mut self, v: f64) -> Result<()> {
+        MsgpackWriter::write_f64(self, v);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_key_f32(&mut self, v: f32) -> Result<()> {
+        MsgpackWriter::write_f32(self, v);
+        Ok(())
     }
 }
 
