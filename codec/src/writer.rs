@@ -101,6 +101,33 @@ pub trait Writer: Sealed {
     #[doc(hidden)]
     fn encode_key_per_format<K: EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()>;
 
+    /// `true` for a format read by people (JSON), `false` for a binary one (MessagePack),
+    /// as serde's `is_human_readable`: a type with a compact form of its own besides its
+    /// text writes that where this is `false`, as its serde impl does for such formats (a
+    /// UUID as a 16-byte bin, an IP address as its octets, time's `Duration` as
+    /// `[seconds, nanoseconds]`). A constant: the branch on it folds away.
+    ///
+    /// ```
+    /// use codec::Writer;
+    ///
+    /// fn id<W: Writer>(w: &mut W, id: u16) -> codec::Result<()> {
+    ///     if W::HUMAN_READABLE {
+    ///         return w.write_str(&format!("#{id:04x}"));
+    ///     }
+    ///     w.write_bytes(&id.to_be_bytes())
+    /// }
+    /// let mut w = codec::json::JsonWriter::new();
+    /// id(&mut w, 0x2a)?;
+    /// assert_eq!(w.as_bytes(), br##""#002a""##);
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut w = codec::msgpack::MsgpackWriter::new();
+    /// id(&mut w, 0x2a)?;
+    /// assert_eq!(w.as_bytes(), b"\xc4\x02\x00\x2a");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    const HUMAN_READABLE: bool;
+
     /// `true` where the format has a type for an instant, which codec writes instants
     /// (`SystemTime`, chrono's `DateTime<Utc>`, jiff's `Timestamp`, time's `UtcDateTime`)
     /// as: MessagePack's timestamp extension (type -1). `false` where they are written in

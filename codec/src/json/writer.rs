@@ -559,6 +559,7 @@ impl crate::writer::Sealed for JsonWriter<'_> {}
 impl crate::Writer for JsonWriter<'_> {
     const MSGPACK: bool = false;
     const COMPOSITE_KEYS_AS_PAIRS: bool = true;
+    const HUMAN_READABLE: bool = true;
     const NATIVE_TIMESTAMP: bool = false;
 
     #[inline]

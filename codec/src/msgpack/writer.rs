@@ -691,6 +691,7 @@ impl crate::writer::Sealed for MsgpackWriter<'_> {}
 impl crate::Writer for MsgpackWriter<'_> {
     const MSGPACK: bool = true;
     const COMPOSITE_KEYS_AS_PAIRS: bool = false;
+    const HUMAN_READABLE: bool = false;
     const NATIVE_TIMESTAMP: bool = true;
 
     #[inline]
