@@ -164,6 +164,17 @@ pub trait Writer: Sealed {
     /// ```
     fn write_timestamp(&mut self, seconds: i64, nanoseconds: u32) -> Result<()>;
 
+    /// Whether the writer is in refs mode (the `preserve_refs` option of its format):
+    /// shared pointers are then written through [`write_shared`](Self::write_shared).
+    #[doc(hidden)]
+    fn preserves_refs(&self) -> bool;
+
+    /// In refs mode, the value behind the shared pointer at `addr`: `write` writes it in
+    /// full with an id the first time, a reference to that id is written after. Outside
+    /// refs mode, `write` alone.
+    #[doc(hidden)]
+    fn write_shared(&mut self, addr: usize, write: impl FnOnce(&mut Self) -> Result<()>) -> Result<()>;
+
     /// Writes `bytes` through the byte-string method of `B` for this writer's format: as
     /// [`encode_per_format`](Self::encode_per_format), for [`EncodeBytes::encode_bytes`].
     #[doc(hidden)]

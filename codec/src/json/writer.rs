@@ -654,6 +654,16 @@ impl crate::Writer for JsonWriter<'_> {
         Ok(())
     }
 
+    #[inline]
+    fn preserves_refs(&self) -> bool {
+        self.refs.is_some()
+    }
+
+    #[inline]
+    fn write_shared(&mut self, addr: usize, write: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+        super::refs::encode_shared(addr, self, write)
+    }
+
     /// Never called by codec (`NATIVE_TIMESTAMP` is `false`): an error for anyone else.
     #[cold]
     fn write_timestamp(&mut self, _seconds: i64, _nanoseconds: u32) -> Result<()> {

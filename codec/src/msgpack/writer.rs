@@ -788,6 +788,16 @@ impl crate::Writer for MsgpackWriter<'_> {
     }
 
     #[inline]
+    fn preserves_refs(&self) -> bool {
+        self.refs.is_some()
+    }
+
+    #[inline]
+    fn write_shared(&mut self, addr: usize, write: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+        super::refs::encode_shared(addr, self, write)
+    }
+
+    #[inline]
     fn write_timestamp(&mut self, seconds: i64, nanoseconds: u32) -> Result<()> {
         match super::Timestamp::new(seconds, nanoseconds) {
             Some(t) => {
