@@ -148,6 +148,34 @@ pub trait Reader<'de>: sealed::Sealed {
     /// (for a type read from text, whose name says more than "a string").
     fn expect_string(&mut self, expected: &'static str) -> Result<()>;
 
+    /// Whether the next value is an array, without reading it (JSON skips the whitespace
+    /// before it): for a value that has a second, positional form, such as the structs
+    /// serde's std impls write, which a positional serializer writes as the array of their
+    /// members.
+    fn peek_is_array(&mut self) -> bool;
+
+    /// Reads text that MessagePack may also hold as a bin (a path: serde reads one from
+    /// bytes too): in JSON a string, as [`read_cow`](Self::read_cow) reads it (its errors,
+    /// which name "a string"); in MessagePack a str, or a bin, borrowed, that must be UTF-8
+    /// (else an [`InvalidValue`](crate::ErrorKind::InvalidValue) error at the bin saying
+    /// `not_utf8`). Any other MessagePack value is an
+    /// [`InvalidType`](crate::ErrorKind::InvalidType) error expecting `expected`.
+    ///
+    /// ```
+    /// use codec::Reader;
+    ///
+    /// let mut r = codec::json::JsonReader::new(br#""a/b""#);
+    /// assert_eq!(r.read_str_or_utf8_bin("a path", "not UTF-8")?, "a/b");
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut r = codec::msgpack::MsgpackReader::new(b"\xc4\x03a/b");
+    /// assert_eq!(r.read_str_or_utf8_bin("a path", "not UTF-8")?, "a/b");
+    /// let mut r = codec::msgpack::MsgpackReader::new(b"\xc4\x01\xff");
+    /// assert_eq!(r.read_str_or_utf8_bin("a path", "not UTF-8").unwrap_err().to_string(), "invalid value: not UTF-8 (byte 0)");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn read_str_or_utf8_bin(&mut self, expected: &'static str, not_utf8: &'static str) -> Result<Cow<'de, str>>;
+
     // ---- byte strings ----
 
     /// Reads a byte string in either form of the format, borrowed from the input where it
@@ -211,6 +239,32 @@ pub trait Reader<'de>: sealed::Sealed {
     /// # Ok::<(), codec::Error>(())
     /// ```
     fn read_byte_array<const N: usize>(&mut self) -> Result<[u8; N]>;
+
+    /// `true` where the format has a type for an instant, which codec reads instants
+    /// (`SystemTime`, ...) from: MessagePack's timestamp extension (type -1). `false` where
+    /// they are read from another form (JSON). A constant, as
+    /// [`Writer::NATIVE_TIMESTAMP`](crate::Writer::NATIVE_TIMESTAMP): the branch on it
+    /// folds away.
+    const NATIVE_TIMESTAMP: bool;
+
+    /// Reads an instant in the format's own type for it, as seconds since the Unix epoch
+    /// (negative before it) and nanoseconds (below 10^9): in MessagePack the timestamp
+    /// extension (another extension type is an [`InvalidType`](crate::ErrorKind::InvalidType)
+    /// error, a payload of the wrong size or with nanoseconds past 10^9 an
+    /// [`InvalidValue`](crate::ErrorKind::InvalidValue) one, both at the value). Only where
+    /// [`NATIVE_TIMESTAMP`](Self::NATIVE_TIMESTAMP); JSON has no such type, and its method
+    /// returns an `InvalidValue` error, reading nothing.
+    ///
+    /// ```
+    /// use codec::Reader;
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut r = codec::msgpack::MsgpackReader::new(b"\xd6\xff\x00\x00\x00\x01");
+    /// assert_eq!(r.read_timestamp()?, (1, 0));
+    /// # }
+    /// assert!(codec::json::JsonReader::new(b"1").read_timestamp().is_err());
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn read_timestamp(&mut self) -> Result<(i64, u32)>;
 
     /// Transitional, as [`decode_per_format`](Self::decode_per_format): the format's own
     /// byte-string method of `T` (`decode_json_bytes` or `decode_msgpack_bytes`), for
@@ -354,6 +408,11 @@ pub trait Reader<'de>: sealed::Sealed {
     /// was expected.
     fn expect_string_key(&mut self, key: Self::Key, expected: &'static str) -> Result<()>;
 
+    /// Whether `key` is a string (always in JSON; in MessagePack a key may be any value):
+    /// a key that is not names no struct member, and reports itself through
+    /// [`key_text`](Self::key_text) rather than as text that must be valid.
+    fn key_is_string(&self, key: Self::Key) -> bool;
+
     /// The key's text borrowed from the input (for `&'de str` keys): a JSON key with
     /// escapes is an error, since its text exists nowhere in the input.
     fn key_borrowed_str(&mut self, key: Self::Key) -> Result<&'de str>;
@@ -373,6 +432,30 @@ pub trait Reader<'de>: sealed::Sealed {
 
     /// An `i128` key.
     fn key_i128(&mut self, key: Self::Key) -> Result<i128>;
+
+    /// An `f64` key: in JSON a key whose whole text is the number, with no space around it
+    /// (as serde_json writes a float key; otherwise an
+    /// [`InvalidValue`](crate::ErrorKind::InvalidValue) error at the key, "map key \"...\"
+    /// is not a valid f64"); in MessagePack a float key (otherwise an
+    /// [`InvalidType`](crate::ErrorKind::InvalidType) error at the key expecting "f64").
+    ///
+    /// ```
+    /// use codec::{Reader, Result};
+    ///
+    /// fn first_key<'de, R: Reader<'de>>(r: &mut R) -> Result<f64> {
+    ///     r.read_map(|_, _| Ok(0.0), |r, k, key| {
+    ///         *k = r.key_f64(key)?;
+    ///         r.skip_value()
+    ///     })
+    /// }
+    /// assert_eq!(first_key(&mut codec::json::JsonReader::new(br#"{"1.5": 0}"#))?, 1.5);
+    /// assert!(first_key(&mut codec::json::JsonReader::new(br#"{" 1.5": 0}"#)).is_err());
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn key_f64(&mut self, key: Self::Key) -> Result<f64>;
+
+    /// An `f32` key, as [`key_f64`](Self::key_f64) reads one ("f32" in errors).
+    fn key_f32(&mut self, key: Self::Key) -> Result<f32>;
 
     /// Reads `key` as a value of `T` (a tuple or struct key): in MessagePack the key's
     /// encoding read again through `T`'s decoder, the reader then standing after the key

@@ -101,6 +101,33 @@ pub trait Writer: Sealed {
     #[doc(hidden)]
     fn encode_key_per_format<K: EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()>;
 
+    /// `true` for a format read by people (JSON), `false` for a binary one (MessagePack),
+    /// as serde's `is_human_readable`: a type with a compact form of its own besides its
+    /// text writes that where this is `false`, as its serde impl does for such formats (a
+    /// UUID as a 16-byte bin, an IP address as its octets, time's `Duration` as
+    /// `[seconds, nanoseconds]`). A constant: the branch on it folds away.
+    ///
+    /// ```
+    /// use codec::Writer;
+    ///
+    /// fn id<W: Writer>(w: &mut W, id: u16) -> codec::Result<()> {
+    ///     if W::HUMAN_READABLE {
+    ///         return w.write_str(&format!("#{id:04x}"));
+    ///     }
+    ///     w.write_bytes(&id.to_be_bytes())
+    /// }
+    /// let mut w = codec::json::JsonWriter::new();
+    /// id(&mut w, 0x2a)?;
+    /// assert_eq!(w.as_bytes(), br##""#002a""##);
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut w = codec::msgpack::MsgpackWriter::new();
+    /// id(&mut w, 0x2a)?;
+    /// assert_eq!(w.as_bytes(), b"\xc4\x02\x00\x2a");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    const HUMAN_READABLE: bool;
+
     /// `true` where the format has a type for an instant, which codec writes instants
     /// (`SystemTime`, chrono's `DateTime<Utc>`, jiff's `Timestamp`, time's `UtcDateTime`)
     /// as: MessagePack's timestamp extension (type -1). `false` where they are written in
@@ -136,6 +163,17 @@ pub trait Writer: Sealed {
     /// # Ok::<(), codec::Error>(())
     /// ```
     fn write_timestamp(&mut self, seconds: i64, nanoseconds: u32) -> Result<()>;
+
+    /// Whether the writer is in refs mode (the `preserve_refs` option of its format):
+    /// shared pointers are then written through [`write_shared`](Self::write_shared).
+    #[doc(hidden)]
+    fn preserves_refs(&self) -> bool;
+
+    /// In refs mode, the value behind the shared pointer at `addr`: `write` writes it in
+    /// full with an id the first time, a reference to that id is written after. Outside
+    /// refs mode, `write` alone.
+    #[doc(hidden)]
+    fn write_shared(&mut self, addr: usize, write: impl FnOnce(&mut Self) -> Result<()>) -> Result<()>;
 
     /// Writes `bytes` through the byte-string method of `B` for this writer's format: as
     /// [`encode_per_format`](Self::encode_per_format), for [`EncodeBytes::encode_bytes`].
@@ -226,6 +264,25 @@ pub trait Writer: Sealed {
     /// ```
     fn write_quoted_escape_free_str(&mut self, quoted: &[u8]) -> Result<()>;
 
+    /// [`write_escape_free_str`](Self::write_escape_free_str) of the text that `parts`
+    /// make one after the other (each with the same guarantee), for text assembled from
+    /// pieces, with no buffer to assemble it in first: JSON copies the parts between
+    /// quotes, MessagePack writes the str header of their total length, then them.
+    ///
+    /// ```
+    /// use codec::Writer;
+    /// let mut w = codec::json::JsonWriter::new();
+    /// w.write_escape_free_str_parts(&[b"1", b".", b"2"])?;
+    /// assert_eq!(w.as_bytes(), br#""1.2""#);
+    /// # #[cfg(feature = "msgpack")] {
+    /// let mut w = codec::msgpack::MsgpackWriter::new();
+    /// w.write_escape_free_str_parts(&[b"1", b".", b"2"])?;
+    /// assert_eq!(w.as_bytes(), b"\xa31.2");
+    /// # }
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn write_escape_free_str_parts(&mut self, parts: &[&[u8]]) -> Result<()>;
+
     /// Opens an array of `len` elements (an error in MessagePack past `u32::MAX`).
     fn begin_array(&mut self, len: usize) -> Result<()>;
 
@@ -284,4 +341,20 @@ pub trait Writer: Sealed {
 
     /// Writes an `i128` map key, as [`write_key_u128`](Self::write_key_u128) does.
     fn write_key_i128(&mut self, v: i128);
+
+    /// Writes an `f64` map key: in JSON the number as [`write_f64`](Self::write_f64)
+    /// writes it, between quotes (as serde_json writes a float key), in MessagePack the
+    /// float. Errors as `write_f64`'s.
+    ///
+    /// ```
+    /// use codec::Writer;
+    /// let mut w = codec::json::JsonWriter::new();
+    /// w.write_key_f64(1.5)?;
+    /// assert_eq!(w.as_bytes(), br#""1.5""#);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    fn write_key_f64(&mut self, v: f64) -> Result<()>;
+
+    /// Writes an `f32` map key, as [`write_key_f64`](Self::write_key_f64) does.
+    fn write_key_f32(&mut self, v: f32) -> Result<()>;
 }

@@ -13,7 +13,7 @@ use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use crate::error::Result;
-use crate::impls::time::{decode_json_pair, malformed_json};
+use crate::impls::time::{decode_pair, malformed_pair};
 use crate::json::{JsonReader, JsonWriter};
 use crate::msgpack::{Ext, MsgpackReader, MsgpackWriter, Timestamp};
 use crate::{Decode, Encode};
@@ -64,8 +64,8 @@ impl Encode for Timestamp {
 impl<'de> Decode<'de> for Timestamp {
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
         let at = r.position();
-        let (seconds, nanoseconds) = decode_json_pair(r, "seconds", "nanoseconds")?;
-        Timestamp::new(seconds, nanoseconds).ok_or_else(|| malformed_json(at))
+        let (seconds, nanoseconds) = decode_pair(r, "seconds", "nanoseconds")?;
+        Timestamp::new(seconds, nanoseconds).ok_or_else(|| malformed_pair(at))
     }
 
     #[inline]

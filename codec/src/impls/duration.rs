@@ -32,11 +32,8 @@ use core::time::Duration;
 use super::record;
 use crate::__private::missing_field_at;
 use crate::error::{Error, ErrorKind, Result};
-use crate::impls::encode_per_format_via_generic;
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::MsgpackReader;
-use crate::{Decode, Encode, Writer};
+use crate::impls::{decode_via_generic, encode_per_format_via_generic};
+use crate::{Decode, Encode, Reader, Writer};
 
 const FIELDS: &[&str] = &["secs", "nanos"];
 const NANOS_PER_SEC: u32 = 1_000_000_000;
@@ -58,35 +55,21 @@ impl Encode for Duration {
 
 impl<'de> Decode<'de> for Duration {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         let (mut secs, mut nanos) = (None, None);
-        let end = record::decode_json(r, FIELDS, |i, r| {
+        let end = record::decode(r, FIELDS, |i, r| {
             if i == 0 {
-                secs = Some(u64::decode_json(r)?);
+                secs = Some(u64::decode(r)?);
             } else {
                 let at = r.value_start();
-                nanos = Some(checked_nanos(u32::decode_json(r)?, at)?);
+                nanos = Some(checked_nanos(u32::decode(r)?, at)?);
             }
             Ok(())
         })?;
         finish(secs, nanos, end)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let (mut secs, mut nanos) = (None, None);
-        let end = record::decode_msgpack(r, FIELDS, |i, r| {
-            if i == 0 {
-                secs = Some(u64::decode_msgpack(r)?);
-            } else {
-                let at = r.position();
-                nanos = Some(checked_nanos(u32::decode_msgpack(r)?, at)?);
-            }
-            Ok(())
-        })?;
-        finish(secs, nanos, end)
-    }
+    decode_via_generic!('de);
 }
 
 /// `nanos` when it is below 10^9, else an error at `at`, where its number starts.

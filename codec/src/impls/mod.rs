@@ -41,12 +41,16 @@ pub(crate) mod wrappers;
 /// Transitional, until `decode` is the one method of the trait.
 macro_rules! decode_via_generic {
     ($de:lifetime) => {
+        $crate::impls::decode_via_generic!($de, msgpack: #[inline]);
+    };
+    // With the MessagePack method's inlining given (`[T; N]`'s is always inlined).
+    ($de:lifetime, msgpack: #[$msgpack_inline:meta]) => {
         #[inline]
         fn decode_json(r: &mut $crate::json::JsonReader<$de>) -> $crate::Result<Self> {
             Self::decode(r)
         }
 
-        #[inline]
+        #[$msgpack_inline]
         #[cfg(feature = "msgpack")]
         fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<$de>) -> $crate::Result<Self> {
             Self::decode(r)

@@ -63,7 +63,7 @@ use super::string_form::{string_impls, FromText, StackText, ToText};
 use crate::__private::mp;
 use crate::error::{Error, ErrorKind, Result};
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{self, Kind, MsgpackReader, MsgpackWriter};
+use crate::msgpack::{self, Kind, MsgpackReader};
 #[cfg(feature = "msgpack")]
 use crate::Decode;
 use crate::Writer;
@@ -164,12 +164,13 @@ fn wrong_bin_len(expected: usize, found: usize, at: usize) -> Error {
 }
 
 #[inline]
-#[cfg(feature = "msgpack")]
-fn encode_octets(w: &mut MsgpackWriter, octets: &[u8]) -> Result<()> {
-    w.write_array_len(octets.len())?;
-    for &octet in octets {
+fn encode_octets<W: Writer>(w: &mut W, octets: &[u8]) -> Result<()> {
+    w.begin_array(octets.len())?;
+    for (i, &octet) in octets.iter().enumerate() {
+        w.array_element(i);
         w.write_u64(u64::from(octet));
     }
+    w.end_array();
     Ok(())
 }
 
@@ -245,13 +246,16 @@ trait Address: Display + FromStr + FromText {
     }
 }
 
-/// The compact MessagePack form of each type (serde's, for formats that are not
-/// human-readable), and the kinds of value it starts with.
+/// The compact form of each type (serde's, for formats that are not
+/// [human-readable](Writer::HUMAN_READABLE)), written over any writer.
+trait EncodeCompact {
+    fn encode_compact<W: Writer>(&self, w: &mut W) -> Result<()>;
+}
+
+/// The compact form read back in MessagePack, and the kinds of value it starts with.
 #[cfg(feature = "msgpack")]
 trait Compact: Sized {
     const KINDS: &'static [Kind];
-
-    fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()>;
 
     fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self>;
 }
@@ -326,18 +330,20 @@ impl Address for SocketAddr {
     }
 }
 
-/// The [`Compact`] impls, by kind of address.
+/// The [`EncodeCompact`] and [`Compact`] impls, by kind of address.
 macro_rules! compact_impls {
     // Octets: an array of `$n` integers (also read from a bin).
     ($($ty:ident: octets $n:literal;)*) => {$(
+        impl EncodeCompact for $ty {
+            #[inline]
+            fn encode_compact<W: Writer>(&self, w: &mut W) -> Result<()> {
+                encode_octets(w, &self.octets())
+            }
+        }
+
         #[cfg(feature = "msgpack")]
         impl Compact for $ty {
             const KINDS: &'static [Kind] = &[Kind::Array, Kind::Bin];
-
-            #[inline]
-            fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-                encode_octets(w, &self.octets())
-            }
 
             #[inline]
             fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
@@ -347,17 +353,22 @@ macro_rules! compact_impls {
     )*};
     // A socket address: the array `[ip, port]`, made back by `$new`.
     ($($ty:ident: socket |$ip:ident, $port:ident| $new:expr;)*) => {$(
+        impl EncodeCompact for $ty {
+            #[inline]
+            fn encode_compact<W: Writer>(&self, w: &mut W) -> Result<()> {
+                w.begin_array(2)?;
+                w.array_element(0);
+                self.ip().encode_compact(w)?;
+                w.array_element(1);
+                w.write_u64(u64::from(self.port()));
+                w.end_array();
+                Ok(())
+            }
+        }
+
         #[cfg(feature = "msgpack")]
         impl Compact for $ty {
             const KINDS: &'static [Kind] = &[Kind::Array];
-
-            #[inline]
-            fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-                w.write_raw(b"\x92");
-                self.ip().encode_compact(w)?;
-                w.write_u64(u64::from(self.port()));
-                Ok(())
-            }
 
             #[inline]
             fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
@@ -368,23 +379,31 @@ macro_rules! compact_impls {
     )*};
     // An enum of a V4 and a V6 address: serde's map of one key, `V4` or `V6`.
     ($($ty:ident: either $v4:ident $v6:ident;)*) => {$(
+        impl EncodeCompact for $ty {
+            #[inline]
+            fn encode_compact<W: Writer>(&self, w: &mut W) -> Result<()> {
+                w.begin_map(1)?;
+                w.map_key(0);
+                match self {
+                    $ty::V4(a) => {
+                        w.write_escape_free_str(b"V4")?;
+                        w.map_value();
+                        a.encode_compact(w)?;
+                    }
+                    $ty::V6(a) => {
+                        w.write_escape_free_str(b"V6")?;
+                        w.map_value();
+                        a.encode_compact(w)?;
+                    }
+                }
+                w.end_map();
+                Ok(())
+            }
+        }
+
         #[cfg(feature = "msgpack")]
         impl Compact for $ty {
             const KINDS: &'static [Kind] = &[Kind::Map];
-
-            #[inline]
-            fn encode_compact(&self, w: &mut MsgpackWriter) -> Result<()> {
-                match self {
-                    $ty::V4(a) => {
-                        w.write_raw(b"\x81\xa2V4");
-                        a.encode_compact(w)
-                    }
-                    $ty::V6(a) => {
-                        w.write_raw(b"\x81\xa2V6");
-                        a.encode_compact(w)
-                    }
-                }
-            }
 
             #[inline]
             fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
@@ -449,7 +468,7 @@ macro_rules! address_impls {
             }
         }
 
-        string_impls!(Encode for $ty, msgpack: |v, w| v.encode_compact(w));
+        string_impls!(Encode for $ty, compact: |v, w| v.encode_compact(w));
         // The string of the JSON form is read in MessagePack too.
         string_impls!(
             Decode for $ty,

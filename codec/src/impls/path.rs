@@ -43,10 +43,11 @@ use std::path::{Path, PathBuf};
 
 use super::string_form::{string_impls, FromText, ToText};
 use crate::error::{Error, ErrorKind, Result};
+use crate::impls::decode_via_generic;
 use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{Kind, MsgpackReader};
-use crate::Decode;
+use crate::{Decode, Reader};
 
 #[cold]
 #[inline(never)]
@@ -87,68 +88,42 @@ string_impls!(Encode for Path, PathBuf, OsStr, OsString);
 string_impls!(EncodeKey for Path, PathBuf);
 string_impls!(DecodeKey for PathBuf);
 
-/// A path's text in MessagePack, borrowed: a str, or a bin that holds UTF-8.
+/// A path's text: a string, or in MessagePack a bin that holds UTF-8 (serde reads a path
+/// from bytes too); borrowed when the input holds it as it is.
 #[inline]
-#[cfg(feature = "msgpack")]
-fn read_msgpack_text<'de>(r: &mut MsgpackReader<'de>) -> Result<&'de str> {
-    match r.peek_kind() {
-        Some(Kind::Str) => r.read_str(),
-        Some(Kind::Bin) => {
-            let at = r.position();
-            let bytes = r.read_bin()?;
-            std::str::from_utf8(bytes).map_err(|_| bin_not_utf8(at))
-        }
-        _ => Err(r.invalid_type("a path (a string)")),
-    }
-}
-
-#[cold]
-#[inline(never)]
-#[cfg(feature = "msgpack")]
-fn bin_not_utf8(at: usize) -> Error {
-    Error::new(ErrorKind::InvalidValue(Cow::Borrowed("a path must be valid UTF-8; this bin is not")), at)
+fn read_path_text<'de, R: Reader<'de>>(r: &mut R) -> Result<Cow<'de, str>> {
+    r.read_str_or_utf8_bin("a path (a string)", "a path must be valid UTF-8; this bin is not")
 }
 
 impl<'de> Decode<'de> for PathBuf {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        r.read_string().map(PathBuf::from)
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        // One allocation, the text's: an owned string is moved, a borrowed one copied.
+        read_path_text(r).map(|text| PathBuf::from(text.into_owned()))
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        read_msgpack_text(r).map(PathBuf::from)
-    }
+    decode_via_generic!('de);
 }
 
 impl<'de> Decode<'de> for Box<Path> {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        PathBuf::decode_json(r).map(PathBuf::into_boxed_path)
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        PathBuf::decode(r).map(PathBuf::into_boxed_path)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        PathBuf::decode_msgpack(r).map(PathBuf::into_boxed_path)
-    }
+    decode_via_generic!('de);
 }
 
 impl<'de: 'a, 'a> Decode<'de> for Cow<'a, Path> {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Ok(match r.read_cow()? {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        Ok(match read_path_text(r)? {
             Cow::Borrowed(s) => Cow::Borrowed(Path::new(s)),
             Cow::Owned(s) => Cow::Owned(PathBuf::from(s)),
         })
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        read_msgpack_text(r).map(|s| Cow::Borrowed(Path::new(s)))
-    }
+    decode_via_generic!('de);
 }
 
 // ---- OsString: the string, or serde's platform form ----

@@ -40,11 +40,8 @@ use core::ops::{Bound, Range, RangeFrom, RangeInclusive, RangeTo};
 use super::record;
 use crate::__private::missing_field_at;
 use crate::error::Result;
-use crate::impls::encode_per_format_via_generic;
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::MsgpackReader;
-use crate::{Decode, Encode, Writer};
+use crate::impls::{decode_via_generic, encode_per_format_via_generic};
+use crate::{Decode, Encode, Reader, Writer};
 
 const START_END: &[&str] = &["start", "end"];
 const START: &[&str] = &["start"];
@@ -67,33 +64,17 @@ fn encode_members<W: Writer, T: Encode>(w: &mut W, start: Option<&T>, end: Optio
     Ok(())
 }
 
-/// Reads the members `names` (`start`, `end`, or both in that order) in JSON: the two
-/// slots, and the position after the value for missing-member errors.
+/// Reads the members `names` (`start`, `end`, or both in that order): the two slots, and
+/// the position after the value for missing-member errors.
 #[inline]
-fn decode_members_json<'de, T: Decode<'de>>(
-    r: &mut JsonReader<'de>,
+fn decode_members<'de, R: Reader<'de>, T: Decode<'de>>(
+    r: &mut R,
     names: &'static [&'static str],
 ) -> Result<(Option<T>, Option<T>, usize)> {
     let (mut start, mut end) = (None, None);
-    let at_end = record::decode_json(r, names, |i, r| {
+    let at_end = record::decode(r, names, |i, r| {
         let slot = if names[i] == "start" { &mut start } else { &mut end };
-        *slot = Some(T::decode_json(r)?);
-        Ok(())
-    })?;
-    Ok((start, end, at_end))
-}
-
-/// [`decode_members_json`] in MessagePack.
-#[inline]
-#[cfg(feature = "msgpack")]
-fn decode_members_msgpack<'de, T: Decode<'de>>(
-    r: &mut MsgpackReader<'de>,
-    names: &'static [&'static str],
-) -> Result<(Option<T>, Option<T>, usize)> {
-    let (mut start, mut end) = (None, None);
-    let at_end = record::decode_msgpack(r, names, |i, r| {
-        let slot = if names[i] == "start" { &mut start } else { &mut end };
-        *slot = Some(T::decode_msgpack(r)?);
+        *slot = Some(T::decode(r)?);
         Ok(())
     })?;
     Ok((start, end, at_end))
@@ -167,17 +148,12 @@ macro_rules! range_impls {
 
         impl<'de, T: Decode<'de>> Decode<'de> for $ty<T> {
             #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                let (start, end, at_end) = decode_members_json(r, <Self as Members<T>>::NAMES)?;
+            fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                let (start, end, at_end) = decode_members(r, <Self as Members<T>>::NAMES)?;
                 Self::build(start, end, at_end)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                let (start, end, at_end) = decode_members_msgpack(r, <Self as Members<T>>::NAMES)?;
-                Self::build(start, end, at_end)
-            }
+            decode_via_generic!('de);
         }
     )*};
 }
@@ -236,14 +212,12 @@ impl<T> From<mirror::Bound<T>> for Bound<T> {
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for Bound<T> {
+    /// The mirror's decoder, generic or (until the derive writes generic decoders) its
+    /// format's own through `decode`'s default body.
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        mirror::Bound::decode_json(r).map(Bound::from)
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        mirror::Bound::decode(r).map(Bound::from)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        mirror::Bound::decode_msgpack(r).map(Bound::from)
-    }
+    decode_via_generic!('de);
 }

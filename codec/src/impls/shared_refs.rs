@@ -125,13 +125,13 @@ use alloc::sync::{self, Arc};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::refs as json_refs;
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
 use crate::msgpack::refs as msgpack_refs;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use crate::msgpack::MsgpackReader;
 use crate::refs::{table, DecodeRefs, Peeked, SharedTable};
-use crate::{Decode, Encode};
+use crate::{Decode, Encode, Writer};
 
 /// The address that identifies an allocation (the data pointer; metadata dropped).
 #[inline]
@@ -145,21 +145,14 @@ macro_rules! shared_pointer {
     ($ptr:ident, $weak:ty, $weak_new:expr, $define:ident) => {
         impl<T: Encode + ?Sized> Encode for $ptr<T> {
             #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-                if w.refs.is_none() {
-                    return (**self).encode_json(w);
+            fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+                if !w.preserves_refs() {
+                    return (**self).encode(w);
                 }
-                json_refs::encode_shared(addr($ptr::as_ptr(self)), w, |w| (**self).encode_json(w))
+                w.write_shared(addr($ptr::as_ptr(self)), |w| (**self).encode(w))
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                if w.refs.is_none() {
-                    return (**self).encode_msgpack(w);
-                }
-                msgpack_refs::encode_shared(addr($ptr::as_ptr(self)), w, |w| (**self).encode_msgpack(w))
-            }
+            $crate::impls::encode_per_format_via_generic!();
         }
 
         /// In refs mode, a reference to its target or the target in full (its first
@@ -167,10 +160,10 @@ macro_rules! shared_pointer {
         /// an error, which says to turn `preserve_refs` on.
         impl<T: Encode + ?Sized> Encode for $weak {
             #[inline]
-            fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+            fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
                 match self.upgrade() {
-                    Some(_) if w.refs.is_none() => Err(weak_needs_refs()),
-                    Some(strong) => strong.encode_json(w),
+                    Some(_) if !w.preserves_refs() => Err(weak_needs_refs()),
+                    Some(strong) => strong.encode(w),
                     None => {
                         w.write_null();
                         Ok(())
@@ -178,18 +171,7 @@ macro_rules! shared_pointer {
                 }
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-                match self.upgrade() {
-                    Some(_) if w.refs.is_none() => Err(weak_needs_refs()),
-                    Some(strong) => strong.encode_msgpack(w),
-                    None => {
-                        w.write_nil();
-                        Ok(())
-                    }
-                }
-            }
+            $crate::impls::encode_per_format_via_generic!();
         }
 
         impl<'de, T: Decode<'de>> Decode<'de> for $ptr<T> {

@@ -233,18 +233,22 @@ pub(crate) fn decode_key<'de, R: Reader<'de>, T: FromText>(key: R::Key, r: &mut 
 
 /// The listed traits of the listed types through their string form ([`ToText`] for
 /// `Encode` and `EncodeKey`, [`FromText`] for `Decode` and `DecodeKey`), in both formats;
-/// or one trait of one type whose MessagePack form is another, given by an expression
-/// that writes it (`$v` the value, `$w` the MessagePack writer: that `Encode` stays per
-/// format) or reads it (`$r` the reader, `$key` the key); or the `Encode` of an instant,
+/// or the `Encode` of one type with a compact form besides its text, given by an
+/// expression over any writer (`$v` the value, `$w` the writer) and written where the
+/// format is not [human-readable](Writer::HUMAN_READABLE); or the `Decode` or `DecodeKey`
+/// of one type whose MessagePack form is another, given by an expression that reads it
+/// (`$r` the MessagePack reader, `$key` the key: those stay per format); or the `Encode` of an instant,
 /// written as the format's timestamp where it has one ([`Writer::NATIVE_TIMESTAMP`]), from
-/// the `Result<(i64, u32)>` of seconds and nanoseconds an expression of `$v` gives:
+/// the `Result<(i64, u32)>` of seconds and nanoseconds an expression of `$v` gives, and its
+/// `Decode`, read from that timestamp ([`Reader::NATIVE_TIMESTAMP`]) by an expression of
+/// the seconds, nanoseconds and offset of the value:
 ///
 /// ```text
 /// string_impls!(Encode, Decode, EncodeKey, DecodeKey for Url, Ulid);
 /// string_impls!(EncodeKey, DecodeKey for DateTime<Utc>);
 /// string_impls!(Encode for DateTime<Utc>, timestamp: |v| timestamp_parts(v));
-/// string_impls!(Encode for Uuid, msgpack: |v, w| w.write_bin(v.as_bytes()));
-/// string_impls!(Decode for DateTime<Utc>, msgpack: |r| read_timestamp(r));
+/// string_impls!(Encode for Uuid, compact: |v, w| w.write_bytes(v.as_bytes()));
+/// string_impls!(Decode for DateTime<Utc>, timestamp: |seconds, nanos, at| from_parts(seconds, nanos, at));
 /// string_impls!(impl[const CAP: usize] Encode, Decode, EncodeKey, DecodeKey for ArrayString<CAP>);
 /// ```
 macro_rules! string_impls {
@@ -269,22 +273,22 @@ macro_rules! string_impls {
             $crate::impls::encode_per_format_via_generic!();
         }
     };
-    // Another MessagePack form, given as an expression over the MessagePack writer: the
-    // impl stays per format.
-    (@Encode [$($gen:tt)*] $ty:ty; [$($given:tt)+]) => {
+    // A compact form besides the text, given as an expression over any writer (`$v` the
+    // value, `$w` the writer), written where the format is not human-readable.
+    (@Encode [$($gen:tt)*] $ty:ty; [|$v:ident, $w:ident| $compact:expr]) => {
         impl<$($gen)*> $crate::Encode for $ty {
             #[inline]
-            fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
-                $crate::impls::string_form::ToText::encode_text(self, w)
+            fn encode<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
+                // A constant: the branch folds away.
+                if W::HUMAN_READABLE {
+                    return $crate::impls::string_form::ToText::encode_text(self, w);
+                }
+                let $v = self;
+                let $w = w;
+                $compact
             }
 
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn encode_msgpack(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
-                $crate::impls::string_form::string_impls!(@msgpack [$($given)+] (self, w) {
-                    $crate::impls::string_form::ToText::encode_text(self, w)
-                })
-            }
+            $crate::impls::encode_per_format_via_generic!();
         }
     };
     (@Decode [$($gen:tt)*] $ty:ty; []) => {
@@ -361,8 +365,8 @@ macro_rules! string_impls {
     (@types $parts:tt $($ty:ty),+) => {
         $( $crate::impls::string_form::string_impls!(@each $parts [] $ty); )+
     };
-    (Encode for $ty:ty, msgpack: |$v:ident, $w:ident| $msgpack:expr) => {
-        $crate::impls::string_form::string_impls!(@Encode [] $ty; [|$v, $w| $msgpack]);
+    (Encode for $ty:ty, compact: |$v:ident, $w:ident| $compact:expr) => {
+        $crate::impls::string_form::string_impls!(@Encode [] $ty; [|$v, $w| $compact]);
     };
     // An instant: its text, or where the format has a timestamp type, that, from the
     // seconds and nanoseconds of `$parts` (a `Result<(i64, u32)>`).
@@ -380,6 +384,24 @@ macro_rules! string_impls {
             }
 
             $crate::impls::encode_per_format_via_generic!();
+        }
+    };
+    // An instant: its text, or where the format has a timestamp type, that, converted by
+    // `$from` from its seconds and nanoseconds (`$at`: where the value starts, for errors).
+    (Decode for $ty:ty, timestamp: |$seconds:ident, $nanos:ident, $at:ident| $from:expr) => {
+        impl<'de> $crate::Decode<'de> for $ty {
+            #[inline]
+            fn decode<R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<Self> {
+                // A constant: the branch folds away.
+                if R::NATIVE_TIMESTAMP {
+                    let $at = r.position();
+                    let ($seconds, $nanos): (i64, u32) = r.read_timestamp()?;
+                    return $from;
+                }
+                $crate::impls::string_form::decode(r)
+            }
+
+            $crate::impls::decode_via_generic!('de);
         }
     };
     (Decode for $ty:ty, msgpack: |$r:ident| $msgpack:expr) => {
@@ -505,7 +527,7 @@ mod tests {
         }
     }
 
-    string_impls!(Encode for Code, msgpack: |v, w| {
+    string_impls!(Encode for Code, compact: |v, w| {
         w.write_u64(u64::from(v.0));
         Ok(())
     });

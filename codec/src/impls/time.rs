@@ -1,18 +1,19 @@
 //! `SystemTime`: the timestamp extension (type -1) in MessagePack, and in JSON serde's
 //! form, `{"secs_since_epoch":...,"nanos_since_epoch":...}`, which holds no time before
-//! the epoch (encoding one is an error there, as in serde).
+//! the epoch (encoding one is an error there, as in serde). Which one is the format's
+//! choice ([`Writer::NATIVE_TIMESTAMP`], [`Reader::NATIVE_TIMESTAMP`]), so one body
+//! serves both.
 
 use alloc::borrow::Cow;
 #[cfg(feature = "std")]
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use super::record;
+use crate::__private::missing_field_at;
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::JsonReader;
-#[cfg(all(feature = "std", feature = "msgpack"))]
-use crate::msgpack::{MsgpackReader, Timestamp};
 #[cfg(feature = "std")]
-use crate::unix_time::timestamp_parts;
-use crate::Decode;
+use crate::unix_time::{system_time_of, timestamp_parts};
+use crate::{Decode, Reader};
 #[cfg(feature = "std")]
 use crate::{Encode, Writer};
 
@@ -49,64 +50,76 @@ impl Encode for SystemTime {
 
 #[cfg(feature = "std")]
 impl<'de> Decode<'de> for SystemTime {
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    #[inline]
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         let at = r.position();
-        let (secs, nanos) = decode_json_pair::<u64>(r, "secs_since_epoch", "nanos_since_epoch")?;
+        // A constant: the branch folds away.
+        if R::NATIVE_TIMESTAMP {
+            let (seconds, nanoseconds) = r.read_timestamp()?;
+            return system_time_of(seconds, nanoseconds)
+                .ok_or_else(|| out_of_range("the timestamp does not fit in SystemTime", at));
+        }
+        let (secs, nanos) = decode_pair::<R, u64>(r, "secs_since_epoch", "nanos_since_epoch")?;
         if nanos >= 1_000_000_000 {
-            return Err(malformed_json(at));
+            return Err(malformed_pair(at));
         }
         UNIX_EPOCH
             .checked_add(Duration::new(secs, nanos))
-            .ok_or_else(|| Error::new(ErrorKind::OutOfRange(Cow::Borrowed("the time does not fit in SystemTime")), at))
+            .ok_or_else(|| out_of_range("the time does not fit in SystemTime", at))
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let at = r.position();
-        Timestamp::decode_msgpack(r)?.to_system_time().ok_or_else(|| {
-            Error::new(ErrorKind::OutOfRange(Cow::Borrowed("the timestamp does not fit in SystemTime")), at)
-        })
-    }
+    crate::impls::decode_via_generic!('de);
 }
 
+#[cfg(feature = "std")]
 #[cold]
 #[inline(never)]
-pub(crate) fn malformed_json(at: usize) -> Error {
+fn out_of_range(what: &'static str, at: usize) -> Error {
+    Error::new(ErrorKind::OutOfRange(Cow::Borrowed(what)), at)
+}
+
+/// The nanoseconds of a [`decode_pair`] reached 10^9.
+#[cold]
+#[inline(never)]
+pub(crate) fn malformed_pair(at: usize) -> Error {
     Error::new(ErrorKind::InvalidValue(Cow::Borrowed("nanoseconds must be below 10^9")), at)
 }
 
-/// Reads `{"<a>": A, "<b>": u32}`, both required and other keys skipped: the JSON form
-/// of `SystemTime` and of the MessagePack `Timestamp`.
-pub(crate) fn decode_json_pair<'de, A: Decode<'de>>(
-    r: &mut JsonReader<'de>,
+/// Reads `{"<a>": A, "<b>": u32}` (a map in MessagePack), both required and other keys
+/// skipped: the form of `SystemTime` and of the MessagePack `Timestamp` where the format
+/// has no instant type (JSON). Unlike [`record::decode`](super::record::decode), a key
+/// met twice is an error whatever the reader's duplicate policy, and there is no array
+/// form.
+pub(crate) fn decode_pair<'de, R: Reader<'de>, A: Decode<'de>>(
+    r: &mut R,
     a: &'static str,
     b: &'static str,
 ) -> Result<(A, u32)> {
-    r.begin_object()?;
-    let (mut first, mut second) = (None, None);
-    let mut more = r.object_first()?;
-    while more {
-        let key = r.read_key()?;
-        let bytes = r.key_bytes(key)?;
-        if bytes == a.as_bytes() {
-            if first.is_some() {
-                return Err(crate::__private::duplicate_field(key, a));
+    let names = [a, b];
+    let (first, second) = r.read_map(
+        |_, _| Ok((None, None)),
+        |r, (first, second), key| {
+            match record::member_of(r, key, &names)? {
+                Some(0) => {
+                    if first.is_some() {
+                        return Err(record::duplicate_member(r, key, a));
+                    }
+                    *first = Some(A::decode(r).map_err(|e| e.in_field(a))?);
+                }
+                Some(_) => {
+                    if second.is_some() {
+                        return Err(record::duplicate_member(r, key, b));
+                    }
+                    *second = Some(u32::decode(r).map_err(|e| e.in_field(b))?);
+                }
+                None => record::unknown_member(r, key, None)?,
             }
-            first = Some(A::decode_json(r).map_err(|e| e.in_field(a))?);
-        } else if bytes == b.as_bytes() {
-            if second.is_some() {
-                return Err(crate::__private::duplicate_field(key, b));
-            }
-            second = Some(u32::decode_json(r).map_err(|e| e.in_field(b))?);
-        } else {
-            crate::__private::unknown_field(r, key, false, |_| {})?;
-        }
-        more = r.object_next()?;
-    }
+            Ok(())
+        },
+    )?;
     match (first, second) {
         (Some(x), Some(y)) => Ok((x, y)),
-        (None, _) => Err(crate::__private::missing_field(r, a)),
-        (_, None) => Err(crate::__private::missing_field(r, b)),
+        (None, _) => Err(missing_field_at(r.position(), a)),
+        (_, None) => Err(missing_field_at(r.position(), b)),
     }
 }

@@ -4,9 +4,6 @@
 use super::decode_via_generic;
 use crate::error::Result;
 use crate::impls::encode_per_format_via_generic;
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::MsgpackReader;
 use crate::{Decode, Encode, Reader, Writer};
 
 /// Reads element `index` of a fixed-length array of `len` (after
@@ -105,14 +102,5 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
         }))
     }
 
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Self::decode(r)
-    }
-
-    #[inline(always)]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        Self::decode(r)
-    }
+    decode_via_generic!('de, msgpack: #[inline(always)]);
 }

@@ -1409,7 +1409,48 @@ fn composite_object_key<T: ?Sized>(offset: usize) -> Error {
     )
 }
 
+impl<'de> JsonReader<'de> {
+    /// A float written inside a map key's string, read by `read` from the key's text
+    /// alone: the whole text must be the number, with no space around it.
+    #[inline]
+    fn parse_key_float<T>(
+        &mut self,
+        key: Key<'de>,
+        expected: &'static str,
+        read: impl FnOnce(&mut JsonReader<'_>) -> Result<T>,
+    ) -> Result<T> {
+        let text = self.key_bytes(key)?;
+        let mut inner = JsonReader::new(text);
+        match read(&mut inner).and_then(|v| inner.end().map(|()| v)) {
+            // A key string may not hold spaces around the number.
+            Ok(v)
+                if text.first().is_some_and(u8::is_ascii_graphic) && text.last().is_some_and(u8::is_ascii_graphic) =>
+            {
+                Ok(v)
+            }
+            _ => Err(not_a_number_key(key, expected, text)),
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn not_a_number_key(key: Key<'_>, expected: &str, text: &[u8]) -> Error {
+    let shown = String::from_utf8_lossy(&text[..text.len().min(64)]);
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Owned(format!("map key \"{shown}\" is not a valid {expected}"))),
+        key.offset(),
+    )
+}
+
 // ---- the format-neutral interface ----
+
+/// What [`read_timestamp`](crate::Reader::read_timestamp) says in JSON.
+#[cold]
+#[inline(never)]
+fn no_timestamp_type(at: usize) -> Error {
+    Error::new(ErrorKind::InvalidValue(Cow::Borrowed("JSON has no timestamp type")), at)
+}
 
 impl crate::reader::sealed::Sealed for JsonReader<'_> {}
 
@@ -1541,6 +1582,15 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         (*bytes).try_into().map_err(|_| crate::reader::wrong_byte_count(at, N, bytes.len()))
     }
 
+    const NATIVE_TIMESTAMP: bool = false;
+
+    /// Never called by this crate (instants have other forms in JSON): the error the
+    /// writer's `write_timestamp` gives too.
+    #[cold]
+    fn read_timestamp(&mut self) -> Result<(i64, u32)> {
+        Err(no_timestamp_type(JsonReader::position(self)))
+    }
+
     #[inline]
     fn decode_bytes_per_format<T: crate::DecodeBytes<'de>>(&mut self) -> Result<T> {
         T::decode_json_bytes(self)
@@ -1559,6 +1609,19 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
             return Err(self.invalid_type(expected));
         }
         Ok(())
+    }
+
+    #[inline]
+    fn peek_is_array(&mut self) -> bool {
+        JsonReader::peek(self) == Some(b'[')
+    }
+
+    /// A string: JSON has no bytes, so neither message applies (a string's errors say "a
+    /// string").
+    #[inline]
+    fn read_str_or_utf8_bin(&mut self, expected: &'static str, not_utf8: &'static str) -> Result<Cow<'de, str>> {
+        let _ = (expected, not_utf8);
+        JsonReader::read_cow(self)
     }
 
     #[inline]
@@ -1700,6 +1763,13 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         Ok(())
     }
 
+    /// An object key is a string.
+    #[inline]
+    fn key_is_string(&self, key: Key<'de>) -> bool {
+        let _ = key;
+        true
+    }
+
     #[inline]
     fn key_borrowed_str(&mut self, key: Key<'de>) -> Result<&'de str> {
         match self.key_str(key)? {
@@ -1736,6 +1806,16 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     fn key_i128(&mut self, key: Key<'de>) -> Result<i128> {
         self.parse_key_128(key, "i128", true)
             .map(|(negative, v)| if negative { 0i128.wrapping_sub_unsigned(v) } else { v as i128 })
+    }
+
+    #[inline]
+    fn key_f64(&mut self, key: Key<'de>) -> Result<f64> {
+        self.parse_key_float(key, "f64", |r| r.read_f64())
+    }
+
+    #[inline]
+    fn key_f32(&mut self, key: Key<'de>) -> Result<f32> {
+        self.parse_key_float(key, "f32", |r| r.read_f32())
     }
 
     /// Always an error: an object key is a string.

@@ -89,10 +89,10 @@ fn fix_closing_order(edits: &mut [(usize, usize, Vec<u8>)]) {
 /// The value behind the pointer at `addr` (written by `encode`), in refs mode: in full
 /// with an id the first time, as a reference after.
 #[inline(never)]
-pub(crate) fn encode_shared(
+pub(crate) fn encode_shared<'w>(
     addr: usize,
-    w: &mut JsonWriter,
-    encode: impl FnOnce(&mut JsonWriter) -> Result<()>,
+    w: &mut JsonWriter<'w>,
+    encode: impl FnOnce(&mut JsonWriter<'w>) -> Result<()>,
 ) -> Result<()> {
     let start = w.as_bytes().len();
     let Some(refs) = w.refs.as_deref_mut() else { return encode(w) };

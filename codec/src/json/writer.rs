@@ -559,6 +559,7 @@ impl crate::writer::Sealed for JsonWriter<'_> {}
 impl crate::Writer for JsonWriter<'_> {
     const MSGPACK: bool = false;
     const COMPOSITE_KEYS_AS_PAIRS: bool = true;
+    const HUMAN_READABLE: bool = true;
     const NATIVE_TIMESTAMP: bool = false;
 
     #[inline]
@@ -641,6 +642,26 @@ impl crate::Writer for JsonWriter<'_> {
     fn write_quoted_escape_free_str(&mut self, quoted: &[u8]) -> Result<()> {
         self.write_raw(quoted);
         Ok(())
+    }
+
+    #[inline]
+    fn write_escape_free_str_parts(&mut self, parts: &[&[u8]]) -> Result<()> {
+        self.write_byte(b'"');
+        for part in parts {
+            self.write_raw(part);
+        }
+        self.write_byte(b'"');
+        Ok(())
+    }
+
+    #[inline]
+    fn preserves_refs(&self) -> bool {
+        self.refs.is_some()
+    }
+
+    #[inline]
+    fn write_shared(&mut self, addr: usize, write: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+        super::refs::encode_shared(addr, self, write)
     }
 
     /// Never called by codec (`NATIVE_TIMESTAMP` is `false`): an error for anyone else.
@@ -745,6 +766,22 @@ impl crate::Writer for JsonWriter<'_> {
     #[inline]
     fn write_key_i128(&mut self, v: i128) {
         self.write_quoted_int(v);
+    }
+
+    #[inline]
+    fn write_key_f64(&mut self, v: f64) -> Result<()> {
+        self.write_byte(b'"');
+        JsonWriter::write_f64(self, v)?;
+        self.write_byte(b'"');
+        Ok(())
+    }
+
+    #[inline]
+    fn write_key_f32(&mut self, v: f32) -> Result<()> {
+        self.write_byte(b'"');
+        JsonWriter::write_f32(self, v)?;
+        self.write_byte(b'"');
+        Ok(())
     }
 }
 

@@ -7,7 +7,7 @@
 
 use alloc::borrow::Cow;
 #[cfg(feature = "std")]
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use super::{MsgpackReader, MsgpackWriter};
 use crate::error::{Error, ErrorKind, Result};
@@ -131,12 +131,7 @@ impl Timestamp {
     /// ```
     #[cfg(feature = "std")]
     pub fn to_system_time(&self) -> Option<SystemTime> {
-        if self.seconds >= 0 {
-            UNIX_EPOCH.checked_add(Duration::new(self.seconds as u64, self.nanoseconds))
-        } else {
-            let back = Duration::new(self.seconds.unsigned_abs(), 0);
-            UNIX_EPOCH.checked_sub(back)?.checked_add(Duration::new(0, self.nanoseconds))
-        }
+        crate::unix_time::system_time_of(self.seconds, self.nanoseconds)
     }
 
     /// Reads the payload of a timestamp extension (4, 8 or 12 bytes).

@@ -1932,6 +1932,13 @@ fn signed(v: i64) -> Int {
 
 // ---- the format-neutral interface ----
 
+/// A bin read as text that is not UTF-8: `message` (the caller's words for what it reads).
+#[cold]
+#[inline(never)]
+fn bin_not_utf8(message: &'static str, at: usize) -> Error {
+    Error::new(ErrorKind::InvalidValue(Cow::Borrowed(message)), at)
+}
+
 impl crate::reader::sealed::Sealed for MsgpackReader<'_> {}
 
 /// Each method calls the inherent one of the same job, so a generic `decode` compiles to
@@ -2052,6 +2059,13 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         bin.try_into().map_err(|_| crate::reader::wrong_byte_count(at, N, bin.len()))
     }
 
+    const NATIVE_TIMESTAMP: bool = true;
+
+    #[inline]
+    fn read_timestamp(&mut self) -> Result<(i64, u32)> {
+        super::ext::Timestamp::read(self).map(|t| (t.seconds(), t.nanoseconds()))
+    }
+
     #[inline]
     fn decode_bytes_per_format<T: crate::DecodeBytes<'de>>(&mut self) -> Result<T> {
         T::decode_msgpack_bytes(self)
@@ -2070,6 +2084,25 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
             return Err(self.invalid_type(expected));
         }
         Ok(())
+    }
+
+    #[inline]
+    fn peek_is_array(&mut self) -> bool {
+        self.peek_kind() == Some(Kind::Array)
+    }
+
+    /// A str, or a bin holding UTF-8; both borrowed.
+    #[inline]
+    fn read_str_or_utf8_bin(&mut self, expected: &'static str, not_utf8: &'static str) -> Result<Cow<'de, str>> {
+        match self.peek_kind() {
+            Some(Kind::Str) => MsgpackReader::read_str(self).map(Cow::Borrowed),
+            Some(Kind::Bin) => {
+                let at = MsgpackReader::position(self);
+                let bytes = MsgpackReader::read_bin(self)?;
+                core::str::from_utf8(bytes).map(Cow::Borrowed).map_err(|_| bin_not_utf8(not_utf8, at))
+            }
+            _ => Err(self.invalid_type(expected)),
+        }
     }
 
     #[inline]
@@ -2207,6 +2240,11 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     }
 
     #[inline]
+    fn key_is_string(&self, key: Key<'de>) -> bool {
+        str_body(self.key_raw(key)).is_some()
+    }
+
+    #[inline]
     fn key_borrowed_str(&mut self, key: Key<'de>) -> Result<&'de str> {
         self.key_str(key)
     }
@@ -2237,6 +2275,23 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     #[inline]
     fn key_i128(&mut self, key: Key<'de>) -> Result<i128> {
         MsgpackReader::key_i128(self, key)
+    }
+
+    /// The key's own bytes read as a float.
+    #[inline]
+    fn key_f64(&mut self, key: Key<'de>) -> Result<f64> {
+        match MsgpackReader::new(self.key_raw(key)).read_f64() {
+            Ok(v) => Ok(v),
+            Err(_) => Err(self.key_type_error(key, "f64")),
+        }
+    }
+
+    #[inline]
+    fn key_f32(&mut self, key: Key<'de>) -> Result<f32> {
+        match MsgpackReader::new(self.key_raw(key)).read_f32() {
+            Ok(v) => Ok(v),
+            Err(_) => Err(self.key_type_error(key, "f32")),
+        }
     }
 
     #[inline]

@@ -17,10 +17,10 @@ pub const REF_EXT_TYPE: i8 = 0x52;
 /// The value behind the pointer at `addr` (written by `encode`), in refs mode: `[ext
 /// (id), value]` the first time, the ext alone after.
 #[inline(never)]
-pub(crate) fn encode_shared(
+pub(crate) fn encode_shared<'w>(
     addr: usize,
-    w: &mut MsgpackWriter,
-    encode: impl FnOnce(&mut MsgpackWriter) -> Result<()>,
+    w: &mut MsgpackWriter<'w>,
+    encode: impl FnOnce(&mut MsgpackWriter<'w>) -> Result<()>,
 ) -> Result<()> {
     let Some(refs) = w.refs.as_deref_mut() else { return encode(w) };
     match refs.see(addr)? {

@@ -691,6 +691,7 @@ impl crate::writer::Sealed for MsgpackWriter<'_> {}
 impl crate::Writer for MsgpackWriter<'_> {
     const MSGPACK: bool = true;
     const COMPOSITE_KEYS_AS_PAIRS: bool = false;
+    const HUMAN_READABLE: bool = false;
     const NATIVE_TIMESTAMP: bool = true;
 
     #[inline]
@@ -773,6 +774,27 @@ impl crate::Writer for MsgpackWriter<'_> {
     fn write_quoted_escape_free_str(&mut self, quoted: &[u8]) -> Result<()> {
         let text = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or_default();
         crate::Writer::write_escape_free_str(self, text)
+    }
+
+    #[inline]
+    fn write_escape_free_str_parts(&mut self, parts: &[&[u8]]) -> Result<()> {
+        // Saturating: a length past 4 GiB is an error of `write_len` either way.
+        let len = parts.iter().fold(0usize, |n, part| n.saturating_add(part.len()));
+        self.write_len(len, 0xa0, 31, Some(0xd9), 0xda, "a string")?;
+        for part in parts {
+            self.extend(part);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn preserves_refs(&self) -> bool {
+        self.refs.is_some()
+    }
+
+    #[inline]
+    fn write_shared(&mut self, addr: usize, write: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+        super::refs::encode_shared(addr, self, write)
     }
 
     #[inline]
@@ -859,6 +881,18 @@ impl crate::Writer for MsgpackWriter<'_> {
     #[inline]
     fn write_key_i128(&mut self, v: i128) {
         self.write_i128(v);
+    }
+
+    #[inline]
+    fn write_key_f64(&mut self, v: f64) -> Result<()> {
+        MsgpackWriter::write_f64(self, v);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_key_f32(&mut self, v: f32) -> Result<()> {
+        MsgpackWriter::write_f32(self, v);
+        Ok(())
     }
 }
 

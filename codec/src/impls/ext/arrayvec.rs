@@ -32,14 +32,10 @@ use alloc::borrow::Cow;
 use ::arrayvec::{ArrayString, ArrayVec};
 
 use super::super::collections::seq_encode;
-#[cfg(feature = "msgpack")]
-use super::super::collections::try_decode_seq;
 use crate::error::{Error, ErrorKind, Result};
+use crate::impls::decode_via_generic;
 use crate::impls::string_form::{string_impls, FromText, ToText};
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::MsgpackReader;
-use crate::{Decode, Encode};
+use crate::{Decode, Encode, Reader};
 
 #[cold]
 #[inline(never)]
@@ -50,7 +46,6 @@ fn too_many_elements(at: usize, cap: usize) -> Error {
 
 #[cold]
 #[inline(never)]
-#[cfg(feature = "msgpack")]
 fn array_too_long(at: usize, len: usize, cap: usize) -> Error {
     let msg = format!("an array of {len} elements does not fit in an ArrayVec of capacity {cap}");
     Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
@@ -68,41 +63,32 @@ seq_encode! {
 }
 
 impl<'de, T: Decode<'de>, const CAP: usize> Decode<'de> for ArrayVec<T, CAP> {
+    /// Where the format announces the length (MessagePack), too many is an error at the
+    /// array's header; otherwise (JSON) at the first element past the capacity, checked
+    /// before it is read: its position, not its contents, is what is wrong.
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        r.begin_array()?;
-        let mut out = ArrayVec::new();
-        if !r.array_first()? {
-            return Ok(out);
-        }
-        loop {
-            // Checked before the element is read: its position, not its contents, is
-            // what is wrong.
-            if out.is_full() {
-                r.peek();
-                return Err(too_many_elements(r.position(), CAP));
-            }
-            match T::decode_json(r) {
-                Ok(v) => out.push(v),
-                Err(e) => return Err(e.in_index(out.len())),
-            }
-            if !r.array_next()? {
-                return Ok(out);
-            }
-        }
-    }
-
-    /// The array's header says how many elements follow: too many is an error there.
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         let at = r.position();
-        let make = |_: &mut MsgpackReader<'de>, n| match n <= CAP {
+        let make = |_: &mut R, n| match n <= CAP {
             true => Ok(ArrayVec::new()),
             false => Err(array_too_long(at, n, CAP)),
         };
-        try_decode_seq(r, make, ArrayVec::push)
+        r.read_seq(make, |r, out: &mut ArrayVec<T, CAP>, index| {
+            // A constant test first: with an announced length `make` checked it all.
+            if !R::ANNOUNCES_LENGTHS && out.is_full() {
+                return Err(too_many_elements(r.value_start(), CAP));
+            }
+            match T::decode(r) {
+                Ok(v) => {
+                    out.push(v);
+                    Ok(())
+                }
+                Err(e) => Err(e.in_index(index)),
+            }
+        })
     }
+
+    decode_via_generic!('de);
 }
 
 impl<const CAP: usize> ToText for ArrayString<CAP> {

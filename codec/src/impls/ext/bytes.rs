@@ -31,10 +31,7 @@ use alloc::borrow::Cow;
 use ::bytes::{Bytes, BytesMut};
 
 use crate::error::Result;
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::MsgpackReader;
-use crate::{Decode, Encode, Writer};
+use crate::{Decode, Encode, Reader, Writer};
 
 /// Owned bytes move into a `Bytes` as they are; borrowed ones are copied once.
 #[inline]
@@ -67,15 +64,11 @@ macro_rules! bytes_impls {
 
         impl<'de> Decode<'de> for $ty {
             #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                crate::Bytes::decode_json(r).map(|b| $convert(b.0))
+            fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                crate::Bytes::decode(r).map(|b| $convert(b.0))
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                crate::Bytes::decode_msgpack(r).map(|b| $convert(b.0))
-            }
+            crate::impls::decode_via_generic!('de);
         }
     )*};
 }

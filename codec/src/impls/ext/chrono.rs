@@ -64,10 +64,7 @@ use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTim
 use super::datetime::{self, scan_or_from_str, text_forms, Buf, FracStyle, Scanner, YearStyle};
 use crate::error::Result;
 use crate::impls::string_form::string_impls;
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, Timestamp};
-use crate::{Decode, Encode, Writer};
+use crate::{Decode, Encode, Reader, Writer};
 
 // ---------------------------------------------------------------- printing
 
@@ -194,23 +191,21 @@ fn timestamp_parts<Tz: chrono::TimeZone>(dt: &DateTime<Tz>) -> Result<(i64, u32)
     Ok((dt.timestamp(), nanos))
 }
 
-#[cfg(feature = "msgpack")]
+/// The instant of a timestamp's parts, or the error at `at`, where the value starts.
 #[inline]
-fn read_instant(r: &mut MsgpackReader<'_>) -> Result<DateTime<Utc>> {
-    let at = r.position();
-    let t = Timestamp::read(r)?;
-    DateTime::from_timestamp(t.seconds(), t.nanoseconds())
+fn instant_of(seconds: i64, nanos: u32, at: usize) -> Result<DateTime<Utc>> {
+    DateTime::from_timestamp(seconds, nanos)
         .ok_or_else(|| datetime::out_of_range(at, "the timestamp is beyond chrono's range"))
 }
 
 string_impls!(Encode for DateTime<Utc>, timestamp: |v| timestamp_parts(v));
-string_impls!(Decode for DateTime<Utc>, msgpack: |r| read_instant(r));
+string_impls!(Decode for DateTime<Utc>, timestamp: |seconds, nanos, at| instant_of(seconds, nanos, at));
 #[cfg(feature = "chrono-clock")]
 string_impls!(Encode for DateTime<chrono::Local>, timestamp: |v| timestamp_parts(v));
 #[cfg(feature = "chrono-clock")]
 string_impls!(
     Decode for DateTime<chrono::Local>,
-    msgpack: |r| read_instant(r).map(|dt| dt.with_timezone(&chrono::Local))
+    timestamp: |seconds, nanos, at| instant_of(seconds, nanos, at).map(|dt| dt.with_timezone(&chrono::Local))
 );
 
 // ---------------------------------------------------------------- TimeDelta
@@ -246,17 +241,12 @@ impl Encode for TimeDelta {
 
 impl<'de> Decode<'de> for TimeDelta {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         let at = r.value_start();
-        delta_from_parts(at, Decode::decode_json(r)?)
+        delta_from_parts(at, Decode::decode(r)?)
     }
 
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let at = r.position();
-        delta_from_parts(at, Decode::decode_msgpack(r)?)
-    }
+    crate::impls::decode_via_generic!('de);
 }
 
 // ---------------------------------------------------------------- `with` modules

@@ -31,10 +31,9 @@
 use ::either::Either;
 
 use crate::error::Result;
-use crate::json::{JsonReader, JsonWriter};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
-use crate::{Codec, Decode, Encode};
+use crate::impls::{decode_via_generic, encode_per_format_via_generic};
+use crate::writer::Encoded;
+use crate::{Codec, Decode, Encode, Reader, Writer};
 
 /// What is read: the same shape as `Either`, with the derive's decoder.
 #[derive(Codec)]
@@ -54,50 +53,41 @@ impl<L, R> From<Tagged<L, R>> for Either<L, R> {
     }
 }
 
+/// What comes before a `Left` value and a `Right` value: the derive's bytes for the
+/// newtype variants (in JSON the map's `}` follows the value).
+const LEFT: Encoded = Encoded { json: b"{\"Left\":", msgpack: b"\x81\xa4Left" };
+const RIGHT: Encoded = Encoded { json: b"{\"Right\":", msgpack: b"\x81\xa5Right" };
+const END: Encoded = Encoded { json: b"}", msgpack: b"" };
+
 impl<L: Encode, R: Encode> Encode for Either<L, R> {
     /// Written here rather than through `Tagged`, which would need the values moved or
     /// cloned into it: the same bytes as the derive writes.
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         match self {
             Either::Left(l) => {
-                w.write_raw(b"{\"Left\":");
-                l.encode_json(w).map_err(|e| e.in_field("Left"))?;
+                w.write_encoded(&LEFT);
+                l.encode(w).map_err(|e| e.in_field("Left"))?;
             }
             Either::Right(r) => {
-                w.write_raw(b"{\"Right\":");
-                r.encode_json(w).map_err(|e| e.in_field("Right"))?;
+                w.write_encoded(&RIGHT);
+                r.encode(w).map_err(|e| e.in_field("Right"))?;
             }
         }
-        w.write_byte(b'}');
+        w.write_encoded(&END);
         Ok(())
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        match self {
-            Either::Left(l) => {
-                w.write_raw(b"\x81\xa4Left");
-                l.encode_msgpack(w).map_err(|e| e.in_field("Left"))
-            }
-            Either::Right(r) => {
-                w.write_raw(b"\x81\xa5Right");
-                r.encode_msgpack(w).map_err(|e| e.in_field("Right"))
-            }
-        }
-    }
+    encode_per_format_via_generic!();
 }
 
 impl<'de, L: Decode<'de>, R: Decode<'de>> Decode<'de> for Either<L, R> {
+    /// `Tagged`'s decoder, generic or (until the derive writes generic decoders) its
+    /// format's own through `decode`'s default body.
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Tagged::decode_json(r).map(Either::from)
+    fn decode<Rd: Reader<'de>>(r: &mut Rd) -> Result<Self> {
+        Tagged::decode(r).map(Either::from)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        Tagged::decode_msgpack(r).map(Either::from)
-    }
+    decode_via_generic!('de);
 }

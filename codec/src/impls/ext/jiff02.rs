@@ -183,10 +183,8 @@ string_impls!(
 );
 string_impls!(
     Decode for Timestamp,
-    msgpack: |r| {
-        let at = r.position();
-        let t = crate::msgpack::Timestamp::read(r)?;
-        Timestamp::from_nanosecond(t.seconds() as i128 * 1_000_000_000 + t.nanoseconds() as i128)
+    timestamp: |seconds, nanos, at| {
+        Timestamp::from_nanosecond(seconds as i128 * 1_000_000_000 + nanos as i128)
             .map_err(|_| datetime::out_of_range(at, "the timestamp is beyond jiff's range"))
     }
 );

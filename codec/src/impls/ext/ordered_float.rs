@@ -34,16 +34,13 @@
 //! ```
 
 use alloc::borrow::Cow;
-use alloc::string::String;
 
 use ::ordered_float::{NotNan, OrderedFloat};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::impls::wrappers::{forward_decode, forward_encode};
-use crate::json::{JsonReader, JsonWriter, Key};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, DecodeOwned, Encode, EncodeKey};
+use crate::impls::{decode_key_per_format_via_generic, decode_via_generic, encode_key_per_format_via_generic};
+use crate::{Decode, DecodeKey, EncodeKey, Reader, Writer};
 
 #[cold]
 #[inline(never)]
@@ -51,32 +48,8 @@ fn nan(at: usize) -> Error {
     Error::new(ErrorKind::InvalidValue(Cow::Borrowed("NaN where a NotNan float is expected")), at)
 }
 
-#[cold]
-#[inline(never)]
-fn not_a_number_key(key: Key<'_>, expected: &str, text: &[u8]) -> Error {
-    let shown = String::from_utf8_lossy(&text[..text.len().min(64)]);
-    Error::new(
-        ErrorKind::InvalidValue(Cow::Owned(format!("map key \"{shown}\" is not a valid {expected}"))),
-        key.offset(),
-    )
-}
-
-/// A float written inside a map key's string: the whole text must be the number.
-#[inline]
-fn parse_key<'de, F: DecodeOwned>(key: Key<'de>, r: &mut JsonReader<'de>, expected: &'static str) -> Result<F> {
-    let text = r.key_bytes(key)?;
-    let mut inner = JsonReader::new(text);
-    match F::decode_json(&mut inner).and_then(|v| inner.end().map(|()| v)) {
-        // A key string may not hold spaces around the number.
-        Ok(v) if text.first().is_some_and(u8::is_ascii_graphic) && text.last().is_some_and(u8::is_ascii_graphic) => {
-            Ok(v)
-        }
-        _ => Err(not_a_number_key(key, expected, text)),
-    }
-}
-
 macro_rules! float_impls {
-    ($($f:ident)*) => {$(
+    ($($f:ident $write_key:ident $key:ident;)*) => {$(
         forward_encode! {
             [] OrderedFloat<$f> => |v| v.0;
             [] NotNan<$f> => |v| v.into_inner();
@@ -84,82 +57,57 @@ macro_rules! float_impls {
         forward_decode! { [] OrderedFloat<$f> => $f, OrderedFloat; }
 
         impl<'de> Decode<'de> for NotNan<$f> {
+            /// JSON has no NaN (the reader refuses the token), but the check costs nothing
+            /// and keeps the type's promise whatever the reader accepts.
             #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                // JSON has no NaN (the reader refuses the token), but the check costs
-                // nothing and keeps the type's promise whatever the reader accepts.
+            fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 let at = r.value_start();
-                NotNan::new($f::decode_json(r)?).map_err(|_| nan(at))
+                NotNan::new($f::decode(r)?).map_err(|_| nan(at))
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                let at = r.position();
-                NotNan::new($f::decode_msgpack(r)?).map_err(|_| nan(at))
-            }
+            decode_via_generic!('de);
         }
 
+        /// In JSON the number between quotes, as serde_json writes a float key.
         impl EncodeKey for OrderedFloat<$f> {
             #[inline]
-            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-                w.write_byte(b'"');
-                self.0.encode_json(w)?;
-                w.write_byte(b'"');
-                Ok(())
+            fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
+                w.$write_key(self.0)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-                self.0.encode_msgpack(w)
-            }
+            encode_key_per_format_via_generic!();
         }
 
         impl<'de> DecodeKey<'de> for OrderedFloat<$f> {
             #[inline]
-            fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-                parse_key(key, r, stringify!($f)).map(OrderedFloat)
+            fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+                r.$key(key).map(OrderedFloat)
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-                let mut inner = MsgpackReader::new(r.key_raw(key));
-                match $f::decode_msgpack(&mut inner) {
-                    Ok(v) => Ok(OrderedFloat(v)),
-                    Err(_) => Err(r.key_type_error(key, stringify!($f))),
-                }
-            }
+            decode_key_per_format_via_generic!('de);
         }
 
         impl EncodeKey for NotNan<$f> {
             #[inline]
-            fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-                OrderedFloat(self.into_inner()).encode_json_key(w)
+            fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
+                w.$write_key(self.into_inner())
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-                self.into_inner().encode_msgpack(w)
-            }
+            encode_key_per_format_via_generic!();
         }
 
         impl<'de> DecodeKey<'de> for NotNan<$f> {
             #[inline]
-            fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-                NotNan::new(parse_key(key, r, stringify!($f))?).map_err(|_| nan(key.offset()))
+            fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+                NotNan::new(r.$key(key)?).map_err(|_| nan(r.key_offset(key)))
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-                let OrderedFloat(v) = OrderedFloat::<$f>::decode_msgpack_key(key, r)?;
-                NotNan::new(v).map_err(|_| nan(key.offset()))
-            }
+            decode_key_per_format_via_generic!('de);
         }
     )*};
 }
 
-float_impls!(f32 f64);
+float_impls! {
+    f32 write_key_f32 key_f32;
+    f64 write_key_f64 key_f64;
+}

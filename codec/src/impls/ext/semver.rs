@@ -8,9 +8,9 @@
 //! As semver's serde impl: written as each type's `Display`, read with semver's own
 //! parser (its grammar is Cargo's, not something to write twice); a text that does not
 //! parse is an error at the string, with semver's reason. `Version` is also a map key (a
-//! string key in both formats). A `Version` is written straight into the JSON output (its
-//! parts are ASCII by construction); `VersionReq`, and MessagePack, format it on the stack
-//! first (in a `String` when the text is longer than 95 bytes).
+//! string key in both formats). A `Version` is written straight into the output in pieces
+//! (its parts are ASCII by construction); a `VersionReq` is formatted on the stack first
+//! (in a `String` when the text is longer than 95 bytes).
 //!
 //! ```
 //! use semver::{Version, VersionReq};
@@ -29,10 +29,8 @@ use ::semver::{Version, VersionReq};
 
 use crate::error::Result;
 use crate::impls::string_form::{self, string_impls, FromText, ToText};
-use crate::json::JsonWriter;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::MsgpackWriter;
-use crate::{Encode, EncodeKey};
+use crate::impls::{encode_key_per_format_via_generic, encode_per_format_via_generic};
+use crate::{Encode, EncodeKey, Writer};
 
 impl ToText for Version {
     #[inline]
@@ -68,56 +66,46 @@ impl FromText for VersionReq {
     }
 }
 
-/// The JSON string of a version, written in pieces straight into the output. (It keeps
-/// `Version`'s `Encode` and `EncodeKey` per format: a MessagePack str states its length
-/// before the text, so MessagePack prints the text first.)
+/// A version's string, written in pieces straight into the output in either format (a
+/// value and a key alike): no buffer to print it in first.
 #[inline]
-fn encode_json_text(v: &Version, w: &mut JsonWriter) -> Result<()> {
+fn encode_version<W: Writer>(v: &Version, w: &mut W) -> Result<()> {
     // `Display` of a version: `major.minor.patch`, then `-pre` and `+build` when not
     // empty. Identifiers hold only ASCII letters, digits, `-` and `.` (semver checks
     // them when they are made), so nothing needs an escape.
-    w.write_byte(b'"');
-    w.write_u64(v.major);
-    w.write_byte(b'.');
-    w.write_u64(v.minor);
-    w.write_byte(b'.');
-    w.write_u64(v.patch);
-    if !v.pre.is_empty() {
-        w.write_byte(b'-');
-        w.write_raw(v.pre.as_str().as_bytes());
-    }
-    if !v.build.is_empty() {
-        w.write_byte(b'+');
-        w.write_raw(v.build.as_str().as_bytes());
-    }
-    w.write_byte(b'"');
-    Ok(())
+    let (mut major, mut minor, mut patch) = (itoa::Buffer::new(), itoa::Buffer::new(), itoa::Buffer::new());
+    let (pre_sep, pre): (&[u8], &[u8]) = if v.pre.is_empty() { (b"", b"") } else { (b"-", v.pre.as_str().as_bytes()) };
+    let (build_sep, build): (&[u8], &[u8]) =
+        if v.build.is_empty() { (b"", b"") } else { (b"+", v.build.as_str().as_bytes()) };
+    w.write_escape_free_str_parts(&[
+        major.format(v.major).as_bytes(),
+        b".",
+        minor.format(v.minor).as_bytes(),
+        b".",
+        patch.format(v.patch).as_bytes(),
+        pre_sep,
+        pre,
+        build_sep,
+        build,
+    ])
 }
 
 impl Encode for Version {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_json_text(self, w)
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        encode_version(self, w)
     }
 
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.encode_text(w)
-    }
+    encode_per_format_via_generic!();
 }
 
 impl EncodeKey for Version {
     #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_json_text(self, w)
+    fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
+        encode_version(self, w)
     }
 
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.encode_text(w)
-    }
+    encode_key_per_format_via_generic!();
 }
 
 string_impls!(Decode, DecodeKey for Version);

@@ -143,38 +143,22 @@ fn not_a_json_number(at: usize, v: f64) -> Error {
     Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("{v} is not a JSON number"))), at)
 }
 
-/// Writes the number from its value: integers as they are held (`as_f64` would round a
-/// large one), then the float.
-#[inline]
-fn write_number_json(n: &Number, w: &mut JsonWriter) -> Result<()> {
-    if let Some(v) = n.as_u64() {
-        w.write_u64(v);
-    } else if let Some(v) = n.as_i64() {
-        w.write_i64(v);
-    } else if let Some(v) = n.as_f64() {
-        w.write_f64(v)?;
-    }
-    Ok(())
-}
-
 impl Encode for Number {
+    /// Writes the number from its value: integers as they are held (`as_f64` would round a
+    /// large one), then the float.
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        write_number_json(self, w)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         if let Some(v) = self.as_u64() {
             w.write_u64(v);
         } else if let Some(v) = self.as_i64() {
             w.write_i64(v);
         } else if let Some(v) = self.as_f64() {
-            w.write_f64(v);
+            w.write_f64(v)?;
         }
         Ok(())
     }
+
+    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Number {
@@ -266,43 +250,36 @@ fn read_member_json<'de>(map: &mut Map<String, Value>, key: Key<'de>, r: &mut Js
     Ok(())
 }
 
-fn write_value_json(v: &Value, w: &mut JsonWriter) -> Result<()> {
+/// Any value, in any format, recursing as deep as the value nests, as serde_json's own
+/// `Serialize` does (its parser builds at most 128 levels, codec's reader its depth limit).
+fn write_value<W: Writer>(v: &Value, w: &mut W) -> Result<()> {
     match v {
         Value::Null => w.write_null(),
         Value::Bool(b) => w.write_bool(*b),
-        Value::Number(n) => write_number_json(n, w)?,
-        Value::String(s) => w.write_str(s),
+        Value::Number(n) => n.encode(w)?,
+        Value::String(s) => w.write_str(s)?,
         Value::Array(a) => {
-            w.write_byte(b'[');
+            w.begin_array(a.len())?;
             for (i, v) in a.iter().enumerate() {
-                if i > 0 {
-                    w.write_byte(b',');
-                }
-                write_value_json(v, w)?;
+                w.array_element(i);
+                write_value(v, w)?;
             }
-            w.write_byte(b']');
+            w.end_array();
         }
-        Value::Object(m) => {
-            w.write_byte(b'{');
-            write_members_json(m, w, &mut true)?;
-            w.write_byte(b'}');
-        }
+        Value::Object(m) => write_map(m, w)?,
     }
     Ok(())
 }
 
-/// The members without braces, each after a `,` unless `*first`.
-fn write_members_json(m: &Map<String, Value>, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
-    for (k, v) in m {
-        if *first {
-            *first = false;
-        } else {
-            w.write_byte(b',');
-        }
-        w.write_str(k);
-        w.write_byte(b':');
-        write_value_json(v, w)?;
+fn write_map<W: Writer>(m: &Map<String, Value>, w: &mut W) -> Result<()> {
+    w.begin_map(m.len())?;
+    for (i, (k, v)) in m.iter().enumerate() {
+        w.map_key(i);
+        w.write_str(k)?;
+        w.map_value();
+        write_value(v, w)?;
     }
+    w.end_map();
     Ok(())
 }
 
@@ -376,47 +353,13 @@ fn read_member_msgpack<'de>(
     Ok(())
 }
 
-#[cfg(feature = "msgpack")]
-fn write_value_msgpack(v: &Value, w: &mut MsgpackWriter) -> Result<()> {
-    match v {
-        Value::Null => w.write_nil(),
-        Value::Bool(b) => w.write_bool(*b),
-        Value::Number(n) => n.encode_msgpack(w)?,
-        Value::String(s) => w.write_str(s)?,
-        Value::Array(a) => {
-            w.write_array_len(a.len())?;
-            for v in a {
-                write_value_msgpack(v, w)?;
-            }
-        }
-        Value::Object(m) => {
-            w.write_map_len(m.len())?;
-            write_members_msgpack(m, w)?;
-        }
-    }
-    Ok(())
-}
-
-#[cfg(feature = "msgpack")]
-fn write_members_msgpack(m: &Map<String, Value>, w: &mut MsgpackWriter) -> Result<()> {
-    for (k, v) in m {
-        w.write_str(k)?;
-        write_value_msgpack(v, w)?;
-    }
-    Ok(())
-}
-
 impl Encode for Value {
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        write_value_json(self, w)
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        write_value(self, w)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        write_value_msgpack(self, w)
-    }
+    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Value {
@@ -436,18 +379,12 @@ impl<'de> Decode<'de> for Value {
 // ---------------------------------------------------------------- Map
 
 impl Encode for Map<String, Value> {
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_byte(b'{');
-        write_members_json(self, w, &mut true)?;
-        w.write_byte(b'}');
-        Ok(())
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        write_map(self, w)
     }
 
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        w.write_map_len(self.len())?;
-        write_members_msgpack(self, w)
-    }
+    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Map<String, Value> {
@@ -582,7 +519,7 @@ impl Encode for RawValue {
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
         let options = crate::json::Options::new().duplicate_keys(DuplicateKeys::KeepLast);
         let value: Value = crate::json::from_slice_with(self.get().as_bytes(), &options)?;
-        write_value_msgpack(&value, w)
+        write_value(&value, w)
     }
 }
 
@@ -598,7 +535,7 @@ impl<'de> Decode<'de> for Box<RawValue> {
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
         let value = read_value_msgpack(r)?;
         let mut w = JsonWriter::new();
-        write_value_json(&value, &mut w)?;
+        write_value(&value, &mut w)?;
         // The writer writes UTF-8 only (strings come from `str`s).
         let text = String::from_utf8(w.into_inner())
             .map_err(|_| r.error(ErrorKind::InvalidValue(Cow::Borrowed("not UTF-8"))))?;

@@ -352,8 +352,8 @@ string_impls!(Encode for UtcDateTime, timestamp: |v| Ok::<_, crate::Error>((v.un
 
 // ---------------------------------------------------------------- Duration
 
-// `[seconds, nanoseconds]` in MessagePack, as time writes it in binary formats.
-string_impls!(Encode for Duration, msgpack: |v, w| (v.whole_seconds(), v.subsec_nanoseconds()).encode_msgpack(w));
+// `[seconds, nanoseconds]` where the format is not human-readable, as time writes it.
+string_impls!(Encode for Duration, compact: |v, w| (v.whole_seconds(), v.subsec_nanoseconds()).encode(w));
 
 // ---------------------------------------------------------------- RFC 3339
 

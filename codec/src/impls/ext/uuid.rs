@@ -340,7 +340,8 @@ impl FromText for Uuid {
     }
 }
 
-string_impls!(Encode for Uuid, msgpack: |v, w| w.write_bin(v.as_bytes()));
+// A 16-byte bin where the format is not human-readable, as uuid's serde impl writes it.
+string_impls!(Encode for Uuid, compact: |v, w| w.write_bytes(v.as_bytes()));
 // A 16-byte bin, or what else serde reads as a UUID: its string, an array of 16 integers.
 string_impls!(
     Decode for Uuid,
