@@ -206,6 +206,13 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
 fn decode_generic(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenStream, &TokenStream)) -> TokenStream {
     let (krate, ident, p) = (&c.krate, c.ident, quote!(__p));
     let body = body(c, &Fmt::generic());
+    // A struct with named fields decoded per format was `#[inline]` in MessagePack (its
+    // map loop inline in the caller's, a `Vec`'s element loop say) and not in JSON; the
+    // generic body keeps the hint for both (callgrind: see docs/one-model.md, step 2b).
+    let inline = match &c.data {
+        Data::Struct(Style::Struct, _) => quote!(#[inline]),
+        _ => TokenStream::new(),
+    };
     let forward_msgpack = crate::msgpack_only(&p, || {
         quote! {
             #[inline]
@@ -218,6 +225,7 @@ fn decode_generic(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenS
         #[automatically_derived]
         #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
         impl #impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
+            #inline
             fn decode<__R: #p::Reader<'de>>(__r: &mut __R) -> #p::Result<Self> {
                 #body
             }

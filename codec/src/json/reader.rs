@@ -1868,8 +1868,7 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     }
 
     #[inline(always)]
-    fn first_member(&mut self, members: &mut ()) -> Result<bool> {
-        let _ = members;
+    fn first_member(&mut self, _members: &mut ()) -> Result<bool> {
         JsonReader::object_first(self)
     }
 
@@ -1881,8 +1880,7 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
 
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
-    fn next_member(&mut self, members: &mut ()) -> Result<bool> {
-        let _ = members;
+    fn next_member(&mut self, _members: &mut ()) -> Result<bool> {
         JsonReader::object_next(self)
     }
 
@@ -1890,12 +1888,11 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     #[inline]
     fn other_members(
         &mut self,
-        members: &mut (),
+        _members: &mut (),
         mut claim: impl FnMut(&mut Self, Key<'de>) -> Result<bool>,
         deny_unknown: bool,
         expected: fn(&mut Vec<&'static str>),
     ) -> Result<()> {
-        let _ = members;
         loop {
             let key = JsonReader::read_key(self)?;
             if !claim(self, key)? {
@@ -1910,9 +1907,7 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     /// Nothing left to do: the last member's [`next_member`](crate::Reader::next_member)
     /// (or an empty object's `first_member`) consumed the `}`.
     #[inline(always)]
-    fn end_members(&mut self, members: ()) {
-        let _ = members;
-    }
+    fn end_members(&mut self, _members: ()) {}
 }
 
 #[cfg(test)]

@@ -2379,8 +2379,7 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     }
 
     #[inline(always)]
-    fn end_members(&mut self, members: usize) {
-        let _ = members;
+    fn end_members(&mut self, _members: usize) {
         self.leave();
     }
 }
