@@ -240,6 +240,33 @@ pub trait Reader<'de>: sealed::Sealed {
     /// ```
     fn read_byte_array<const N: usize>(&mut self) -> Result<[u8; N]>;
 
+    /// `true` for a format read by people (JSON), `false` for a binary one (MessagePack):
+    /// the reading side of [`Writer::HUMAN_READABLE`](crate::Writer::HUMAN_READABLE), so
+    /// that a generic impl reads back the compact form it wrote. A constant: the branch on
+    /// it folds away.
+    ///
+    /// ```
+    /// use codec::Reader;
+    ///
+    /// /// An id written as the text `#002a` for people and as two bytes for machines.
+    /// fn id<'de, R: Reader<'de>>(r: &mut R) -> codec::Result<u16> {
+    ///     if R::HUMAN_READABLE {
+    ///         return r.read_str_with(|text, at| {
+    ///             let bad = || codec::Error::new(codec::ErrorKind::InvalidValue("an id such as #002a".into()), at);
+    ///             let hex = text.strip_prefix('#').ok_or_else(bad)?;
+    ///             u16::from_str_radix(hex, 16).map_err(|_| bad())
+    ///         });
+    ///     }
+    ///     r.read_byte_array::<2>().map(u16::from_be_bytes)
+    /// }
+    /// assert_eq!(id(&mut codec::json::JsonReader::new(br##""#002a""##))?, 42);
+    /// assert!(id(&mut codec::json::JsonReader::new(br#""42""#)).is_err());
+    /// # #[cfg(feature = "msgpack")]
+    /// assert_eq!(id(&mut codec::msgpack::MsgpackReader::new(b"\xc4\x02\x00\x2a"))?, 42);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    const HUMAN_READABLE: bool;
+
     /// `true` where the format has a type for an instant, which codec reads instants
     /// (`SystemTime`, ...) from: MessagePack's timestamp extension (type -1). `false` where
     /// they are read from another form (JSON). A constant, as

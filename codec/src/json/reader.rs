@@ -1582,6 +1582,7 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         (*bytes).try_into().map_err(|_| crate::reader::wrong_byte_count(at, N, bytes.len()))
     }
 
+    const HUMAN_READABLE: bool = true;
     const NATIVE_TIMESTAMP: bool = false;
 
     /// Never called by this crate (instants have other forms in JSON): the error the

@@ -2059,6 +2059,7 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         bin.try_into().map_err(|_| crate::reader::wrong_byte_count(at, N, bin.len()))
     }
 
+    const HUMAN_READABLE: bool = false;
     const NATIVE_TIMESTAMP: bool = true;
 
     #[inline]
