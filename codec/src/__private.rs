@@ -178,7 +178,23 @@ pub fn unknown_field<'de>(
     deny_unknown: bool,
     expected: impl FnOnce(&mut Vec<&'static str>),
 ) -> Result<()> {
-    r.unknown_member(key, deny_unknown, expected)
+    if deny_unknown {
+        let mut names = Vec::new();
+        expected(&mut names);
+        return Err(unknown_field_error(r, key, names));
+    }
+    // Unknown keys are not matched against anything, but they must still be valid text.
+    r.key_str(key)?;
+    r.skip_value()
+}
+
+#[cold]
+#[inline(never)]
+fn unknown_field_error<'de>(r: &mut JsonReader<'de>, key: Key<'de>, expected: Vec<&'static str>) -> Error {
+    match r.key_str(key) {
+        Ok(s) => Error::new(ErrorKind::UnknownField { name: s.as_str().to_owned(), expected }, key.offset()),
+        Err(e) => e,
+    }
 }
 
 /// A member seen a second time: under the default policy an error; otherwise `Ok(true)`
@@ -689,42 +705,6 @@ where
 
 // ---- maps with composite keys ----
 
-/// The helpers of a generated generic body (`Decode::decode<R>` over any [`Reader`]),
-/// twins of the JSON ones above under the same names.
-pub mod any {
-    use alloc::borrow::Cow;
-
-    pub use super::in_field;
-    use super::Result;
-    use crate::error::{Error, ErrorKind};
-    use crate::reader::DuplicateKeys;
-    use crate::Reader;
-
-    /// A member seen a second time (see the JSON twin).
-    #[cold]
-    #[inline(never)]
-    pub fn on_duplicate<'de, R: Reader<'de>>(r: &mut R, key: R::Key, name: &'static str) -> Result<bool> {
-        match r.duplicate_keys() {
-            DuplicateKeys::KeepLast => Ok(true),
-            DuplicateKeys::KeepFirst => r.skip_value().map(|()| false),
-            _ => Err(Error::new(ErrorKind::DuplicateField(Cow::Borrowed(name)), r.key_offset(key))),
-        }
-    }
-
-    /// The generic twin of [`put`](super::put).
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    #[cfg_attr(debug_assertions, inline)]
-    pub fn put<'de, R: Reader<'de>, T>(
-        slot: &mut Option<T>,
-        r: &mut R,
-        key: R::Key,
-        name: &'static str,
-        decode: impl FnOnce(&mut R) -> Result<T>,
-    ) -> Result<()> {
-        super::fill(slot, r, name, |r| on_duplicate(r, key, name), decode)
-    }
-}
-
 /// The MessagePack twins of the helpers above, under the same names, so that generated
 /// decoders differ between formats only in the path they call through.
 #[cfg(feature = "msgpack")]
@@ -739,6 +719,7 @@ pub mod mp {
     use super::{DecodeFields, Tag, TAG_BOOL, TAG_INT, TAG_STR};
     use crate::error::{Error, ErrorKind};
     use crate::json::DuplicateKeys;
+    use crate::msgpack::reader::NOT_A_STRING;
     pub use crate::msgpack::{Checkpoint, Key, Kind, MsgpackReader, MsgpackWriter};
 
     /// The map loop of a named struct.
@@ -780,7 +761,26 @@ pub mod mp {
         deny_unknown: bool,
         expected: impl FnOnce(&mut Vec<&'static str>),
     ) -> Result<()> {
-        r.unknown_member(key, deny_unknown, expected)
+        if deny_unknown {
+            let mut names = Vec::new();
+            expected(&mut names);
+            return Err(unknown_field_error(r, key, names));
+        }
+        // A string key matched nothing, but it must still be valid text.
+        if r.key_bytes(key)? != NOT_A_STRING {
+            r.key_str(key)?;
+        }
+        r.skip_value()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn unknown_field_error<'de>(r: &mut MsgpackReader<'de>, key: Key<'de>, expected: Vec<&'static str>) -> Error {
+        let is_str = matches!(r.key_bytes(key), Ok(b) if b != NOT_A_STRING);
+        match is_str.then(|| r.key_str(key)) {
+            Some(Err(e)) => e,
+            _ => Error::new(ErrorKind::UnknownField { name: r.key_text(key), expected }, key.offset()),
+        }
     }
 
     /// A member seen a second time (see the JSON twin).

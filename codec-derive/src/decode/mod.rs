@@ -65,11 +65,12 @@ impl Fmt {
     }
 
     /// The generic body's names: the reader is the `__R: Reader<'de>` parameter, values
-    /// decode through `Decode::decode`, and the helpers are `__private::any`'s.
+    /// decode through `Decode::decode`. Its helpers are the JSON ones' (`__private`),
+    /// which the shapes it serves do not call.
     pub fn generic() -> Fmt {
         Fmt {
             format: Format::Generic,
-            h: quote!(__p::any),
+            h: quote!(__p),
             reader: quote!(__R),
             decode_fn: ident("decode"),
             field_fn: ident("decode_field"),
@@ -77,19 +78,15 @@ impl Fmt {
     }
 }
 
-/// Why the codegen of enums, of flattened members and of MessagePack's positional
-/// structs meets no [`Format::Generic`]: [`decodes_generically`] keeps those types to one
-/// body per format.
+/// Why the codegen of enums and of structs with named fields meets no
+/// [`Format::Generic`]: [`decodes_generically`] keeps those types to one body per format.
 const PER_FORMAT_ONLY: &str = "codec-derive: a body per format was asked for the generic reader (decodes_generically)";
 
-/// Whether the type's `Decode` is one generic body over the reader (step 2b): unit
-/// structs; newtype, `transparent` and tuple structs; and structs with named fields;
-/// all of them when their fields read through `Decode`, `DecodeBytes` or `DecodePairs`
-/// (a `with` module has one function per format). Not yet: a tuple with optional
-/// trailing elements (`tuple_with_defaults` is per format), a struct with a flattened
-/// member (its keys go through the member's `DecodeFields`, which is per format) or
-/// with `msgpack(struct_as_array)` (a MessagePack-only form), and enums. Those keep one
-/// body per format.
+/// Whether the type's `Decode` is one generic body over the reader (step 2b, first part):
+/// unit structs, and newtype, `transparent` and tuple structs whose fields read through
+/// `Decode`, `DecodeBytes` or `DecodePairs` (a `with` module has one function per
+/// format) and whose tuple has no optional trailing elements. Other types keep one body
+/// per format.
 fn decodes_generically(c: &Container) -> bool {
     let Data::Struct(style, fields) = &c.data else { return false };
     let no_with = || fields.iter().filter(|f| f.decodes()).all(|f| f.attrs.with.is_none());
@@ -98,12 +95,7 @@ fn decodes_generically(c: &Container) -> bool {
         Style::Unit => true,
         _ if transparent => no_with(),
         Style::Tuple => no_with() && !struct_::has_optional_tail(fields),
-        Style::Struct => {
-            no_with()
-                && !fields.iter().any(|f| f.decodes() && f.is_flatten())
-                && c.attrs.msgpack_struct_as_array.is_none()
-        }
-        Style::Newtype => false,
+        Style::Struct | Style::Newtype => false,
     }
 }
 
@@ -182,9 +174,6 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
                     );
                     quote!(#p::Ok(#value))
                 }
-                Style::Struct if fmt.format == Format::Generic => {
-                    FieldSet::new(c, fields, c.attrs.default.is_some()).ordered_members(deny, fmt)
-                }
                 Style::Struct if fields.iter().any(|f| f.decodes() && f.is_flatten()) => {
                     quote!(#h::decode_struct::<Self>(__r, #deny))
                 }
@@ -206,13 +195,6 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
 fn decode_generic(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenStream, &TokenStream)) -> TokenStream {
     let (krate, ident, p) = (&c.krate, c.ident, quote!(__p));
     let body = body(c, &Fmt::generic());
-    // A struct with named fields decoded per format was `#[inline]` in MessagePack (its
-    // map loop inline in the caller's, a `Vec`'s element loop say) and not in JSON; the
-    // generic body keeps the hint for both (callgrind: see docs/one-model.md, step 2b).
-    let inline = match &c.data {
-        Data::Struct(Style::Struct, _) => quote!(#[inline]),
-        _ => TokenStream::new(),
-    };
     let forward_msgpack = crate::msgpack_only(&p, || {
         quote! {
             #[inline]
@@ -225,7 +207,6 @@ fn decode_generic(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenS
         #[automatically_derived]
         #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
         impl #impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
-            #inline
             fn decode<__R: #p::Reader<'de>>(__r: &mut __R) -> #p::Result<Self> {
                 #body
             }
