@@ -255,11 +255,8 @@ macro_rules! string_impls {
     (@each [$($part:ident)+] $gen:tt $ty:ty) => {
         $( $crate::impls::string_form::string_impls!(@$part $gen $ty; []); )+
     };
-    // The MessagePack body: the string form's, or the given one with its names bound.
-    (@msgpack [] ($($arg:expr),+) $default:block) => {
-        $default
-    };
-    (@msgpack [|$($name:ident),+| $given:expr] ($($arg:expr),+) $default:block) => {{
+    // The given MessagePack body, with its names bound.
+    (@msgpack [|$($name:ident),+| $given:expr] ($($arg:expr),+)) => {{
         $( let $name = $arg; )+
         $given
     }};
@@ -313,9 +310,7 @@ macro_rules! string_impls {
             #[cfg(feature = "msgpack")]
             #[inline]
             fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::string_form::string_impls!(@msgpack [$($given)+] (r) {
-                    $crate::impls::string_form::decode(r)
-                })
+                $crate::impls::string_form::string_impls!(@msgpack [$($given)+] (r))
             }
         }
     };
@@ -356,9 +351,7 @@ macro_rules! string_impls {
                 key: $crate::msgpack::Key<'de>,
                 r: &mut $crate::msgpack::MsgpackReader<'de>,
             ) -> $crate::Result<Self> {
-                $crate::impls::string_form::string_impls!(@msgpack [$($given)+] (key, r) {
-                    $crate::impls::string_form::decode_key(key, r)
-                })
+                $crate::impls::string_form::string_impls!(@msgpack [$($given)+] (key, r))
             }
         }
     };
