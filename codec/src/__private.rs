@@ -637,7 +637,7 @@ pub struct EncodeWith<'a, T: ?Sized, J, M> {
     pub value: &'a T,
     /// `module::encode_json`.
     pub json: J,
-    /// `module::encode_msgpack`, or its stand-in from [`with_fallback`].
+    /// `module::encode_msgpack`, or its stand-in from `with_fallback`.
     pub msgpack: M,
 }
 

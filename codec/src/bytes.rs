@@ -290,7 +290,7 @@ pub trait DecodeBytes<'de>: Sized {
     /// This will become the one required method. Until every impl has moved to it, the
     /// default body calls the format's own method
     /// ([`decode_json_bytes`](Self::decode_json_bytes) or
-    /// [`decode_msgpack_bytes`](Self::decode_msgpack_bytes)); an impl that defines it has
+    /// `decode_msgpack_bytes`); an impl that defines it has
     /// those two forward to it.
     ///
     /// ```

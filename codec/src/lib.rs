@@ -39,7 +39,7 @@
 //!   model is moving to the generic methods, `docs/one-model.md`). The derive parses its attributes
 //!   once into a description of each field (name, aliases, defaults, skips) and emits one
 //!   encode body from it, every member name pre-encoded for every format.
-//! - Decoding reads a [`json::JsonReader`] (or a [`msgpack::MsgpackReader`]) over
+//! - Decoding reads a [`json::JsonReader`] (or a `msgpack::MsgpackReader`) over
 //!   `&'de [u8]`: strings without escapes borrow from the input, so `&'de str` and
 //!   `Cow<'de, str>` fields cost no allocation.
 //! - Errors ([`Error`]) are one pointer; the path to the failing value is assembled only
@@ -423,7 +423,7 @@ pub trait Decode<'de>: Sized {
     ///
     /// This will become the one required method. Until every impl has moved to it, the
     /// default body calls the format's own method ([`decode_json`](Self::decode_json) or
-    /// [`decode_msgpack`](Self::decode_msgpack)); an impl that defines it has those two
+    /// `decode_msgpack`); an impl that defines it has those two
     /// forward to it (`Self::decode(r)`).
     ///
     /// ```
@@ -608,7 +608,7 @@ pub trait DecodeKey<'de>: Sized {
     /// This will become the one required method. Until every impl has moved to it, the
     /// default body calls the format's own method
     /// ([`decode_json_key`](Self::decode_json_key) or
-    /// [`decode_msgpack_key`](Self::decode_msgpack_key)); an impl that defines it has those
+    /// `decode_msgpack_key`); an impl that defines it has those
     /// two forward to it.
     ///
     /// ```

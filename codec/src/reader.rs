@@ -35,7 +35,7 @@ pub(crate) mod sealed {
 
 /// The format-neutral reading interface: one value at a time, from input that lives for
 /// `'de`. Implemented by [`JsonReader`](crate::json::JsonReader) and
-/// [`MsgpackReader`](crate::msgpack::MsgpackReader), and sealed (no other type can
+/// `msgpack::MsgpackReader`, and sealed (no other type can
 /// implement it).
 ///
 /// A generic function over `R: Reader<'de>` reads either format, with the code of each
@@ -342,7 +342,7 @@ pub trait Reader<'de>: sealed::Sealed {
 
     /// How many of `n` announced elements of `element_size` bytes each a collection may
     /// reserve room for before reading them: MessagePack's
-    /// [`capacity_for`](crate::msgpack::MsgpackReader::capacity_for) (as far as the input
+    /// `MsgpackReader::capacity_for` (as far as the input
     /// can back the claim, within the reader's budget); 0 in JSON, where nothing is
     /// presized from the input.
     fn capacity_for(&mut self, n: usize, element_size: usize) -> usize;

@@ -40,7 +40,7 @@ pub struct Encoded {
 
 /// A format's writer, as generic encoding code sees it: implemented by
 /// [`JsonWriter`](crate::json::JsonWriter) and
-/// [`MsgpackWriter`](crate::msgpack::MsgpackWriter).
+/// `msgpack::MsgpackWriter`.
 ///
 /// One body over `W: Writer` writes a value in every format:
 ///
