@@ -174,3 +174,34 @@ fn tuple_and_newtype_structs_decode_through_one_generic_body() {
         assert_eq!(e.to_string(), "invalid value: expected an array of 2 elements, found 1 (byte 0)", "{e}");
     }
 }
+
+#[test]
+fn named_structs_decode_through_one_generic_body() {
+    let fns = methods("DebugShown", "Decode");
+    let decode = fns.iter().find(|f| f.sig.ident == "decode").expect("DebugShown: no `decode`");
+    assert_eq!(decode.sig.generics.type_params().count(), 1, "`decode` is not generic over the reader");
+    for name in ["decode_json", "decode_msgpack"] {
+        let Some(f) = fns.iter().find(|f| f.sig.ident == name) else { continue };
+        let calls_decode = match &f.block.stmts[..] {
+            [syn::Stmt::Expr(syn::Expr::Call(call), None)] => match &*call.func {
+                syn::Expr::Path(p) => p.path.segments.last().unwrap().ident == "decode",
+                _ => false,
+            },
+            _ => false,
+        };
+        assert!(calls_decode, "`{name}` does more than call `decode`");
+    }
+    // The same values and errors as before, in both formats: in order, out of order
+    // (the general loop), a missing field, an unknown one.
+    let v = DebugShown { user_id: 7, reply_to: Some("a".into()) };
+    assert_eq!(codec::json::from_str::<DebugShown>(r#"{"userId":7,"replyTo":"a"}"#).unwrap(), v);
+    assert_eq!(codec::json::from_str::<DebugShown>(r#"{"x":[1],"replyTo":"a","userId":7}"#).unwrap(), v);
+    let e = codec::json::from_str::<DebugShown>(r#"{"replyTo":null}"#).unwrap_err();
+    assert!(e.to_string().starts_with("missing field `userId`"), "{e}");
+    let e = codec::json::from_str::<DebugShown>(r#"{"userId":7,"userId":8}"#).unwrap_err();
+    assert!(e.to_string().starts_with("duplicate field `userId`"), "{e}");
+    let bytes = codec::msgpack::to_vec(&v).unwrap();
+    assert_eq!(codec::msgpack::from_slice::<DebugShown>(&bytes).unwrap(), v);
+    // A key that is not a string is unknown, and skipped.
+    assert_eq!(codec::msgpack::from_slice::<DebugShown>(b"\x82\x01\x02\xa6userId\x07").unwrap().user_id, 7);
+}

@@ -45,6 +45,21 @@ pub trait DecodeFields<'de>: Sized {
         key: crate::msgpack::Key<'de>,
         r: &mut MsgpackReader<'de>,
     ) -> Result<bool>;
+    /// [`decode_field`](Self::decode_field) over any reader, for a type whose `Decode` is
+    /// one generic body (a derived struct with named fields): its per-format methods
+    /// forward here, so its key dispatch is generated once. Only such a type's own
+    /// `decode` calls it; the default, for the other impls, reports it missing.
+    #[inline]
+    fn decode_field_any<R: Reader<'de>>(state: &mut Self::State, key: R::Key, r: &mut R) -> Result<bool> {
+        let _ = (state, key);
+        Err(Error::new(
+            ErrorKind::Custom(alloc::format!(
+                "{} has no DecodeFields::decode_field_any",
+                core::any::type_name::<Self>()
+            )),
+            r.position(),
+        ))
+    }
     /// Builds the value once the object ended (`end` is the reader's position then, for
     /// errors); absent required fields are errors.
     fn finish(state: Self::State, end: usize) -> Result<Self>;
@@ -178,23 +193,7 @@ pub fn unknown_field<'de>(
     deny_unknown: bool,
     expected: impl FnOnce(&mut Vec<&'static str>),
 ) -> Result<()> {
-    if deny_unknown {
-        let mut names = Vec::new();
-        expected(&mut names);
-        return Err(unknown_field_error(r, key, names));
-    }
-    // Unknown keys are not matched against anything, but they must still be valid text.
-    r.key_str(key)?;
-    r.skip_value()
-}
-
-#[cold]
-#[inline(never)]
-fn unknown_field_error<'de>(r: &mut JsonReader<'de>, key: Key<'de>, expected: Vec<&'static str>) -> Error {
-    match r.key_str(key) {
-        Ok(s) => Error::new(ErrorKind::UnknownField { name: s.as_str().to_owned(), expected }, key.offset()),
-        Err(e) => e,
-    }
+    r.unknown_member(key, deny_unknown, expected)
 }
 
 /// A member seen a second time: under the default policy an error; otherwise `Ok(true)`
@@ -705,6 +704,42 @@ where
 
 // ---- maps with composite keys ----
 
+/// The helpers of a generated generic body (`Decode::decode<R>` over any [`Reader`]),
+/// twins of the JSON ones above under the same names.
+pub mod any {
+    use alloc::borrow::Cow;
+
+    pub use super::in_field;
+    use super::Result;
+    use crate::error::{Error, ErrorKind};
+    use crate::reader::DuplicateKeys;
+    use crate::Reader;
+
+    /// A member seen a second time (see the JSON twin).
+    #[cold]
+    #[inline(never)]
+    pub fn on_duplicate<'de, R: Reader<'de>>(r: &mut R, key: R::Key, name: &'static str) -> Result<bool> {
+        match r.duplicate_keys() {
+            DuplicateKeys::KeepLast => Ok(true),
+            DuplicateKeys::KeepFirst => r.skip_value().map(|()| false),
+            _ => Err(Error::new(ErrorKind::DuplicateField(Cow::Borrowed(name)), r.key_offset(key))),
+        }
+    }
+
+    /// The generic twin of [`put`](super::put).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub fn put<'de, R: Reader<'de>, T>(
+        slot: &mut Option<T>,
+        r: &mut R,
+        key: R::Key,
+        name: &'static str,
+        decode: impl FnOnce(&mut R) -> Result<T>,
+    ) -> Result<()> {
+        super::fill(slot, r, name, |r| on_duplicate(r, key, name), decode)
+    }
+}
+
 /// The MessagePack twins of the helpers above, under the same names, so that generated
 /// decoders differ between formats only in the path they call through.
 #[cfg(feature = "msgpack")]
@@ -719,7 +754,6 @@ pub mod mp {
     use super::{DecodeFields, Tag, TAG_BOOL, TAG_INT, TAG_STR};
     use crate::error::{Error, ErrorKind};
     use crate::json::DuplicateKeys;
-    use crate::msgpack::reader::NOT_A_STRING;
     pub use crate::msgpack::{Checkpoint, Key, Kind, MsgpackReader, MsgpackWriter};
 
     /// The map loop of a named struct.
@@ -761,26 +795,7 @@ pub mod mp {
         deny_unknown: bool,
         expected: impl FnOnce(&mut Vec<&'static str>),
     ) -> Result<()> {
-        if deny_unknown {
-            let mut names = Vec::new();
-            expected(&mut names);
-            return Err(unknown_field_error(r, key, names));
-        }
-        // A string key matched nothing, but it must still be valid text.
-        if r.key_bytes(key)? != NOT_A_STRING {
-            r.key_str(key)?;
-        }
-        r.skip_value()
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn unknown_field_error<'de>(r: &mut MsgpackReader<'de>, key: Key<'de>, expected: Vec<&'static str>) -> Error {
-        let is_str = matches!(r.key_bytes(key), Ok(b) if b != NOT_A_STRING);
-        match is_str.then(|| r.key_str(key)) {
-            Some(Err(e)) => e,
-            _ => Error::new(ErrorKind::UnknownField { name: r.key_text(key), expected }, key.offset()),
-        }
+        r.unknown_member(key, deny_unknown, expected)
     }
 
     /// A member seen a second time (see the JSON twin).

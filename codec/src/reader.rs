@@ -8,8 +8,10 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::writer::Encoded;
 use crate::{Decode, DecodeBytes, DecodeKey};
 
 /// What to do when a key appears twice in one object or map, in any format: the same
@@ -503,6 +505,92 @@ pub trait Reader<'de>: sealed::Sealed {
     /// Reads past the next value, checking it as a decode would (well-formed, within the
     /// limits) but keeping nothing.
     fn skip_value(&mut self) -> Result<()>;
+
+    /// The key's bytes for matching against names: a string key's text (JSON's unescaped
+    /// into the reader's scratch buffer when it holds escapes); for a MessagePack key that
+    /// is not a string, bytes that are not UTF-8 and so match no name (where
+    /// [`key_str_bytes_with`](Self::key_str_bytes_with) fails).
+    fn key_bytes(&mut self, key: Self::Key) -> Result<&[u8]>;
+
+    // ---- the members of a struct ----
+
+    /// What a struct's member loop keeps between members: nothing in JSON, whose
+    /// separators tell whether another member follows; in MessagePack the count of
+    /// members left.
+    ///
+    /// The protocol, as a derived struct decoder runs it: [`begin_members`](Self::begin_members);
+    /// when [`first_member`](Self::first_member) says a member follows, for each field
+    /// in declaration order: if [`member_if`](Self::member_if) its name, the value, then
+    /// [`next_member`](Self::next_member), stopping when it says none follows; then, if
+    /// any member is left, [`other_members`](Self::other_members) for the rest; at the
+    /// end [`end_members`](Self::end_members).
+    ///
+    /// ```
+    /// use codec::{Decode, Reader, Result};
+    ///
+    /// /// `{"x": ..., "y": ...}` with its members in this order, in any format.
+    /// fn point<'de, R: Reader<'de>>(r: &mut R) -> Result<(u32, u32)> {
+    ///     let mut m = r.begin_members()?;
+    ///     let mut point = (0, 0);
+    ///     if r.first_member(&mut m)? {
+    ///         assert!(r.member_if(&codec::__private::Encoded { json: br#""x""#, msgpack: b"\xa1x" })?);
+    ///         point.0 = u32::decode(r)?;
+    ///         assert!(r.next_member(&mut m)?);
+    ///         assert!(r.member_if(&codec::__private::Encoded { json: br#""y""#, msgpack: b"\xa1y" })?);
+    ///         point.1 = u32::decode(r)?;
+    ///         assert!(!r.next_member(&mut m)?);
+    ///     }
+    ///     r.end_members(m);
+    ///     Ok(point)
+    /// }
+    /// assert_eq!(point(&mut codec::json::JsonReader::new(br#"{"x": 1, "y": 2}"#))?, (1, 2));
+    /// # #[cfg(feature = "msgpack")]
+    /// assert_eq!(point(&mut codec::msgpack::MsgpackReader::new(b"\x82\xa1x\x01\xa1y\x02"))?, (1, 2));
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[doc(hidden)]
+    type Members;
+
+    /// Opens a struct's members: JSON `{`, a MessagePack map header (its count kept).
+    #[doc(hidden)]
+    fn begin_members(&mut self) -> Result<Self::Members>;
+
+    /// After [`begin_members`](Self::begin_members): whether a member follows (JSON: a
+    /// key, or `}` consumed; MessagePack: a nonzero count).
+    #[doc(hidden)]
+    fn first_member(&mut self, members: &mut Self::Members) -> Result<bool>;
+
+    /// Where a member starts: reads its key (and JSON's `:`) when the key is written
+    /// exactly as `name` (the format's bytes of it: JSON's string token, quotes
+    /// included; MessagePack's str, header included) and returns `true`; otherwise
+    /// consumes nothing and returns `false`. A `name` longer than the reader's string
+    /// limit is declined, leaving it to the general path and its check.
+    #[doc(hidden)]
+    fn member_if(&mut self, name: &Encoded) -> Result<bool>;
+
+    /// After a member's value: whether another member follows (JSON: `,` consumed, or
+    /// `}`; MessagePack: the count less one is nonzero).
+    #[doc(hidden)]
+    fn next_member(&mut self, members: &mut Self::Members) -> Result<bool>;
+
+    /// Reads the rest of a struct's members, from a member's key (at least one is left):
+    /// each key read and offered to `claim`, which decodes its value when it names a
+    /// member and says whether it did; a key it declines is unknown: under
+    /// `deny_unknown` an error listing the names `expected` appends, otherwise checked as
+    /// text (a string key) and its value skipped.
+    #[doc(hidden)]
+    fn other_members(
+        &mut self,
+        members: &mut Self::Members,
+        claim: impl FnMut(&mut Self, Self::Key) -> Result<bool>,
+        deny_unknown: bool,
+        expected: fn(&mut Vec<&'static str>),
+    ) -> Result<()>;
+
+    /// Leaves a struct's members, once none is left (MessagePack's map; JSON's `}` was
+    /// consumed when the last member said so).
+    #[doc(hidden)]
+    fn end_members(&mut self, members: Self::Members);
 
     /// Transitional, as [`decode_per_format`](Self::decode_per_format): the format's own
     /// key method of `T` (`decode_json_key` or `decode_msgpack_key`).

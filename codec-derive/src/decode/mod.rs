@@ -65,12 +65,11 @@ impl Fmt {
     }
 
     /// The generic body's names: the reader is the `__R: Reader<'de>` parameter, values
-    /// decode through `Decode::decode`. Its helpers are the JSON ones' (`__private`),
-    /// which the shapes it serves do not call.
+    /// decode through `Decode::decode`, and the helpers are `__private::any`'s.
     pub fn generic() -> Fmt {
         Fmt {
             format: Format::Generic,
-            h: quote!(__p),
+            h: quote!(__p::any),
             reader: quote!(__R),
             decode_fn: ident("decode"),
             field_fn: ident("decode_field"),
@@ -78,15 +77,19 @@ impl Fmt {
     }
 }
 
-/// Why the codegen of enums and of structs with named fields meets no
-/// [`Format::Generic`]: [`decodes_generically`] keeps those types to one body per format.
+/// Why the codegen of enums, of flattened members and of MessagePack's positional
+/// structs meets no [`Format::Generic`]: [`decodes_generically`] keeps those types to one
+/// body per format.
 const PER_FORMAT_ONLY: &str = "codec-derive: a body per format was asked for the generic reader (decodes_generically)";
 
-/// Whether the type's `Decode` is one generic body over the reader (step 2b, first part):
-/// unit structs, and newtype, `transparent` and tuple structs whose fields read through
-/// `Decode`, `DecodeBytes` or `DecodePairs` (a `with` module has one function per
-/// format) and whose tuple has no optional trailing elements. Other types keep one body
-/// per format.
+/// Whether the type's `Decode` is one generic body over the reader (step 2b): unit
+/// structs; newtype, `transparent` and tuple structs; and structs with named fields;
+/// all of them when their fields read through `Decode`, `DecodeBytes` or `DecodePairs`
+/// (a `with` module has one function per format). Not yet: a tuple with optional
+/// trailing elements (`tuple_with_defaults` is per format), a struct with a flattened
+/// member (its keys go through the member's `DecodeFields`, which is per format) or
+/// with `msgpack(struct_as_array)` (a MessagePack-only form), and enums. Those keep one
+/// body per format.
 fn decodes_generically(c: &Container) -> bool {
     let Data::Struct(style, fields) = &c.data else { return false };
     let no_with = || fields.iter().filter(|f| f.decodes()).all(|f| f.attrs.with.is_none());
@@ -95,7 +98,12 @@ fn decodes_generically(c: &Container) -> bool {
         Style::Unit => true,
         _ if transparent => no_with(),
         Style::Tuple => no_with() && !struct_::has_optional_tail(fields),
-        Style::Struct | Style::Newtype => false,
+        Style::Struct => {
+            no_with()
+                && !fields.iter().any(|f| f.decodes() && f.is_flatten())
+                && c.attrs.msgpack_struct_as_array.is_none()
+        }
+        Style::Newtype => false,
     }
 }
 
@@ -174,6 +182,9 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
                     );
                     quote!(#p::Ok(#value))
                 }
+                Style::Struct if fmt.format == Format::Generic => {
+                    FieldSet::new(c, fields, c.attrs.default.is_some()).ordered_members(deny, fmt)
+                }
                 Style::Struct if fields.iter().any(|f| f.decodes() && f.is_flatten()) => {
                     quote!(#h::decode_struct::<Self>(__r, #deny))
                 }
@@ -195,6 +206,11 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
 fn decode_generic(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenStream, &TokenStream)) -> TokenStream {
     let (krate, ident, p) = (&c.krate, c.ident, quote!(__p));
     let body = body(c, &Fmt::generic());
+    // No `#[inline]` on the generic body, though MessagePack's per-format struct body
+    // had one: an `#[inline]` item is copied into every codegen unit that calls it, and
+    // benches/compile's 120 models then took 2.5 times as long to build in release
+    // (docs/one-model.md, step 2b). What it bought in MessagePack, `finish` inline, is
+    // `#[inline(always)]` on that small function instead.
     let forward_msgpack = crate::msgpack_only(&p, || {
         quote! {
             #[inline]
@@ -370,9 +386,32 @@ pub fn expand(c: &Container) -> TokenStream {
             let set = FieldSet::new(c, fields, c.attrs.default.is_some());
             let state_ty = set.state_ty();
             let init = set.state_init();
-            let dispatch = set.dispatch(&json);
+            // A struct decoded by one generic body has one generic dispatch, which its
+            // per-format methods and its `decode` share.
+            let generic = decodes_generically(c);
+            let dispatch_any = generic.then(|| {
+                let dispatch = set.dispatch(&Fmt::generic());
+                quote! {
+                    fn decode_field_any<__R: #p::Reader<'de>>(
+                        __st: &mut Self::State,
+                        __key: <__R as #p::Reader<'de>>::Key,
+                        __r: &mut __R,
+                    ) -> #p::Result<::core::primitive::bool> {
+                        #p::Ok(#dispatch)
+                    }
+                }
+            });
+            // The forwarder is `#[inline]`, so a build that flattens no such struct
+            // compiles none.
+            let (dispatch, json_inline) = match generic {
+                true => (quote!(Self::decode_field_any(__st, __key, __r)?), quote!(#[inline])),
+                false => (set.dispatch(&json), TokenStream::new()),
+            };
             let decode_field_msgpack = crate::msgpack_only(&p, || {
-                let dispatch_msgpack = set.dispatch(&msgpack);
+                let dispatch_msgpack = match generic {
+                    true => quote!(Self::decode_field_any(__st, __key, __r)?),
+                    false => set.dispatch(&msgpack),
+                };
                 quote! {
                     #[inline]
                     fn decode_field_msgpack(
@@ -420,6 +459,7 @@ pub fn expand(c: &Container) -> TokenStream {
                     fn new_state() -> Self::State {
                         #init
                     }
+                    #json_inline
                     fn decode_field(
                         __st: &mut Self::State,
                         __key: #p::Key<'de>,
@@ -428,7 +468,8 @@ pub fn expand(c: &Container) -> TokenStream {
                         #p::Ok(#dispatch)
                     }
                     #decode_field_msgpack
-                    #[inline]
+                    #dispatch_any
+                    #[inline(always)]
                     fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                         #p::Ok(#finish)
                     }

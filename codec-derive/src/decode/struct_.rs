@@ -182,12 +182,29 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     /// name as the format writes it), decode the value into its slot, and leave the
     /// members block when that was the object's or map's last member. Steps run once
     /// each on a fresh state, so no duplicate check.
-    fn ordered_step(&self, i: usize, f: &Field, fmt: &Fmt, name: syn::LitByteStr) -> TokenStream {
+    fn ordered_step(&self, i: usize, f: &Field, fmt: &Fmt, name: TokenStream) -> TokenStream {
         let s = slot(i);
         let field = &f.name;
         let (h, callee, span, end) = self.spanned_callee(f, fmt);
         match fmt.format {
-            super::Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
+            // Both formats' in-order steps in one: `next_member` is JSON's `object_next`
+            // and MessagePack's count, inline.
+            super::Format::Generic => {
+                let p = self.p();
+                let value = tokens::call(
+                    tokens::respan_over(&quote!(#h::in_field), span, end),
+                    quote!(#callee(__r), #field),
+                    end,
+                );
+                quote! {
+                    if __r.member_if(&#name)? {
+                        __st.#s = #p::Some(#value?);
+                        if !__r.next_member(&mut __m)? {
+                            break '__members;
+                        }
+                    }
+                }
+            }
             super::Format::Json => {
                 let step = tokens::call(
                     tokens::respan_over(&quote!(#h::step), span, end),
@@ -489,7 +506,7 @@ impl FieldSet<'_, '_> {
         let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
         let steps = self.decoded().map(|(i, f)| {
             let quoted = tokens::bytes(&tokens::json_string(&f.name));
-            self.ordered_step(i, f, fmt, quoted)
+            self.ordered_step(i, f, fmt, quote!(#quoted))
         });
         quote! {{
             __r.begin_object()?;
@@ -502,6 +519,44 @@ impl FieldSet<'_, '_> {
                 #h::other_members::<Self>(__r, &mut __st, #deny_unknown)?;
             }
         #fields_ty::finish(__st, __r.position())
+        }}
+    }
+
+    /// The body of a struct's generic `decode` (no flattened or `with` fields): what
+    /// [`json_ordered_object`](Self::json_ordered_object) and
+    /// [`msgpack_map_loop`](Self::msgpack_map_loop) do, over any reader, the member loop's
+    /// bookkeeping left to it (`Reader::Members`: nothing in JSON, a count in
+    /// MessagePack). The in-order steps match each name pre-encoded in both formats
+    /// (`Encoded`); the general loop is the reader's `other_members`, each key offered to
+    /// `DecodeFields::decode_field_any`, the one generic [`dispatch`](Self::dispatch)
+    /// that the per-format `decode_field`s (for flattening) forward to as well.
+    pub fn ordered_members(&self, deny_unknown: bool, fmt: &Fmt) -> TokenStream {
+        let p = self.p();
+        let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
+        let steps = self.decoded().map(|(i, f)| {
+            let json = tokens::bytes(&tokens::json_string(&f.name));
+            let msgpack = tokens::lit(&if crate::MSGPACK { tokens::msgpack_str(&f.name) } else { Vec::new() });
+            self.ordered_step(i, f, fmt, quote!(#p::Encoded { json: #json, msgpack: #msgpack }))
+        });
+        quote! {{
+            let mut __m = __r.begin_members()?;
+            let mut __st = #fields_ty::new_state();
+            '__members: {
+                if !__r.first_member(&mut __m)? {
+                    break '__members;
+                }
+                #(#steps)*
+                __r.other_members(
+                    &mut __m,
+                    |__r: &mut __R, __key: <__R as #p::Reader<'de>>::Key| {
+                        #fields_ty::decode_field_any(&mut __st, __key, __r)
+                    },
+                    #deny_unknown,
+                    #fields_ty::field_names,
+                )?;
+            }
+            __r.end_members(__m);
+            #fields_ty::finish(__st, __r.position())
         }}
     }
 
@@ -522,7 +577,7 @@ impl FieldSet<'_, '_> {
         let MapPlan { rest, in_order } = plan;
         let steps = self.decoded().filter(|(_, f)| in_order && !f.is_flatten()).map(|(i, f)| {
             let encoded = tokens::lit(&tokens::msgpack_str(&f.name));
-            self.ordered_step(i, f, fmt, encoded)
+            self.ordered_step(i, f, fmt, quote!(#encoded))
         });
         let prepare = self.prepare_stmts(fmt, &quote!(__n));
         quote! {{

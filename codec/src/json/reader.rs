@@ -31,6 +31,7 @@ use super::simd;
 use super::string::{self, ScanError};
 use super::{DuplicateKeys, NonFinite, Options};
 use crate::error::{Error, ErrorKind, Result};
+use crate::writer::Encoded;
 
 /// A string body as it appears in the input, between its quotes.
 ///
@@ -708,6 +709,34 @@ impl<'de> JsonReader<'de> {
     #[inline]
     pub fn key_str(&mut self, key: Key<'de>) -> Result<Str<'de, '_>> {
         self.decode_string(key)
+    }
+
+    /// A member key that no field claimed: under `deny_unknown` an error listing the names
+    /// `expected` appends (called only then); otherwise checked as text (unknown keys are
+    /// matched against nothing, but must still be valid) and its value skipped.
+    #[inline]
+    pub(crate) fn unknown_member(
+        &mut self,
+        key: Key<'de>,
+        deny_unknown: bool,
+        expected: impl FnOnce(&mut Vec<&'static str>),
+    ) -> Result<()> {
+        if deny_unknown {
+            let mut names = Vec::new();
+            expected(&mut names);
+            return Err(self.unknown_member_error(key, names));
+        }
+        self.key_str(key)?;
+        self.skip_value()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn unknown_member_error(&mut self, key: Key<'de>, expected: Vec<&'static str>) -> Error {
+        match self.key_str(key) {
+            Ok(s) => Error::new(ErrorKind::UnknownField { name: s.as_str().to_owned(), expected }, key.offset()),
+            Err(e) => e,
+        }
     }
 
     /// Consumes `[`.
@@ -1825,6 +1854,61 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     fn decode_pair_key_per_format<T: crate::DecodeKey<'de>>(&mut self) -> Result<T> {
         T::decode_json_pair_key(self)
     }
+
+    #[inline(always)]
+    fn key_bytes(&mut self, key: Key<'de>) -> Result<&[u8]> {
+        JsonReader::key_bytes(self, key)
+    }
+
+    /// The separators tell whether a member follows.
+    type Members = ();
+
+    #[inline(always)]
+    fn begin_members(&mut self) -> Result<()> {
+        JsonReader::begin_object(self)
+    }
+
+    #[inline(always)]
+    fn first_member(&mut self, _members: &mut ()) -> Result<bool> {
+        JsonReader::object_first(self)
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn member_if(&mut self, name: &Encoded) -> Result<bool> {
+        JsonReader::read_key_if(self, name.json)
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn next_member(&mut self, _members: &mut ()) -> Result<bool> {
+        JsonReader::object_next(self)
+    }
+
+    /// Through the closing `}`.
+    #[inline]
+    fn other_members(
+        &mut self,
+        _members: &mut (),
+        mut claim: impl FnMut(&mut Self, Key<'de>) -> Result<bool>,
+        deny_unknown: bool,
+        expected: fn(&mut Vec<&'static str>),
+    ) -> Result<()> {
+        loop {
+            let key = JsonReader::read_key(self)?;
+            if !claim(self, key)? {
+                self.unknown_member(key, deny_unknown, expected)?;
+            }
+            if !JsonReader::object_next(self)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Nothing left to do: the last member's [`next_member`](crate::Reader::next_member)
+    /// (or an empty object's `first_member`) consumed the `}`.
+    #[inline(always)]
+    fn end_members(&mut self, _members: ()) {}
 }
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ use alloc::vec::Vec;
 
 use super::{DuplicateKeys, NonFinite, Options};
 use crate::error::{Error, ErrorKind, Result};
+use crate::writer::Encoded;
 
 /// What kind of value comes next, from its first byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1589,6 +1590,37 @@ impl<'de> MsgpackReader<'de> {
         Ok(str_body(raw).unwrap_or(NOT_A_STRING))
     }
 
+    /// A member key that no field claimed: under `deny_unknown` an error listing the names
+    /// `expected` appends (called only then); otherwise a string key is checked as text
+    /// (it matched nothing, but must still be valid) and the value skipped.
+    #[inline]
+    pub(crate) fn unknown_member(
+        &mut self,
+        key: Key<'de>,
+        deny_unknown: bool,
+        expected: impl FnOnce(&mut Vec<&'static str>),
+    ) -> Result<()> {
+        if deny_unknown {
+            let mut names = Vec::new();
+            expected(&mut names);
+            return Err(self.unknown_member_error(key, names));
+        }
+        if self.key_bytes(key)? != NOT_A_STRING {
+            self.key_str(key)?;
+        }
+        self.skip_value()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn unknown_member_error(&mut self, key: Key<'de>, expected: Vec<&'static str>) -> Error {
+        let is_str = matches!(self.key_bytes(key), Ok(b) if b != NOT_A_STRING);
+        match is_str.then(|| self.key_str(key)) {
+            Some(Err(e)) => e,
+            _ => Error::new(ErrorKind::UnknownField { name: self.key_text(key), expected }, key.offset()),
+        }
+    }
+
     /// A string key as text (checked UTF-8); any other key is a type error.
     ///
     /// ```
@@ -2298,6 +2330,58 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     #[inline]
     fn decode_pair_key_per_format<T: crate::DecodeKey<'de>>(&mut self) -> Result<T> {
         Err(crate::reader::no_pair_key::<T>(self.position()))
+    }
+
+    #[inline(always)]
+    fn key_bytes(&mut self, key: Key<'de>) -> Result<&[u8]> {
+        MsgpackReader::key_bytes(self, key)
+    }
+
+    /// The count of members left.
+    type Members = usize;
+
+    #[inline(always)]
+    fn begin_members(&mut self) -> Result<usize> {
+        self.read_map_len()
+    }
+
+    #[inline(always)]
+    fn first_member(&mut self, members: &mut usize) -> Result<bool> {
+        Ok(*members != 0)
+    }
+
+    #[inline(always)]
+    fn member_if(&mut self, name: &Encoded) -> Result<bool> {
+        Ok(MsgpackReader::read_key_if(self, name.msgpack))
+    }
+
+    #[inline(always)]
+    fn next_member(&mut self, members: &mut usize) -> Result<bool> {
+        *members -= 1;
+        Ok(*members != 0)
+    }
+
+    /// The `*members` left.
+    #[inline]
+    fn other_members(
+        &mut self,
+        members: &mut usize,
+        mut claim: impl FnMut(&mut Self, Key<'de>) -> Result<bool>,
+        deny_unknown: bool,
+        expected: fn(&mut Vec<&'static str>),
+    ) -> Result<()> {
+        for _ in 0..*members {
+            let key = MsgpackReader::read_key(self)?;
+            if !claim(self, key)? {
+                self.unknown_member(key, deny_unknown, expected)?;
+            }
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn end_members(&mut self, _members: usize) {
+        self.leave();
     }
 }
 
