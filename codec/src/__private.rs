@@ -1121,3 +1121,25 @@ pub mod with_fallback {
         Err(Error::unsupported::<T>(crate::MSGPACK, "with::decode_msgpack", Some(r.position())))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::collections::BTreeMap;
+
+    use super::*;
+
+    /// Only a derived struct decoded by one generic body implements `decode_field_any`;
+    /// another impl reached through it reports the missing method, at the reader's
+    /// position, instead of panicking.
+    #[test]
+    fn decode_field_any_default_is_an_error() {
+        let mut r = JsonReader::new(br#"{"a": 1}"#);
+        r.begin_object().unwrap();
+        assert!(r.object_first().unwrap());
+        let key = r.read_key().unwrap();
+        let mut state = <BTreeMap<String, u32> as DecodeFields>::new_state();
+        let err = <BTreeMap<String, u32> as DecodeFields>::decode_field_any(&mut state, key, &mut r).unwrap_err();
+        assert!(err.to_string().contains("has no DecodeFields::decode_field_any"), "{err}");
+        assert!(state.is_empty());
+    }
+}
