@@ -401,17 +401,20 @@ pub fn expand(c: &Container) -> TokenStream {
                     }
                 }
             });
-            // The forwarder is `#[inline]`, so a build that flattens no such struct
-            // compiles none.
-            let (dispatch, json_inline) = match generic {
-                true => (quote!(Self::decode_field_any(__st, __key, __r)?), quote!(#[inline])),
-                false => (set.dispatch(&json), TokenStream::new()),
+            // Each format's `decode_field` body; for such a struct a forwarder, `#[inline]`
+            // so that a build that flattens no such struct compiles none.
+            let forward = quote!(Self::decode_field_any(__st, __key, __r));
+            let field_body = |fmt: &Fmt| match generic {
+                true => forward.clone(),
+                false => {
+                    let dispatch = set.dispatch(fmt);
+                    quote!(#p::Ok(#dispatch))
+                }
             };
+            let json_inline = generic.then(|| quote!(#[inline]));
+            let json_body = field_body(&json);
             let decode_field_msgpack = crate::msgpack_only(&p, || {
-                let dispatch_msgpack = match generic {
-                    true => quote!(Self::decode_field_any(__st, __key, __r)?),
-                    false => set.dispatch(&msgpack),
-                };
+                let msgpack_body = field_body(&msgpack);
                 quote! {
                     #[inline]
                     fn decode_field_msgpack(
@@ -419,7 +422,7 @@ pub fn expand(c: &Container) -> TokenStream {
                         __key: #p::mp::Key<'de>,
                         __r: &mut #p::mp::MsgpackReader<'de>,
                     ) -> #p::Result<::core::primitive::bool> {
-                        #p::Ok(#dispatch_msgpack)
+                        #msgpack_body
                     }
                 }
             });
@@ -465,7 +468,7 @@ pub fn expand(c: &Container) -> TokenStream {
                         __key: #p::Key<'de>,
                         __r: &mut #p::JsonReader<'de>,
                     ) -> #p::Result<::core::primitive::bool> {
-                        #p::Ok(#dispatch)
+                        #json_body
                     }
                     #decode_field_msgpack
                     #dispatch_any
