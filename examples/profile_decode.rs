@@ -17,7 +17,8 @@
 //! `twitter_mp`, `citm_mp`, `canada_mp`, `gmaps_mp` (and `twitter_mp_borrowed`) decode the dataset's MessagePack
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
 //! and so cancels out in the subtraction). `citm_pretty` (`_sj`), `twitter_pretty` and `canada_pretty` encode pretty JSON ten
-//! times with codec (serde_json). `events` (`_sj`) decodes the generated events (1 MB), `synthetic` the generated tree
+//! times with codec (serde_json). `events` (`_sj`; `_mp` in MessagePack) decodes the generated events (1 MB), `geojson`
+//! (`_mp`) che.geo.json's tagged enums, `synthetic` the generated tree
 //! (1 MB; `synthetic_enc` (`_sj`) decodes it once and encodes it ten times), `canada_tuple` canada with `(f64, f64)` points.
 //! Streams: `citm_reader` and `canada_reader`
 //! (`from_reader` over the bytes as a `&[u8]` reader), `ndjson` (`iter_values`) and
@@ -27,7 +28,7 @@
 //! (`JsonWriter::write_f64`) and `floats_codec_slice` (`Encode for Vec<f64>`, commas included;
 //! its iteration also collects the floats into the `Vec`).
 
-use codec_tests::models::{canada, canada_tuple, citm, events, gmaps, synthetic, twitter};
+use codec_tests::models::{canada, canada_tuple, citm, events, geojson, gmaps, synthetic, twitter};
 use std::hint::black_box;
 
 fn main() {
@@ -195,6 +196,15 @@ fn main() {
         "events_sj" => ("json-benchmark/twitter.json", |b| {
             black_box(serde_json::from_slice::<events::Events>(b).unwrap());
         }),
+        "events_mp" => ("json-benchmark/twitter.json", |b| {
+            black_box(codec::msgpack::from_slice::<events::Events>(b).unwrap());
+        }),
+        "geojson" => ("zio-json/che.geo.json", |b| {
+            black_box(codec::json::from_slice::<geojson::GeoJson>(b).unwrap());
+        }),
+        "geojson_mp" => ("zio-json/che.geo.json", |b| {
+            black_box(codec::msgpack::from_slice::<geojson::GeoJson>(b).unwrap());
+        }),
         "citm_reader" => ("json-benchmark/citm_catalog.json", |b| {
             black_box(codec::json::from_reader::<citm::CitmCatalog>(b).unwrap());
         }),
@@ -254,6 +264,7 @@ fn main() {
     let bytes = match which {
         "ndjson" => repeated_statuses(&json, false),
         "events" | "events_sj" => codec::json::to_vec(&events::generate(1 << 20)).unwrap(),
+        "events_mp" => codec::msgpack::to_vec(&events::generate(1 << 20)).unwrap(),
         "synthetic" | "synthetic_enc" | "synthetic_enc_sj" => codec::json::to_vec(&synthetic::tree()).unwrap(),
         "iter_array" | "vec_statuses" => repeated_statuses(&json, true),
         _ if which.starts_with("floats_") => float_bits(&json),
@@ -317,6 +328,7 @@ fn to_msgpack(which: &str, json: &[u8]) -> Vec<u8> {
         Some("twitter") => via::<twitter::Twitter>(json),
         Some("citm") => via::<citm::CitmCatalog>(json),
         Some("canada") => via::<canada::Canada>(json),
+        Some("geojson") => via::<geojson::GeoJson>(json),
         _ => via::<gmaps::DistanceMatrix>(json),
     }
 }

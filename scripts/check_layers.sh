@@ -27,8 +27,15 @@ model='impls __private with bytes serde bridge'
 model_root_items='EncodeFields DecodeFields Bytes'
 
 # Allowed exceptions, one `path|text` a line: a line of `path` that contains `text` is
-# not reported. Each needs a comment saying why it cannot move yet. (None today.)
-exceptions=()
+# not reported. Each needs a comment saying why it cannot move yet.
+exceptions=(
+    # The transitional bridges from `DecodeFields::decode_field_any` and `prepare_any`
+    # (generic) to a format's own `decode_field`/`prepare` methods, which only the reader
+    # knows how to choose; they go in step 3 with those methods.
+    "codec/src/reader.rs|_per_format<T: crate::DecodeFields<'de>>"
+    "codec/src/json/reader.rs|_per_format<T: crate::DecodeFields<'de>>"
+    "codec/src/msgpack/reader.rs|_per_format<T: crate::DecodeFields<'de>>"
+)
 
 for f in "${core_files[@]}"; do
     if [ ! -f "$src/$f" ]; then

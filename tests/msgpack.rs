@@ -913,6 +913,29 @@ fn external_enums() {
     assert_eq!(fail::<External>(b"\x81\xa6Struct\x80").kind(), &ErrorKind::MissingField("x"));
 }
 
+/// One generic `decode` body serves both formats: each still words its errors as its
+/// own reader does ("a map" here, "an object" in JSON) and reports an empty map or
+/// object where that format puts it (JSON's `}`, the byte after MessagePack's header).
+#[test]
+fn external_enum_errors_speak_each_format() {
+    let e = fail::<External>(b"\x01");
+    assert_eq!(
+        e.to_string(),
+        "invalid type: expected a variant of enum External (a string, or a map with one key), found integer (byte 0)"
+    );
+    let e = codec::json::from_str::<External>("1").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid type: expected a variant of enum External (a string, or an object with one key), found integer (line 1, column 1)"
+    );
+    let e = fail::<External>(b"\x80");
+    assert_eq!(e.offset(), Some(1));
+    assert!(e.to_string().contains("a map with one key"), "{e}");
+    let e = codec::json::from_str::<External>("{ }").unwrap_err();
+    assert_eq!(e.offset(), Some(2));
+    assert!(e.to_string().contains("an object with one key"), "{e}");
+}
+
 #[test]
 fn internal_enums() {
     check(

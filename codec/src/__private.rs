@@ -17,8 +17,7 @@ pub use crate::writer::Encoded;
 pub use crate::{Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey, Reader, Writer};
 pub use core::convert::From;
 
-use alloc::borrow::ToOwned;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 
 /// The members of a struct-like type, decodable one key at a time: what lets a struct be
 /// `flatten`ed into another, or be the content of an internally tagged variant, without
@@ -47,18 +46,11 @@ pub trait DecodeFields<'de>: Sized {
     ) -> Result<bool>;
     /// [`decode_field`](Self::decode_field) over any reader, for a type whose `Decode` is
     /// one generic body (a derived struct with named fields): its per-format methods
-    /// forward here, so its key dispatch is generated once. Only such a type's own
-    /// `decode` calls it; the default, for the other impls, reports it missing.
+    /// forward here, so its key dispatch is generated once. The default, for the other
+    /// impls, calls the reader's format's own method.
     #[inline]
     fn decode_field_any<R: Reader<'de>>(state: &mut Self::State, key: R::Key, r: &mut R) -> Result<bool> {
-        let _ = (state, key);
-        Err(Error::new(
-            ErrorKind::Custom(alloc::format!(
-                "{} has no DecodeFields::decode_field_any",
-                core::any::type_name::<Self>()
-            )),
-            r.position(),
-        ))
+        r.decode_field_per_format::<Self>(state, key)
     }
     /// Builds the value once the object ended (`end` is the reader's position then, for
     /// errors); absent required fields are errors.
@@ -86,6 +78,14 @@ pub trait DecodeFields<'de>: Sized {
     fn prepare(state: &mut Self::State, r: &mut JsonReader<'de>) -> Result<()> {
         let _ = (state, r);
         Ok(())
+    }
+
+    /// [`prepare`](Self::prepare) over any reader, from the object's first entry (in
+    /// MessagePack, over the entries the map has left). The default calls the reader's
+    /// format's own method.
+    #[inline]
+    fn prepare_any<R: Reader<'de>>(state: &mut Self::State, r: &mut R) -> Result<()> {
+        r.prepare_fields_per_format::<Self>(state)
     }
 
     /// [`prepare`](Self::prepare) in MessagePack, the reader at the first of the map's
@@ -205,7 +205,7 @@ pub fn on_duplicate<'de>(r: &mut JsonReader<'de>, key: Key<'de>, name: &'static 
     match r.duplicate_keys() {
         crate::json::DuplicateKeys::KeepLast => Ok(true),
         crate::json::DuplicateKeys::KeepFirst => r.skip_value().map(|()| false),
-        _ => Err(duplicate_field(key, name)),
+        _ => Err(duplicate_field(r, key, name)),
     }
 }
 
@@ -285,7 +285,8 @@ pub fn in_index<T>(result: Result<T>, index: usize) -> Result<T> {
 /// A key claimed twice.
 #[cold]
 #[inline(never)]
-pub fn duplicate_field(key: Key<'_>, name: &'static str) -> Error {
+pub fn duplicate_field(r: &JsonReader<'_>, key: Key<'_>, name: &'static str) -> Error {
+    let _ = r;
     Error::new(ErrorKind::DuplicateField(Cow::Borrowed(name)), key.offset())
 }
 
@@ -325,24 +326,14 @@ pub fn missing_field_at(end: usize, name: &'static str) -> Error {
 #[cold]
 #[inline(never)]
 pub fn variant_has_content<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> Error {
-    match r.key_str(key) {
-        Ok(name) => {
-            let name = name.as_str();
-            let msg = format!("variant `{name}` has content: write it as {{\"{name}\": ...}}");
-            Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), key.offset())
-        }
-        Err(e) => e,
-    }
+    r.tag_has_content(Tag::Str(key))
 }
 
 /// A tag that names no variant.
 #[cold]
 #[inline(never)]
 pub fn unknown_variant<'de>(r: &mut JsonReader<'de>, key: Key<'de>, expected: &'static [&'static str]) -> Error {
-    match r.key_str(key) {
-        Ok(s) => Error::new(ErrorKind::UnknownVariant { name: s.as_str().to_owned(), expected }, key.offset()),
-        Err(e) => e,
-    }
+    r.unknown_tag(Tag::Str(key), expected)
 }
 
 /// A value of the wrong JSON type.
@@ -445,70 +436,12 @@ pub fn scan_for_tag<'de>(r: &mut JsonReader<'de>, tag: &'static [u8]) -> Result<
 
 // ---- tags that are not strings: `rename = 2`, `rename = true`, `repr = "int"`
 
-/// An enum tag, read as a value of an enum with an integer or bool name: a string (kept
-/// as a token and matched by its bytes, as string tags are), an integer or a bool, each
-/// with its offset for messages. Enums whose names are all strings never build one.
-#[derive(Clone, Copy, Debug)]
-pub enum Tag<K> {
-    /// A string, as the format's key token.
-    Str(K),
-    /// An integer (at the given offset). A JSON integer beyond `i128` is [`NO_NAME`].
-    Int(i128, usize),
-    /// A bool (at the given offset).
-    Bool(bool, usize),
-}
+pub use crate::reader::Tag;
 
-/// The bits of the `kinds` argument of [`read_tag`] and its twins: which kinds of value
-/// the enum's names include. The derive writes the mask as a literal.
-const TAG_STR: u8 = 1;
-const TAG_INT: u8 = 2;
-const TAG_BOOL: u8 = 4;
-
-/// What [`Tag::Int`] holds for a JSON integer beyond `i128`: a value that no name has,
-/// since names fit `i64` or `u64` (so such a tag is unknown, or `other`).
-pub const NO_NAME: i128 = i128::MIN;
-
-/// Reads the value that names a variant: a string, an integer or a bool, whichever of
-/// them `kinds` has. Any other value is an "invalid type" error that names `expected`
-/// (the enum's names as JSON writes them, `1, 2 or 3`); no kind is converted to another,
-/// so `"2"` does not name the variant `2`.
+/// Reads the value that names a variant (see `Reader::read_tag`).
 #[inline]
 pub fn read_tag<'de>(r: &mut JsonReader<'de>, kinds: u8, expected: &'static str) -> Result<Tag<Key<'de>>> {
-    match r.peek() {
-        Some(b'"') if kinds & TAG_STR != 0 => r.read_string_token().map(Tag::Str),
-        Some(b'-' | b'0'..=b'9') if kinds & TAG_INT != 0 => {
-            let at = r.position();
-            let start = r.checkpoint();
-            match r.read_i128() {
-                Ok(n) => Ok(Tag::Int(n, at)),
-                Err(e) => int_tag_error(r, start, e, expected).map(|n| Tag::Int(n, at)),
-            }
-        }
-        Some(b't' | b'f') if kinds & TAG_BOOL != 0 => {
-            let at = r.position();
-            r.read_bool().map(|b| Tag::Bool(b, at))
-        }
-        _ => Err(r.invalid_type(expected)),
-    }
-}
-
-/// A number tag that `read_i128` refused: an integer too large is a tag no name matches
-/// (skipped, [`NO_NAME`]); a float is a type error naming the enum's names.
-#[cold]
-#[inline(never)]
-fn int_tag_error(r: &mut JsonReader<'_>, start: Checkpoint, e: Error, expected: &'static str) -> Result<i128> {
-    match e.kind() {
-        ErrorKind::OutOfRange(_) => {
-            r.restore(start);
-            r.skip_value()?;
-            Ok(NO_NAME)
-        }
-        ErrorKind::InvalidType { .. } => {
-            r.restore(start);
-            Err(r.invalid_type(expected))
-        }
-        _ => Err(e),
-    }
+    r.read_tag(kinds, expected)
 }
 
 /// A tag read by [`read_tag`] that names no variant: "unknown variant `5`, expected one
@@ -516,34 +449,14 @@ fn int_tag_error(r: &mut JsonReader<'_>, start: Checkpoint, e: Error, expected: 
 #[cold]
 #[inline(never)]
 pub fn unknown_tag<'de>(r: &mut JsonReader<'de>, tag: Tag<Key<'de>>, expected: &'static [&'static str]) -> Error {
-    match tag {
-        Tag::Str(key) => unknown_variant(r, key, expected),
-        Tag::Int(n, at) => {
-            let name = if n == NO_NAME { number_text(r.input(), at) } else { n.to_string() };
-            Error::new(ErrorKind::UnknownVariant { name, expected }, at)
-        }
-        Tag::Bool(b, at) => Error::new(ErrorKind::UnknownVariant { name: b.to_string(), expected }, at),
-    }
-}
-
-/// The text of the number at `at` (for messages; at most 64 bytes of it).
-fn number_text(input: &[u8], at: usize) -> String {
-    let rest = input.get(at..).unwrap_or_default();
-    let len = rest.iter().take_while(|b| matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')).count();
-    String::from_utf8_lossy(&rest[..len.min(64)]).into_owned()
+    r.unknown_tag(tag, expected)
 }
 
 /// A variant with content named by a bare value (`2` rather than `{"2": ...}`).
 #[cold]
 #[inline(never)]
 pub fn tag_has_content<'de>(r: &mut JsonReader<'de>, tag: Tag<Key<'de>>) -> Error {
-    let (name, at) = match tag {
-        Tag::Str(key) => return variant_has_content(r, key),
-        Tag::Int(n, at) => (n.to_string(), at),
-        Tag::Bool(b, at) => (b.to_string(), at),
-    };
-    let msg = format!("variant `{name}` has content: write it as {{\"{name}\": ...}}");
-    Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
+    r.tag_has_content(tag)
 }
 
 /// [`scan_for_tag`] for an enum with an integer or bool name: the tag is read by
@@ -708,12 +621,138 @@ where
 /// twins of the JSON ones above under the same names.
 pub mod any {
     use alloc::borrow::Cow;
+    use alloc::string::String;
+    use alloc::vec::Vec;
 
-    pub use super::in_field;
-    use super::Result;
+    pub use super::{cannot_flatten, in_field, missing_field_at, no_variant_matched};
+    use super::{Result, Tag};
     use crate::error::{Error, ErrorKind};
     use crate::reader::DuplicateKeys;
     use crate::Reader;
+
+    /// A key claimed twice.
+    #[cold]
+    #[inline(never)]
+    pub fn duplicate_field<'de, R: Reader<'de>>(r: &R, key: R::Key, name: &'static str) -> Error {
+        Error::new(ErrorKind::DuplicateField(Cow::Borrowed(name)), r.key_offset(key))
+    }
+
+    /// A required key that never came.
+    #[cold]
+    #[inline(never)]
+    pub fn missing_field<'de, R: Reader<'de>>(r: &R, name: &'static str) -> Error {
+        missing_field_at(r.position(), name)
+    }
+
+    /// An unclaimed key: its value skipped, or an error under `deny_unknown_fields`.
+    #[inline]
+    pub fn unknown_field<'de, R: Reader<'de>>(
+        r: &mut R,
+        key: R::Key,
+        deny_unknown: bool,
+        expected: fn(&mut Vec<&'static str>),
+    ) -> Result<()> {
+        r.unknown_member(key, deny_unknown, expected)
+    }
+
+    /// A variant with content written as a bare string (its name, the string `key`).
+    #[cold]
+    #[inline(never)]
+    pub fn variant_has_content<'de, R: Reader<'de>>(r: &mut R, key: R::Key) -> Error {
+        r.tag_has_content(Tag::Str(key))
+    }
+
+    /// A tag that names no variant.
+    #[cold]
+    #[inline(never)]
+    pub fn unknown_variant<'de, R: Reader<'de>>(r: &mut R, key: R::Key, expected: &'static [&'static str]) -> Error {
+        r.unknown_tag(Tag::Str(key), expected)
+    }
+
+    /// A value of the wrong type.
+    #[cold]
+    #[inline(never)]
+    pub fn invalid_type<'de, R: Reader<'de>>(r: &mut R, expected: &'static str) -> Error {
+        r.invalid_type(expected)
+    }
+
+    /// A value of the right type that is not acceptable.
+    #[cold]
+    #[inline(never)]
+    pub fn invalid_value<'de, R: Reader<'de>>(r: &R, at: usize, msg: String) -> Error {
+        let _ = r;
+        Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
+    }
+
+    /// Reads the value that names a variant (see [`Reader::read_tag`]).
+    #[inline]
+    pub fn read_tag<'de, R: Reader<'de>>(r: &mut R, kinds: u8, expected: &'static str) -> Result<Tag<R::Key>> {
+        r.read_tag(kinds, expected)
+    }
+
+    /// A map key as a tag, where keys keep their type (see [`Reader::key_tag`]).
+    #[inline]
+    pub fn key_tag<'de, R: Reader<'de>>(
+        r: &mut R,
+        key: R::Key,
+        kinds: u8,
+        expected: &'static str,
+    ) -> Result<Tag<R::Key>> {
+        r.key_tag(key, kinds, expected)
+    }
+
+    /// A tag that names no variant.
+    #[cold]
+    #[inline(never)]
+    pub fn unknown_tag<'de, R: Reader<'de>>(r: &mut R, tag: Tag<R::Key>, expected: &'static [&'static str]) -> Error {
+        r.unknown_tag(tag, expected)
+    }
+
+    /// A variant with content named by a bare value.
+    #[cold]
+    #[inline(never)]
+    pub fn tag_has_content<'de, R: Reader<'de>>(r: &mut R, tag: Tag<R::Key>) -> Error {
+        r.tag_has_content(tag)
+    }
+
+    /// Looks ahead, from just after the object's opening (no entry read yet), for the
+    /// string value of key `tag`, and returns it with the reader put back where it was;
+    /// `None` when the object has no such key.
+    pub fn scan_for_tag<'de, R: Reader<'de>>(r: &mut R, tag: &'static [u8]) -> Result<Option<R::Key>> {
+        scan(r, tag, |r| r.read_string_token())
+    }
+
+    /// [`scan_for_tag`] for an enum with an integer or bool name: the tag is read by
+    /// [`Reader::read_tag`].
+    pub fn scan_for_any_tag<'de, R: Reader<'de>>(
+        r: &mut R,
+        tag: &'static [u8],
+        kinds: u8,
+        expected: &'static str,
+    ) -> Result<Option<Tag<R::Key>>> {
+        scan(r, tag, |r| r.read_tag(kinds, expected))
+    }
+
+    fn scan<'de, R: Reader<'de>, T>(
+        r: &mut R,
+        tag: &'static [u8],
+        read: impl FnOnce(&mut R) -> Result<T>,
+    ) -> Result<Option<T>> {
+        let start = r.checkpoint();
+        let mut found = None;
+        let mut more = r.object_first()?;
+        while more {
+            let key = r.read_key()?;
+            if r.key_bytes(key)? == tag {
+                found = Some(read(r)?);
+                break;
+            }
+            r.skip_value()?;
+            more = r.object_next()?;
+        }
+        r.restore(start);
+        Ok(found)
+    }
 
     /// A member seen a second time (see the JSON twin).
     #[cold]
@@ -745,13 +784,12 @@ pub mod any {
 #[cfg(feature = "msgpack")]
 pub mod mp {
     use alloc::borrow::Cow;
-    use alloc::borrow::ToOwned;
-    use alloc::string::{String, ToString};
+    use alloc::string::String;
     use alloc::vec::Vec;
 
     use super::Result;
     pub use super::{cannot_flatten, in_field, missing_field_at, no_flattened_variant, no_variant_matched};
-    use super::{DecodeFields, Tag, TAG_BOOL, TAG_INT, TAG_STR};
+    use super::{DecodeFields, Tag};
     use crate::error::{Error, ErrorKind};
     use crate::json::DuplicateKeys;
     pub use crate::msgpack::{Checkpoint, Key, Kind, MsgpackReader, MsgpackWriter};
@@ -805,7 +843,7 @@ pub mod mp {
         match r.duplicate_keys() {
             DuplicateKeys::KeepLast => Ok(true),
             DuplicateKeys::KeepFirst => r.skip_value().map(|()| false),
-            _ => Err(duplicate_field(key, name)),
+            _ => Err(duplicate_field(r, key, name)),
         }
     }
 
@@ -825,7 +863,8 @@ pub mod mp {
     /// A key claimed twice.
     #[cold]
     #[inline(never)]
-    pub fn duplicate_field(key: Key<'_>, name: &'static str) -> Error {
+    pub fn duplicate_field(r: &MsgpackReader<'_>, key: Key<'_>, name: &'static str) -> Error {
+        let _ = r;
         Error::new(ErrorKind::DuplicateField(Cow::Borrowed(name)), key.offset())
     }
 
@@ -840,23 +879,14 @@ pub mod mp {
     #[cold]
     #[inline(never)]
     pub fn variant_has_content<'de>(r: &mut MsgpackReader<'de>, key: Key<'de>) -> Error {
-        match r.key_str(key) {
-            Ok(name) => {
-                let msg = format!("variant `{name}` has content: write it as a map {{\"{name}\": ...}}");
-                Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), key.offset())
-            }
-            Err(e) => e,
-        }
+        r.tag_has_content(Tag::Str(key))
     }
 
     /// A tag that names no variant.
     #[cold]
     #[inline(never)]
     pub fn unknown_variant<'de>(r: &mut MsgpackReader<'de>, key: Key<'de>, expected: &'static [&'static str]) -> Error {
-        match r.key_str(key) {
-            Ok(s) => Error::new(ErrorKind::UnknownVariant { name: s.to_owned(), expected }, key.offset()),
-            Err(e) => e,
-        }
+        r.unknown_tag(Tag::Str(key), expected)
     }
 
     /// A value of the wrong type.
@@ -960,22 +990,14 @@ pub mod mp {
         r.entries_left()
     }
 
-    /// The twin of [`read_tag`](super::read_tag): a str, an int or a bool, whichever
-    /// of them `kinds` has; any other value is a type error naming `expected`.
+    /// The twin of [`read_tag`](super::read_tag).
     #[inline]
     pub fn read_tag<'de>(r: &mut MsgpackReader<'de>, kinds: u8, expected: &'static str) -> Result<Tag<Key<'de>>> {
-        let at = r.position();
-        match r.peek_kind() {
-            Some(Kind::Str) if kinds & TAG_STR != 0 => r.read_string_token().map(Tag::Str),
-            Some(Kind::Int) if kinds & TAG_INT != 0 => r.read_i128().map(|n| Tag::Int(n, at)),
-            Some(Kind::Bool) if kinds & TAG_BOOL != 0 => r.read_bool().map(|b| Tag::Bool(b, at)),
-            _ => Err(r.invalid_type(expected)),
-        }
+        r.read_tag(kinds, expected)
     }
 
     /// A map key as a tag (the external representation, and maps keyed by the enum):
-    /// MessagePack keys keep their type, so an integer name is an int key, and any kind
-    /// of key not in `kinds` is a type error naming `expected`.
+    /// MessagePack keys keep their type, so an integer name is an int key.
     #[inline]
     pub fn key_tag<'de>(
         r: &mut MsgpackReader<'de>,
@@ -983,14 +1005,7 @@ pub mod mp {
         kinds: u8,
         expected: &'static str,
     ) -> Result<Tag<Key<'de>>> {
-        let at = key.offset();
-        let first = r.key_raw(key).first().copied();
-        match first.map(Kind::of) {
-            Some(Kind::Str) if kinds & TAG_STR != 0 => Ok(Tag::Str(key)),
-            Some(Kind::Int) if kinds & TAG_INT != 0 => r.key_i128(key).map(|n| Tag::Int(n, at)),
-            Some(Kind::Bool) if kinds & TAG_BOOL != 0 => Ok(Tag::Bool(first == Some(0xc3), at)),
-            _ => Err(r.key_type_error(key, expected)),
-        }
+        r.key_tag(key, kinds, expected)
     }
 
     /// The twin of [`unknown_tag`](super::unknown_tag).
@@ -1001,25 +1016,14 @@ pub mod mp {
         tag: Tag<Key<'de>>,
         expected: &'static [&'static str],
     ) -> Error {
-        let (name, at) = match tag {
-            Tag::Str(key) => return unknown_variant(r, key, expected),
-            Tag::Int(n, at) => (n.to_string(), at),
-            Tag::Bool(b, at) => (b.to_string(), at),
-        };
-        Error::new(ErrorKind::UnknownVariant { name, expected }, at)
+        r.unknown_tag(tag, expected)
     }
 
     /// The twin of [`tag_has_content`](super::tag_has_content).
     #[cold]
     #[inline(never)]
     pub fn tag_has_content<'de>(r: &mut MsgpackReader<'de>, tag: Tag<Key<'de>>) -> Error {
-        let (name, at) = match tag {
-            Tag::Str(key) => return variant_has_content(r, key),
-            Tag::Int(n, at) => (n.to_string(), at),
-            Tag::Bool(b, at) => (b.to_string(), at),
-        };
-        let msg = format!("variant `{name}` has content: write it as a map {{{name}: ...}}");
-        Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
+        r.tag_has_content(tag)
     }
 
     /// The twin of [`scan_for_any_tag`](super::scan_for_any_tag).
@@ -1128,18 +1132,29 @@ mod tests {
 
     use super::*;
 
-    /// Only a derived struct decoded by one generic body implements `decode_field_any`;
-    /// another impl reached through it reports the missing method, at the reader's
-    /// position, instead of panicking.
+    /// An impl without a generic `decode_field_any` (a map's) is reached through it in
+    /// its format's own method: the key is claimed and its value read, in each format.
     #[test]
-    fn decode_field_any_default_is_an_error() {
+    fn decode_field_any_default_calls_the_formats_own_method() {
+        type Map = BTreeMap<String, u32>;
         let mut r = JsonReader::new(br#"{"a": 1}"#);
         r.begin_object().unwrap();
         assert!(r.object_first().unwrap());
         let key = r.read_key().unwrap();
-        let mut state = <BTreeMap<String, u32> as DecodeFields>::new_state();
-        let err = <BTreeMap<String, u32> as DecodeFields>::decode_field_any(&mut state, key, &mut r).unwrap_err();
-        assert!(err.to_string().contains("has no DecodeFields::decode_field_any"), "{err}");
-        assert!(state.is_empty());
+        let mut state = <Map as DecodeFields>::new_state();
+        assert!(<Map as DecodeFields>::decode_field_any(&mut state, key, &mut r).unwrap());
+        assert!(!r.object_next().unwrap());
+        assert_eq!(<Map as DecodeFields>::finish(state, r.position()).unwrap(), Map::from([("a".into(), 1)]));
+        #[cfg(feature = "msgpack")]
+        {
+            let mut r = MsgpackReader::new(b"\x81\xa1b\x02");
+            r.begin_object().unwrap();
+            assert!(r.object_first().unwrap());
+            let key = r.read_key().unwrap();
+            let mut state = <Map as DecodeFields>::new_state();
+            assert!(<Map as DecodeFields>::decode_field_any(&mut state, key, &mut r).unwrap());
+            assert!(!r.object_next().unwrap());
+            assert_eq!(<Map as DecodeFields>::finish(state, r.position()).unwrap(), Map::from([("b".into(), 2)]));
+        }
     }
 }

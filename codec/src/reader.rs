@@ -29,6 +29,35 @@ pub enum DuplicateKeys {
     KeepLast,
 }
 
+/// An enum tag read as a value, for an enum with an integer or bool name
+/// ([`Reader::read_tag`]): a string (kept as the format's key token and matched by its
+/// bytes, as string tags are), an integer or a bool, each with its offset for messages.
+/// Enums whose names are all strings never build one.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub enum Tag<K> {
+    /// A string, as the format's key token.
+    Str(K),
+    /// An integer (at the given offset). A JSON integer beyond `i128` is
+    /// [`Tag::NO_NAME`].
+    Int(i128, usize),
+    /// A bool (at the given offset).
+    Bool(bool, usize),
+}
+
+impl<K> Tag<K> {
+    /// The `kinds` bit of string names ([`Reader::read_tag`]); the derive writes the
+    /// mask as a literal.
+    pub const KIND_STR: u8 = 1;
+    /// The `kinds` bit of integer names.
+    pub const KIND_INT: u8 = 2;
+    /// The `kinds` bit of bool names.
+    pub const KIND_BOOL: u8 = 4;
+    /// What [`Tag::Int`] holds for a JSON integer beyond `i128`: a value that no name
+    /// has, since names fit `i64` or `u64` (so such a tag is unknown, or `other`).
+    pub const NO_NAME: i128 = i128::MIN;
+}
+
 pub(crate) mod sealed {
     /// Keeps [`Reader`](super::Reader) implemented by this crate's readers only, so that
     /// methods can be added to it without breaking anyone.
@@ -591,6 +620,123 @@ pub trait Reader<'de>: sealed::Sealed {
     /// consumed when the last member said so).
     #[doc(hidden)]
     fn end_members(&mut self, members: Self::Members);
+
+    // ---- enums, and objects read key by key ----
+
+    /// A saved position of the reader, for looking ahead and for retrying a value (an
+    /// untagged enum's next variant).
+    #[doc(hidden)]
+    type Checkpoint: Copy;
+
+    /// Saves the position (and nesting).
+    #[doc(hidden)]
+    fn checkpoint(&self) -> Self::Checkpoint;
+
+    /// Returns to a saved position.
+    #[doc(hidden)]
+    fn restore(&mut self, checkpoint: Self::Checkpoint);
+
+    /// Returns to a saved position to read the same value again, charging what is read
+    /// again to the document's backtracking budget (an error once it is spent).
+    #[doc(hidden)]
+    fn backtrack(&mut self, checkpoint: Self::Checkpoint) -> Result<()>;
+
+    /// Whether the next value is an object (a map in MessagePack).
+    #[doc(hidden)]
+    fn peek_is_object(&mut self) -> bool;
+
+    /// Whether the next value is a string.
+    #[doc(hidden)]
+    fn peek_is_string(&mut self) -> bool;
+
+    /// Opens an object (JSON `{`, a MessagePack map header), to be read entry by entry
+    /// with [`object_first`](Self::object_first), [`read_key`](Self::read_key) and
+    /// [`object_next`](Self::object_next).
+    #[doc(hidden)]
+    fn begin_object(&mut self) -> Result<()>;
+
+    /// After [`begin_object`](Self::begin_object): whether an entry follows (having left
+    /// the object when not).
+    #[doc(hidden)]
+    fn object_first(&mut self) -> Result<bool>;
+
+    /// After an entry's value: whether another entry follows (having left the object
+    /// when not).
+    #[doc(hidden)]
+    fn object_next(&mut self) -> Result<bool>;
+
+    /// Reads an entry's key (and JSON's `:`).
+    #[doc(hidden)]
+    fn read_key(&mut self) -> Result<Self::Key>;
+
+    /// Where an object that [`object_first`](Self::object_first) found empty is reported
+    /// (JSON: its `}`; MessagePack: the byte after the map header).
+    #[doc(hidden)]
+    fn empty_object_at(&self) -> usize;
+
+    /// Reads a string as a key token (an enum's tag), matched by
+    /// [`key_bytes`](Self::key_bytes).
+    #[doc(hidden)]
+    fn read_string_token(&mut self) -> Result<Self::Key>;
+
+    /// "invalid type: expected `expected`, found ..." at the next value.
+    #[doc(hidden)]
+    fn invalid_type(&mut self, expected: &'static str) -> Error;
+
+    /// A key no member claimed: under `deny_unknown` an error listing the names
+    /// `expected` appends; otherwise checked as text (a string key) and its value skipped.
+    #[doc(hidden)]
+    fn unknown_member(
+        &mut self,
+        key: Self::Key,
+        deny_unknown: bool,
+        expected: fn(&mut Vec<&'static str>),
+    ) -> Result<()>;
+
+    /// Whether messages call an object a map (MessagePack) rather than an object (JSON).
+    #[doc(hidden)]
+    const SAYS_MAP: bool;
+
+    /// Whether keys keep their type (MessagePack's: an enum's integer name is an integer
+    /// key there, read by [`key_tag`](Self::key_tag)), or are strings matched by text
+    /// (JSON's: `"2"` names the variant `2`).
+    #[doc(hidden)]
+    const TYPED_KEYS: bool;
+
+    /// Reads the value that names a variant of an enum with an integer or bool name: a
+    /// string, an integer or a bool, whichever of them `kinds` (a mask of [`Tag`]'s
+    /// `KIND_*` bits) has; any other value is a type error naming `expected`.
+    #[doc(hidden)]
+    fn read_tag(&mut self, kinds: u8, expected: &'static str) -> Result<Tag<Self::Key>>;
+
+    /// A key as a tag, where [`TYPED_KEYS`](Self::TYPED_KEYS): of a kind in `kinds`,
+    /// else a type error naming `expected`. Where keys are text, the key as a string.
+    #[doc(hidden)]
+    fn key_tag(&mut self, key: Self::Key, kinds: u8, expected: &'static str) -> Result<Tag<Self::Key>>;
+
+    /// A tag that names no variant ("unknown variant `5`, expected one of ..."), at it.
+    #[doc(hidden)]
+    fn unknown_tag(&mut self, tag: Tag<Self::Key>, expected: &'static [&'static str]) -> Error;
+
+    /// A variant with content named by a bare value, where the format's form of it is
+    /// an object of one entry (the message says how to write it).
+    #[doc(hidden)]
+    fn tag_has_content(&mut self, tag: Tag<Self::Key>) -> Error;
+
+    /// Transitional, as [`decode_per_format`](Self::decode_per_format): the format's own
+    /// `DecodeFields` method of `T` (`decode_field` or `decode_field_msgpack`), for a
+    /// member type whose impl has no generic one (a map, a struct that flattens).
+    #[doc(hidden)]
+    fn decode_field_per_format<T: crate::DecodeFields<'de>>(
+        &mut self,
+        state: &mut T::State,
+        key: Self::Key,
+    ) -> Result<bool>;
+
+    /// Transitional: `T::prepare` in JSON, `T::prepare_msgpack` over the map's entries
+    /// left in MessagePack, from the object's first entry.
+    #[doc(hidden)]
+    fn prepare_fields_per_format<T: crate::DecodeFields<'de>>(&mut self, state: &mut T::State) -> Result<()>;
 
     /// Transitional, as [`decode_per_format`](Self::decode_per_format): the format's own
     /// key method of `T` (`decode_json_key` or `decode_msgpack_key`).

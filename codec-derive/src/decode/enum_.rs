@@ -222,12 +222,22 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     let p = quote!(__p);
     let h = &fmt.h;
     let mask = kinds(variants);
-    let (object, peek, map_pat, empty_at) = match fmt.format {
-        Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
-        Format::Json => {
-            ("an object", quote!(__r.peek()), quote!(#p::Some(b'{')), quote!(__r.position().saturating_sub(1)))
+    // What the messages call an object; the generic body says what its reader's format
+    // says (a constant, so the choice folds away).
+    let by_format = |text: &dyn Fn(&str) -> String| -> TokenStream {
+        let (json, msgpack) = (text("an object"), text("a map"));
+        match fmt.format {
+            Format::Json => quote!(#json),
+            Format::Msgpack => quote!(#msgpack),
+            Format::Generic => {
+                quote!(if <__R as #p::Reader<'de>>::SAYS_MAP { #msgpack } else { #json })
+            }
         }
-        Format::Msgpack => ("a map", quote!(__r.peek_kind()), quote!(#p::Some(#h::Kind::Map)), quote!(__r.position())),
+    };
+    let (is_object, empty_at) = match fmt.format {
+        Format::Json => (quote!(__r.peek() == #p::Some(b'{')), quote!(__r.position().saturating_sub(1))),
+        Format::Msgpack => (quote!(__r.peek_kind() == #p::Some(#h::Kind::Map)), quote!(__r.position())),
+        Format::Generic => (quote!(__r.peek_is_object()), quote!(__r.empty_object_at())),
     };
     // A bare value names a unit variant; any other variant's name is an error, through
     // one arm whose helper words it from the name.
@@ -250,73 +260,63 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
         let name = &v.name;
         with_segment(content(c, v, fmt), quote!(.in_field(#name)), fmt)
     });
-    // (what a value of the wrong type is told to be, the arms for values that are not
-    // objects, the dispatch on the object's key)
-    let (what, bare_arms, by_key) = if mask == STRINGS {
-        let what = format!("a variant of enum {} (a string, or {object} with one key)", c.ident);
-        let str_pat = match fmt.format {
-            Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
-            Format::Json => quote!(#p::Some(b'"')),
-            Format::Msgpack => quote!(#p::Some(#h::Kind::Str)),
+    // (what a value of the wrong type is told to be, the value when it is not an
+    // object, the dispatch on the object's key)
+    let (what, bare, by_key) = if mask == STRINGS {
+        let ident = c.ident;
+        let what = by_format(&|object| format!("a variant of enum {ident} (a string, or {object} with one key)"));
+        let is_string = match fmt.format {
+            Format::Json => quote!(__r.peek() == #p::Some(b'"')),
+            Format::Msgpack => quote!(__r.peek_kind() == #p::Some(#h::Kind::Str)),
+            Format::Generic => quote!(__r.peek_is_string()),
         };
         let by_name = variant_index(variants, quote!(__key), fmt);
         let bare = quote! {
-            #str_pat => {
+            if #is_string {
                 let __key = __r.read_string_token()?;
                 #by_name
                 match __vi {
                     #(#unit_arms)*
                     _ => #p::Err(#h::variant_has_content(__r, __key)),
                 }
+            } else {
+                #p::Err(#h::invalid_type(__r, #what))
             }
-            _ => #p::Err(#h::invalid_type(__r, #what)),
         };
         (what, bare, by_name)
     } else {
         let values = expected_values(variants);
         let what = if variants.iter().all(|v| v.style == Style::Unit) {
-            values.clone()
+            quote!(#values)
         } else {
-            format!("a variant of enum {} ({values}, or {object} with one key)", c.ident)
+            let ident = c.ident;
+            by_format(&|object| format!("a variant of enum {ident} ({values}, or {object} with one key)"))
         };
         let by_tag = tag_index(variants, fmt);
-        let bare = quote! {
-            _ => {
-                let __tag = #h::read_tag(__r, #mask, #what)?;
-                #by_tag
-                match __vi {
-                    #(#unit_arms)*
-                    _ => #p::Err(#h::tag_has_content(__r, __tag)),
-                }
+        let bare = quote! {{
+            let __tag = #h::read_tag(__r, #mask, #what)?;
+            #by_tag
+            match __vi {
+                #(#unit_arms)*
+                _ => #p::Err(#h::tag_has_content(__r, __tag)),
             }
-        };
-        let by_key = match fmt.format {
-            Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
-            Format::Json => variant_index(variants, quote!(__key), fmt),
-            Format::Msgpack => quote! {
-                let __tag = #h::key_tag(__r, __key, #mask, #values)?;
-                #by_tag
-            },
-        };
-        (what, bare, by_key)
+        }};
+        (what, bare, key_index(variants, fmt))
     };
     quote! {
-        match #peek {
-            #map_pat => {
-                __r.begin_object()?;
-                if !__r.object_first()? {
-                    return #p::Err(#h::invalid_value(__r, #empty_at, #p::From::from(#what)));
-                }
-                let __key = __r.read_key()?;
-                #by_key
-                let __value: Self = #with_content;
-                if __r.object_next()? {
-                    return #p::Err(#h::invalid_value(__r, __r.position(), #p::From::from(#what)));
-                }
-                #p::Ok(__value)
+        if #is_object {
+            __r.begin_object()?;
+            if !__r.object_first()? {
+                return #p::Err(#h::invalid_value(__r, #empty_at, #p::From::from(#what)));
             }
-            #bare_arms
-        }
+            let __key = __r.read_key()?;
+            #by_key
+            let __value: Self = #with_content;
+            if __r.object_next()? {
+                return #p::Err(#h::invalid_value(__r, __r.position(), #p::From::from(#what)));
+            }
+            #p::Ok(__value)
+        } else #bare
     }
 }
 
@@ -330,9 +330,10 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
     let mask = kinds(variants);
     // The tag's type, how it is read where it stands and by the scan ahead, and the
     // dispatch on it: string tokens matched by bytes when every name is a string.
+    let key_ty = &fmt.key_ty;
     let (tag_ty, read, scan, by_name) = if mask == STRINGS {
         (
-            quote!(#h::Key<'de>),
+            quote!(#key_ty),
             quote!(__r.read_string_token()?),
             quote!(#h::scan_for_tag(__r, #tag_lit)?),
             variant_index(variants, quote!(__tag), fmt),
@@ -340,7 +341,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
     } else {
         let values = expected_values(variants);
         (
-            quote!(#p::Tag<#h::Key<'de>>),
+            quote!(#p::Tag<#key_ty>),
             quote!(#h::read_tag(__r, #mask, #values)?),
             quote!(#h::scan_for_any_tag(__r, #tag_lit, #mask, #values)?),
             tag_index(variants, fmt),
@@ -415,8 +416,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
                 _ => m.prepare(fmt, &left),
             };
             let count = match fmt.format {
-                Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
-                Format::Json => TokenStream::new(),
+                Format::Json | Format::Generic => TokenStream::new(),
                 Format::Msgpack => quote!(let __left_all = #h::map_left(__r);),
             };
             quote! {
@@ -440,7 +440,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
                 let __key = __r.read_key()?;
                 if __r.key_bytes(__key)? == #tag_lit {
                     if __tag_seen {
-                        return #p::Err(#h::duplicate_field(__key, #tag));
+                        return #p::Err(#h::duplicate_field(__r, __key, #tag));
                     }
                     __tag_seen = true;
                     __r.skip_value()?;
@@ -489,6 +489,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
 fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, fmt: &Fmt) -> TokenStream {
     let p = quote!(__p);
     let h = &fmt.h;
+    let checkpoint_ty = &fmt.checkpoint_ty;
     let reader = &fmt.reader;
     let deny = c.attrs.deny_unknown_fields.is_some();
     let tag_lit = bytes(tag);
@@ -527,7 +528,7 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, f
         __r.begin_object()?;
         let mut __variant = #p::None;
         let mut __value: #p::Option<Self> = #p::None;
-        let mut __content_at: #p::Option<#h::Checkpoint> = #p::None;
+        let mut __content_at: #p::Option<#checkpoint_ty> = #p::None;
         let mut __more = __r.object_first()?;
         while __more {
             let __key = __r.read_key()?;
@@ -539,14 +540,14 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, f
             match __which {
                 1 => {
                     if __variant.is_some() {
-                        return #p::Err(#h::duplicate_field(__key, #tag));
+                        return #p::Err(#h::duplicate_field(__r, __key, #tag));
                     }
                     #read_variant
                     __variant = #p::Some(__vi);
                 }
                 2 => {
                     if __value.is_some() || __content_at.is_some() {
-                        return #p::Err(#h::duplicate_field(__key, #content_key));
+                        return #p::Err(#h::duplicate_field(__r, __key, #content_key));
                     }
                     match __variant {
                         #p::Some(__vi) => {
@@ -614,6 +615,42 @@ fn untagged(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     }
 }
 
+/// `let __vi = ...;` from the map key `__key`: matched by text where keys are strings
+/// (JSON: `"3"` names the variant 3), and where keys keep their type (MessagePack), by a
+/// key of the name's own type for an enum with an integer or bool name (an int key for
+/// the name 3).
+fn key_index(variants: &[Variant], fmt: &Fmt) -> TokenStream {
+    let p = quote!(__p);
+    let h = &fmt.h;
+    let mask = kinds(variants);
+    let typed = || {
+        let values = expected_values(variants);
+        let by_tag = tag_index(variants, fmt);
+        quote! {
+            let __tag = #h::key_tag(__r, __key, #mask, #values)?;
+            #by_tag
+        }
+    };
+    match fmt.format {
+        _ if mask == STRINGS => variant_index(variants, quote!(__key), fmt),
+        Format::Json => variant_index(variants, quote!(__key), fmt),
+        Format::Msgpack => typed(),
+        Format::Generic => {
+            // Whether keys keep their type is the reader's constant: the test folds away.
+            let (typed, by_text) = (typed(), variant_index(variants, quote!(__key), fmt));
+            quote! {
+                let __vi: ::core::primitive::u32 = if <__R as #p::Reader<'de>>::TYPED_KEYS {
+                    #typed
+                    __vi
+                } else {
+                    #by_text
+                    __vi
+                };
+            }
+        }
+    }
+}
+
 /// `DecodeKey` for enums of unit variants.
 pub fn decode_key(c: &Container, fmt: &Fmt) -> Option<TokenStream> {
     if !c.is_key_enum() {
@@ -621,20 +658,7 @@ pub fn decode_key(c: &Container, fmt: &Fmt) -> Option<TokenStream> {
     }
     let p = quote!(__p);
     let crate::ast::Data::Enum(variants) = &c.data else { return None };
-    let mask = kinds(variants);
-    // JSON keys are strings, matched by text (`"3"` for the name 3); MessagePack keys
-    // keep their type (an int key for the name 3).
-    let by_name = if fmt.format == Format::Msgpack && mask != STRINGS {
-        let h = &fmt.h;
-        let values = expected_values(variants);
-        let by_tag = tag_index(variants, fmt);
-        quote! {
-            let __tag = #h::key_tag(__r, __key, #mask, #values)?;
-            #by_tag
-        }
-    } else {
-        variant_index(variants, quote!(__key), fmt)
-    };
+    let by_name = key_index(variants, fmt);
     let build = per_variant(variants, |v| {
         let ident = v.ident;
         quote!(Self::#ident)
@@ -710,7 +734,10 @@ impl<'c, 'a> Members<'c, 'a> {
             Members::Newtype(v) => {
                 let needed = struct_::fields_of(&v.fields[0], "PREPARE");
                 match fmt.format {
-                    Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
+                    Format::Generic => {
+                        let prepare = struct_::fields_of(&v.fields[0], "prepare_any");
+                        quote!(if #needed { #prepare(__st, __r)?; })
+                    }
                     Format::Json => {
                         let prepare = struct_::fields_of(&v.fields[0], "prepare");
                         quote!(if #needed { #prepare(__st, __r)?; })
@@ -961,7 +988,7 @@ pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &Toke
             let decode_field = quote! {
                 if __r.key_bytes(__key)? == #tag_lit {
                     if __st.1 {
-                        return #p::Err(#h::duplicate_field(__key, #tag));
+                        return #p::Err(#h::duplicate_field(__r, __key, #tag));
                     }
                     __st.1 = true;
                     // Read already, by `prepare`.
@@ -1118,14 +1145,14 @@ pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &Toke
                 match __which {
                     1 => {
                         if __st.1 {
-                            return #p::Err(#h::duplicate_field(__key, #tag));
+                            return #p::Err(#h::duplicate_field(__r, __key, #tag));
                         }
                         __st.1 = true;
                         __r.skip_value()?;
                     }
                     2 => {
                         if __st.2.is_some() {
-                            return #p::Err(#h::duplicate_field(__key, #content_key));
+                            return #p::Err(#h::duplicate_field(__r, __key, #content_key));
                         }
                         match __st.0 {
                             #p::Some(__vi) => {

@@ -39,8 +39,12 @@ pub struct Fmt {
     /// `Decode::decode_json` / `decode_msgpack` / `decode` (also the `with` module's
     /// function, for the two formats).
     pub decode_fn: syn::Ident,
-    /// `DecodeFields::decode_field` / `decode_field_msgpack`.
+    /// `DecodeFields::decode_field` / `decode_field_msgpack` / `decode_field_any`.
     pub field_fn: syn::Ident,
+    /// The type of a key token: the format's `Key<'de>`, or the reader's `Key`.
+    pub key_ty: TokenStream,
+    /// The type of a saved position: the format's `Checkpoint`, or the reader's.
+    pub checkpoint_ty: TokenStream,
 }
 
 impl Fmt {
@@ -51,6 +55,8 @@ impl Fmt {
             reader: quote!(__p::JsonReader<'de>),
             decode_fn: ident("decode_json"),
             field_fn: ident("decode_field"),
+            key_ty: quote!(__p::Key<'de>),
+            checkpoint_ty: quote!(__p::Checkpoint),
         }
     }
 
@@ -61,6 +67,8 @@ impl Fmt {
             reader: quote!(__p::mp::MsgpackReader<'de>),
             decode_fn: ident("decode_msgpack"),
             field_fn: ident("decode_field_msgpack"),
+            key_ty: quote!(__p::mp::Key<'de>),
+            checkpoint_ty: quote!(__p::mp::Checkpoint),
         }
     }
 
@@ -72,38 +80,47 @@ impl Fmt {
             h: quote!(__p::any),
             reader: quote!(__R),
             decode_fn: ident("decode"),
-            field_fn: ident("decode_field"),
+            field_fn: ident("decode_field_any"),
+            key_ty: quote!(<__R as __p::Reader<'de>>::Key),
+            checkpoint_ty: quote!(<__R as __p::Reader<'de>>::Checkpoint),
         }
     }
 }
 
-/// Why the codegen of enums, of flattened members and of MessagePack's positional
-/// structs meets no [`Format::Generic`]: [`decodes_generically`] keeps those types to one
-/// body per format.
+/// Why the codegen of flattened members, of MessagePack's positional structs and of
+/// tuples with optional trailing elements meets no [`Format::Generic`]:
+/// [`decodes_generically`] keeps those types to one body per format.
 const PER_FORMAT_ONLY: &str = "codec-derive: a body per format was asked for the generic reader (decodes_generically)";
 
 /// Whether the type's `Decode` is one generic body over the reader (step 2b): unit
-/// structs; newtype, `transparent` and tuple structs; and structs with named fields;
-/// all of them when their fields read through `Decode`, `DecodeBytes` or `DecodePairs`
-/// (a `with` module has one function per format). Not yet: a tuple with optional
-/// trailing elements (`tuple_with_defaults` is per format), a struct with a flattened
-/// member (its keys go through the member's `DecodeFields`, which is per format) or
-/// with `msgpack(struct_as_array)` (a MessagePack-only form), and enums. Those keep one
-/// body per format.
+/// structs; newtype, `transparent` and tuple structs; structs with named fields; and
+/// enums; all of them when their fields read through `Decode`, `DecodeBytes` or
+/// `DecodePairs` (a `with` module has one function per format). Not yet: a tuple with
+/// optional trailing elements (`tuple_with_defaults` is per format), a struct or struct
+/// variant with a flattened member (its look-ahead is per format) and a struct with
+/// `msgpack(struct_as_array)` (a MessagePack-only form). Those keep one body per format.
 fn decodes_generically(c: &Container) -> bool {
-    let Data::Struct(style, fields) = &c.data else { return false };
-    let no_with = || fields.iter().filter(|f| f.decodes()).all(|f| f.attrs.with.is_none());
-    let transparent = c.attrs.transparent.is_some() || *style == Style::Newtype;
-    match style {
-        Style::Unit => true,
-        _ if transparent => no_with(),
-        Style::Tuple => no_with() && !struct_::has_optional_tail(fields),
-        Style::Struct => {
-            no_with()
-                && !fields.iter().any(|f| f.decodes() && f.is_flatten())
-                && c.attrs.msgpack_struct_as_array.is_none()
+    let no_with = |fields: &[crate::ast::Field]| fields.iter().filter(|f| f.decodes()).all(|f| f.attrs.with.is_none());
+    let no_flatten = |fields: &[crate::ast::Field]| !fields.iter().any(|f| f.decodes() && f.is_flatten());
+    match &c.data {
+        Data::Enum(variants) => variants.iter().all(|v| {
+            no_with(&v.fields)
+                && match v.style {
+                    Style::Struct => no_flatten(&v.fields),
+                    Style::Tuple => !struct_::has_optional_tail(&v.fields),
+                    Style::Unit | Style::Newtype => true,
+                }
+        }),
+        Data::Struct(style, fields) => {
+            let transparent = c.attrs.transparent.is_some() || *style == Style::Newtype;
+            match style {
+                Style::Unit => true,
+                _ if transparent => no_with(fields),
+                Style::Tuple => no_with(fields) && !struct_::has_optional_tail(fields),
+                Style::Struct => no_with(fields) && no_flatten(fields) && c.attrs.msgpack_struct_as_array.is_none(),
+                Style::Newtype => false,
+            }
         }
-        Style::Newtype => false,
     }
 }
 
@@ -575,13 +592,14 @@ pub fn expand(c: &Container) -> TokenStream {
         decode_per_format(c, (&impl_g, &ty_g, &where_c))
     });
 
-    if let Some(key) = enum_::decode_key(c, &json) {
-        let decode_msgpack_key = crate::msgpack_only(&p, || {
-            let key_msgpack = enum_::decode_key(c, &msgpack);
+    if let Some(key) = enum_::decode_key(c, &Fmt::generic()) {
+        // One generic body; the per-format methods forward to it. No pair form: a unit
+        // variant's key is a string or a scalar, never read as a pair.
+        let forward_msgpack = crate::msgpack_only(&p, || {
             quote! {
                 #[inline]
                 fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
-                    #key_msgpack
+                    <Self as #krate::DecodeKey<'de>>::decode_key(__key, __r)
                 }
             }
         });
@@ -589,10 +607,17 @@ pub fn expand(c: &Container) -> TokenStream {
             #[automatically_derived]
             impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
                 #[inline]
-                fn decode_json_key(__key: #p::Key<'de>, __r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                fn decode_key<__R: #p::Reader<'de>>(
+                    __key: <__R as #p::Reader<'de>>::Key,
+                    __r: &mut __R,
+                ) -> #p::Result<Self> {
                     #key
                 }
-                #decode_msgpack_key
+                #[inline]
+                fn decode_json_key(__key: #p::Key<'de>, __r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+                    <Self as #krate::DecodeKey<'de>>::decode_key(__key, __r)
+                }
+                #forward_msgpack
             }
         });
     } else if let Some(f) = c.key_field() {

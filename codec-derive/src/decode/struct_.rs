@@ -276,7 +276,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         } else {
             // serde's rule: a key no other member takes goes to every catch-all, each
             // reading the value from the same place.
-            let h = &fmt.h;
+            let checkpoint_ty = &fmt.checkpoint_ty;
             let each = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(i, f)| {
                 let catch_all = fields_of(f, "CATCH_ALL");
                 let decode_field = fields_of(f, &field_fn.to_string());
@@ -297,7 +297,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             quote!({
                 #(#specific)* {
                     let __at = __r.checkpoint();
-                    let mut __after: __p::Option<#h::Checkpoint> = __p::None;
+                    let mut __after: __p::Option<#checkpoint_ty> = __p::None;
                     #(#each)*
                     __after.is_some()
                 }
@@ -425,6 +425,30 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     /// Decodes a whole object into `ctor { ... }`: the loop generated inline (enum variants;
     /// structs go through `DecodeFields` and `__private::decode_struct` instead).
     pub fn object(&self, ctor: TokenStream, deny_unknown: bool, fmt: &Fmt) -> TokenStream {
+        if fmt.format == super::Format::Generic {
+            // The reader's member loop (a count in MessagePack, as `msgpack_map_loop`
+            // keeps), each key offered to the dispatch inline.
+            let p = self.p();
+            let (state_ty, init) = (self.state_ty(), self.state_init());
+            let (dispatch, expected) = (self.dispatch(fmt), self.expected());
+            let finish = self.finish(ctor, quote!(__r.position()));
+            return quote! {{
+                let mut __m = __r.begin_members()?;
+                let mut __st: #state_ty = #init;
+                if __r.first_member(&mut __m)? {
+                    __r.other_members(
+                        &mut __m,
+                        |__r: &mut __R, __key: <__R as #p::Reader<'de>>::Key| -> #p::Result<::core::primitive::bool> {
+                            #p::Ok(#dispatch)
+                        },
+                        #deny_unknown,
+                        #expected,
+                    )?;
+                }
+                __r.end_members(__m);
+                #finish
+            }};
+        }
         if fmt.format == super::Format::Msgpack {
             let state_ty = self.state_ty();
             let init = self.state_init();

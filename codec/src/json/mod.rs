@@ -82,6 +82,7 @@ mod reader;
 pub(crate) mod refs;
 mod simd;
 mod string;
+mod tag;
 pub mod value;
 mod writer;
 

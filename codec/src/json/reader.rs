@@ -1845,6 +1845,118 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         JsonReader::skip_value(self)
     }
 
+    type Checkpoint = Checkpoint;
+
+    #[inline(always)]
+    fn checkpoint(&self) -> Checkpoint {
+        JsonReader::checkpoint(self)
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, checkpoint: Checkpoint) {
+        JsonReader::restore(self, checkpoint)
+    }
+
+    #[inline]
+    fn backtrack(&mut self, checkpoint: Checkpoint) -> Result<()> {
+        JsonReader::backtrack(self, checkpoint)
+    }
+
+    #[inline(always)]
+    fn peek_is_object(&mut self) -> bool {
+        JsonReader::peek(self) == Some(b'{')
+    }
+
+    #[inline(always)]
+    fn peek_is_string(&mut self) -> bool {
+        JsonReader::peek(self) == Some(b'"')
+    }
+
+    #[inline(always)]
+    fn begin_object(&mut self) -> Result<()> {
+        JsonReader::begin_object(self)
+    }
+
+    #[inline(always)]
+    fn object_first(&mut self) -> Result<bool> {
+        JsonReader::object_first(self)
+    }
+
+    #[inline(always)]
+    fn object_next(&mut self) -> Result<bool> {
+        JsonReader::object_next(self)
+    }
+
+    #[inline(always)]
+    fn read_key(&mut self) -> Result<Key<'de>> {
+        JsonReader::read_key(self)
+    }
+
+    #[inline]
+    fn empty_object_at(&self) -> usize {
+        // The `}` just read.
+        self.position().saturating_sub(1)
+    }
+
+    #[inline(always)]
+    fn read_string_token(&mut self) -> Result<Key<'de>> {
+        JsonReader::read_string_token(self)
+    }
+
+    #[inline]
+    fn invalid_type(&mut self, expected: &'static str) -> Error {
+        JsonReader::invalid_type(self, expected)
+    }
+
+    #[inline]
+    fn unknown_member(
+        &mut self,
+        key: Key<'de>,
+        deny_unknown: bool,
+        expected: fn(&mut Vec<&'static str>),
+    ) -> Result<()> {
+        JsonReader::unknown_member(self, key, deny_unknown, expected)
+    }
+
+    const SAYS_MAP: bool = false;
+
+    const TYPED_KEYS: bool = false;
+
+    #[inline]
+    fn read_tag(&mut self, kinds: u8, expected: &'static str) -> Result<crate::reader::Tag<Key<'de>>> {
+        JsonReader::read_tag(self, kinds, expected)
+    }
+
+    #[inline]
+    fn key_tag(&mut self, key: Key<'de>, kinds: u8, expected: &'static str) -> Result<crate::reader::Tag<Key<'de>>> {
+        let _ = (kinds, expected);
+        Ok(crate::reader::Tag::Str(key))
+    }
+
+    #[inline]
+    fn unknown_tag(&mut self, tag: crate::reader::Tag<Key<'de>>, expected: &'static [&'static str]) -> Error {
+        JsonReader::unknown_tag(self, tag, expected)
+    }
+
+    #[inline]
+    fn tag_has_content(&mut self, tag: crate::reader::Tag<Key<'de>>) -> Error {
+        JsonReader::tag_has_content(self, tag)
+    }
+
+    #[inline]
+    fn decode_field_per_format<T: crate::DecodeFields<'de>>(
+        &mut self,
+        state: &mut T::State,
+        key: Key<'de>,
+    ) -> Result<bool> {
+        T::decode_field(state, key, self)
+    }
+
+    #[inline]
+    fn prepare_fields_per_format<T: crate::DecodeFields<'de>>(&mut self, state: &mut T::State) -> Result<()> {
+        T::prepare(state, self)
+    }
+
     #[inline]
     fn decode_key_per_format<T: crate::DecodeKey<'de>>(&mut self, key: Key<'de>) -> Result<T> {
         T::decode_json_key(key, self)

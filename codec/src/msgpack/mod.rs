@@ -61,6 +61,7 @@
 pub(crate) mod ext;
 pub(crate) mod reader;
 pub(crate) mod refs;
+mod tag;
 mod writer;
 
 pub use ext::{Ext, Timestamp, TIMESTAMP_EXT};

@@ -2320,6 +2320,118 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         MsgpackReader::skip_value(self)
     }
 
+    type Checkpoint = Checkpoint;
+
+    #[inline(always)]
+    fn checkpoint(&self) -> Checkpoint {
+        MsgpackReader::checkpoint(self)
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, checkpoint: Checkpoint) {
+        MsgpackReader::restore(self, checkpoint)
+    }
+
+    #[inline]
+    fn backtrack(&mut self, checkpoint: Checkpoint) -> Result<()> {
+        MsgpackReader::backtrack(self, checkpoint)
+    }
+
+    #[inline(always)]
+    fn peek_is_object(&mut self) -> bool {
+        self.peek_kind() == Some(Kind::Map)
+    }
+
+    #[inline(always)]
+    fn peek_is_string(&mut self) -> bool {
+        self.peek_kind() == Some(Kind::Str)
+    }
+
+    #[inline(always)]
+    fn begin_object(&mut self) -> Result<()> {
+        MsgpackReader::begin_object(self)
+    }
+
+    #[inline(always)]
+    fn object_first(&mut self) -> Result<bool> {
+        MsgpackReader::object_first(self)
+    }
+
+    #[inline(always)]
+    fn object_next(&mut self) -> Result<bool> {
+        MsgpackReader::object_next(self)
+    }
+
+    #[inline(always)]
+    fn read_key(&mut self) -> Result<Key<'de>> {
+        MsgpackReader::read_key(self)
+    }
+
+    #[inline]
+    fn empty_object_at(&self) -> usize {
+        // No end marker: the byte after the map header.
+        self.position()
+    }
+
+    #[inline(always)]
+    fn read_string_token(&mut self) -> Result<Key<'de>> {
+        MsgpackReader::read_string_token(self)
+    }
+
+    #[inline]
+    fn invalid_type(&mut self, expected: &'static str) -> Error {
+        MsgpackReader::invalid_type(self, expected)
+    }
+
+    #[inline]
+    fn unknown_member(
+        &mut self,
+        key: Key<'de>,
+        deny_unknown: bool,
+        expected: fn(&mut Vec<&'static str>),
+    ) -> Result<()> {
+        MsgpackReader::unknown_member(self, key, deny_unknown, expected)
+    }
+
+    const SAYS_MAP: bool = true;
+
+    const TYPED_KEYS: bool = true;
+
+    #[inline]
+    fn read_tag(&mut self, kinds: u8, expected: &'static str) -> Result<crate::reader::Tag<Key<'de>>> {
+        MsgpackReader::read_tag(self, kinds, expected)
+    }
+
+    #[inline]
+    fn key_tag(&mut self, key: Key<'de>, kinds: u8, expected: &'static str) -> Result<crate::reader::Tag<Key<'de>>> {
+        MsgpackReader::key_tag(self, key, kinds, expected)
+    }
+
+    #[inline]
+    fn unknown_tag(&mut self, tag: crate::reader::Tag<Key<'de>>, expected: &'static [&'static str]) -> Error {
+        MsgpackReader::unknown_tag(self, tag, expected)
+    }
+
+    #[inline]
+    fn tag_has_content(&mut self, tag: crate::reader::Tag<Key<'de>>) -> Error {
+        MsgpackReader::tag_has_content(self, tag)
+    }
+
+    #[inline]
+    fn decode_field_per_format<T: crate::DecodeFields<'de>>(
+        &mut self,
+        state: &mut T::State,
+        key: Key<'de>,
+    ) -> Result<bool> {
+        T::decode_field_msgpack(state, key, self)
+    }
+
+    #[inline]
+    fn prepare_fields_per_format<T: crate::DecodeFields<'de>>(&mut self, state: &mut T::State) -> Result<()> {
+        let left = self.entries_left();
+        T::prepare_msgpack(state, self, left)
+    }
+
     #[inline]
     fn decode_key_per_format<T: crate::DecodeKey<'de>>(&mut self, key: Key<'de>) -> Result<T> {
         T::decode_msgpack_key(key, self)
