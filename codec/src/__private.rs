@@ -17,8 +17,6 @@ pub use crate::writer::Encoded;
 pub use crate::{Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey, Reader, Writer};
 pub use core::convert::From;
 
-use alloc::string::String;
-
 /// The members of a struct-like type, decodable one key at a time: what lets a struct be
 /// `flatten`ed into another, or be the content of an internally tagged variant, without
 /// buffering. The outer decoder owns the object loop and offers each key it does not
@@ -282,21 +280,6 @@ pub fn in_index<T>(result: Result<T>, index: usize) -> Result<T> {
     }
 }
 
-/// A key claimed twice.
-#[cold]
-#[inline(never)]
-pub fn duplicate_field(r: &JsonReader<'_>, key: Key<'_>, name: &'static str) -> Error {
-    let _ = r;
-    Error::new(ErrorKind::DuplicateField(Cow::Borrowed(name)), key.offset())
-}
-
-/// A required key that never came.
-#[cold]
-#[inline(never)]
-pub fn missing_field(r: &JsonReader<'_>, name: &'static str) -> Error {
-    missing_field_at(r.position(), name)
-}
-
 /// The value of a field whose member may be absent: its slot's, else what `absent`
 /// gives (`Decode::absent`: `None` for an `Option`), else the missing-field error at
 /// `end`. `absent` is passed in (rather than bounded on `T`) so that a field of a type
@@ -320,35 +303,6 @@ pub fn present<T>(slot: Option<T>, end: usize, name: &'static str) -> Result<T> 
 #[inline(never)]
 pub fn missing_field_at(end: usize, name: &'static str) -> Error {
     Error::new(ErrorKind::MissingField(name), end.saturating_sub(1))
-}
-
-/// A variant with content written as a bare string (its name, the string `key`).
-#[cold]
-#[inline(never)]
-pub fn variant_has_content<'de>(r: &mut JsonReader<'de>, key: Key<'de>) -> Error {
-    r.tag_has_content(Tag::Str(key))
-}
-
-/// A tag that names no variant.
-#[cold]
-#[inline(never)]
-pub fn unknown_variant<'de>(r: &mut JsonReader<'de>, key: Key<'de>, expected: &'static [&'static str]) -> Error {
-    r.unknown_tag(Tag::Str(key), expected)
-}
-
-/// A value of the wrong JSON type.
-#[cold]
-#[inline(never)]
-pub fn invalid_type(r: &mut JsonReader<'_>, expected: &'static str) -> Error {
-    r.invalid_type(expected)
-}
-
-/// A value of the right JSON type that is not acceptable.
-#[cold]
-#[inline(never)]
-pub fn invalid_value(r: &JsonReader<'_>, at: usize, msg: String) -> Error {
-    let _ = r;
-    Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
 }
 
 /// Moves to element `index` of a fixed-length array of `len`: index 0 expects the first
@@ -415,73 +369,16 @@ pub fn empty_array(r: &mut JsonReader<'_>) -> Result<()> {
     r.empty_array()
 }
 
-/// Looks ahead, from just after `{`, for the string value of key `tag`, and returns it
-/// with the reader put back where it was. `None` when the object has no such key.
-pub fn scan_for_tag<'de>(r: &mut JsonReader<'de>, tag: &'static [u8]) -> Result<Option<Key<'de>>> {
-    let start = r.checkpoint();
-    let mut found = None;
-    let mut more = r.object_first()?;
-    while more {
-        let key = r.read_key()?;
-        if r.key_bytes(key)? == tag {
-            found = Some(r.read_string_token()?);
-            break;
-        }
-        r.skip_value()?;
-        more = r.object_next()?;
-    }
-    r.restore(start);
-    Ok(found)
-}
-
 // ---- tags that are not strings: `rename = 2`, `rename = true`, `repr = "int"`
 
 pub use crate::reader::Tag;
 
-/// Reads the value that names a variant (see `Reader::read_tag`).
-#[inline]
-pub fn read_tag<'de>(r: &mut JsonReader<'de>, kinds: u8, expected: &'static str) -> Result<Tag<Key<'de>>> {
-    r.read_tag(kinds, expected)
-}
-
-/// A tag read by [`read_tag`] that names no variant: "unknown variant `5`, expected one
-/// of `1`, `2`, `3`", at the tag.
-#[cold]
-#[inline(never)]
-pub fn unknown_tag<'de>(r: &mut JsonReader<'de>, tag: Tag<Key<'de>>, expected: &'static [&'static str]) -> Error {
-    r.unknown_tag(tag, expected)
-}
-
-/// A variant with content named by a bare value (`2` rather than `{"2": ...}`).
-#[cold]
-#[inline(never)]
-pub fn tag_has_content<'de>(r: &mut JsonReader<'de>, tag: Tag<Key<'de>>) -> Error {
-    r.tag_has_content(tag)
-}
-
-/// [`scan_for_tag`] for an enum with an integer or bool name: the tag is read by
-/// [`read_tag`].
-pub fn scan_for_any_tag<'de>(
-    r: &mut JsonReader<'de>,
-    tag: &'static [u8],
-    kinds: u8,
-    expected: &'static str,
-) -> Result<Option<Tag<Key<'de>>>> {
-    let start = r.checkpoint();
-    let mut found = None;
-    let mut more = r.object_first()?;
-    while more {
-        let key = r.read_key()?;
-        if r.key_bytes(key)? == tag {
-            found = Some(read_tag(r, kinds, expected)?);
-            break;
-        }
-        r.skip_value()?;
-        more = r.object_next()?;
-    }
-    r.restore(start);
-    Ok(found)
-}
+// The helpers of enums' decoders (tags, errors) are the generic ones, which each
+// format's reader instantiates: one body for every format.
+pub use any::{
+    duplicate_field, invalid_type, invalid_value, missing_field, read_tag, scan_for_any_tag, scan_for_tag,
+    tag_has_content, unknown_tag, unknown_variant, variant_has_content,
+};
 
 /// Whether an untagged enum's variant failed in a way that every other variant would
 /// too, so that trying them is wasted (and, level upon level, exponential): malformed
@@ -784,9 +681,12 @@ pub mod any {
 #[cfg(feature = "msgpack")]
 pub mod mp {
     use alloc::borrow::Cow;
-    use alloc::string::String;
     use alloc::vec::Vec;
 
+    pub use super::any::{
+        duplicate_field, invalid_type, invalid_value, key_tag, missing_field, read_tag, scan_for_any_tag, scan_for_tag,
+        tag_has_content, unknown_tag, unknown_variant, variant_has_content,
+    };
     use super::Result;
     pub use super::{cannot_flatten, in_field, missing_field_at, no_flattened_variant, no_variant_matched};
     use super::{DecodeFields, Tag};
@@ -860,50 +760,6 @@ pub mod mp {
         super::fill(slot, r, name, |r| on_duplicate(r, key, name), decode)
     }
 
-    /// A key claimed twice.
-    #[cold]
-    #[inline(never)]
-    pub fn duplicate_field(r: &MsgpackReader<'_>, key: Key<'_>, name: &'static str) -> Error {
-        let _ = r;
-        Error::new(ErrorKind::DuplicateField(Cow::Borrowed(name)), key.offset())
-    }
-
-    /// A required key that never came.
-    #[cold]
-    #[inline(never)]
-    pub fn missing_field(r: &MsgpackReader<'_>, name: &'static str) -> Error {
-        missing_field_at(r.position(), name)
-    }
-
-    /// A variant with content written as a bare string (its name, the string `key`).
-    #[cold]
-    #[inline(never)]
-    pub fn variant_has_content<'de>(r: &mut MsgpackReader<'de>, key: Key<'de>) -> Error {
-        r.tag_has_content(Tag::Str(key))
-    }
-
-    /// A tag that names no variant.
-    #[cold]
-    #[inline(never)]
-    pub fn unknown_variant<'de>(r: &mut MsgpackReader<'de>, key: Key<'de>, expected: &'static [&'static str]) -> Error {
-        r.unknown_tag(Tag::Str(key), expected)
-    }
-
-    /// A value of the wrong type.
-    #[cold]
-    #[inline(never)]
-    pub fn invalid_type(r: &mut MsgpackReader<'_>, expected: &'static str) -> Error {
-        r.invalid_type(expected)
-    }
-
-    /// A value of the right type that is not acceptable.
-    #[cold]
-    #[inline(never)]
-    pub fn invalid_value(r: &MsgpackReader<'_>, at: usize, msg: String) -> Error {
-        let _ = r;
-        Error::new(ErrorKind::InvalidValue(Cow::Owned(msg)), at)
-    }
-
     // ---- maps with composite keys ----
 
     /// A tuple of `min` to `max` elements (its last ones have defaults) whose header (at
@@ -920,25 +776,6 @@ pub mod mp {
     #[inline(always)]
     pub fn expect_len(len: usize, expected: usize, at: usize) -> Result<()> {
         MsgpackReader::expect_len(len, expected, at)
-    }
-
-    /// Looks ahead, from just after the map header, for the string value of key `tag`,
-    /// and returns it with the reader put back where it was.
-    pub fn scan_for_tag<'de>(r: &mut MsgpackReader<'de>, tag: &'static [u8]) -> Result<Option<Key<'de>>> {
-        let start = r.checkpoint();
-        let mut found = None;
-        let mut more = r.object_first()?;
-        while more {
-            let key = r.read_key()?;
-            if r.key_bytes(key)? == tag {
-                found = Some(r.read_string_token()?);
-                break;
-            }
-            r.skip_value()?;
-            more = r.object_next()?;
-        }
-        r.restore(start);
-        Ok(found)
     }
 
     /// [`scan_for_tag`] over the `left` entries of a map from the reader's position (a
@@ -988,65 +825,6 @@ pub mod mp {
     #[inline]
     pub fn map_left(r: &MsgpackReader<'_>) -> usize {
         r.entries_left()
-    }
-
-    /// The twin of [`read_tag`](super::read_tag).
-    #[inline]
-    pub fn read_tag<'de>(r: &mut MsgpackReader<'de>, kinds: u8, expected: &'static str) -> Result<Tag<Key<'de>>> {
-        r.read_tag(kinds, expected)
-    }
-
-    /// A map key as a tag (the external representation, and maps keyed by the enum):
-    /// MessagePack keys keep their type, so an integer name is an int key.
-    #[inline]
-    pub fn key_tag<'de>(
-        r: &mut MsgpackReader<'de>,
-        key: Key<'de>,
-        kinds: u8,
-        expected: &'static str,
-    ) -> Result<Tag<Key<'de>>> {
-        r.key_tag(key, kinds, expected)
-    }
-
-    /// The twin of [`unknown_tag`](super::unknown_tag).
-    #[cold]
-    #[inline(never)]
-    pub fn unknown_tag<'de>(
-        r: &mut MsgpackReader<'de>,
-        tag: Tag<Key<'de>>,
-        expected: &'static [&'static str],
-    ) -> Error {
-        r.unknown_tag(tag, expected)
-    }
-
-    /// The twin of [`tag_has_content`](super::tag_has_content).
-    #[cold]
-    #[inline(never)]
-    pub fn tag_has_content<'de>(r: &mut MsgpackReader<'de>, tag: Tag<Key<'de>>) -> Error {
-        r.tag_has_content(tag)
-    }
-
-    /// The twin of [`scan_for_any_tag`](super::scan_for_any_tag).
-    pub fn scan_for_any_tag<'de>(
-        r: &mut MsgpackReader<'de>,
-        tag: &'static [u8],
-        kinds: u8,
-        expected: &'static str,
-    ) -> Result<Option<Tag<Key<'de>>>> {
-        let start = r.checkpoint();
-        let mut found = None;
-        let mut more = r.object_first()?;
-        while more {
-            let key = r.read_key()?;
-            if r.key_bytes(key)? == tag {
-                found = Some(read_tag(r, kinds, expected)?);
-                break;
-            }
-            r.skip_value()?;
-            more = r.object_next()?;
-        }
-        r.restore(start);
-        Ok(found)
     }
 
     /// After the fields of a `struct_as_array` struct that declares `declared` of them,
