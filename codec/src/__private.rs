@@ -907,6 +907,7 @@ pub mod with_fallback {
 #[cfg(test)]
 mod tests {
     use alloc::collections::BTreeMap;
+    use alloc::string::String;
 
     use super::*;
 
