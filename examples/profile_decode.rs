@@ -18,7 +18,8 @@
 //! encoding with codec, `_rmp` with rmp-serde (the encoding is made once, before the loop,
 //! and so cancels out in the subtraction). `citm_pretty` (`_sj`), `twitter_pretty` and `canada_pretty` encode pretty JSON ten
 //! times with codec (serde_json). `events` (`_sj`; `_mp` in MessagePack) decodes the generated events (1 MB), `geojson`
-//! (`_mp`) che.geo.json's tagged enums, `synthetic` the generated tree
+//! (`_mp`) che.geo.json's tagged enums, `flatten` (`_mp`) 10,000 envelopes that flatten a
+//! struct and an internally tagged enum, `synthetic` the generated tree
 //! (1 MB; `synthetic_enc` (`_sj`) decodes it once and encodes it ten times), `canada_tuple` canada with `(f64, f64)` points.
 //! Streams: `citm_reader` and `canada_reader`
 //! (`from_reader` over the bytes as a `&[u8]` reader), `ndjson` (`iter_values`) and
@@ -205,6 +206,12 @@ fn main() {
         "geojson_mp" => ("zio-json/che.geo.json", |b| {
             black_box(codec::msgpack::from_slice::<geojson::GeoJson>(b).unwrap());
         }),
+        "flatten" => ("json-benchmark/twitter.json", |b| {
+            black_box(codec::json::from_slice::<Vec<flat::Envelope>>(b).unwrap());
+        }),
+        "flatten_mp" => ("json-benchmark/twitter.json", |b| {
+            black_box(codec::msgpack::from_slice::<Vec<flat::Envelope>>(b).unwrap());
+        }),
         "citm_reader" => ("json-benchmark/citm_catalog.json", |b| {
             black_box(codec::json::from_reader::<citm::CitmCatalog>(b).unwrap());
         }),
@@ -265,6 +272,8 @@ fn main() {
         "ndjson" => repeated_statuses(&json, false),
         "events" | "events_sj" => codec::json::to_vec(&events::generate(1 << 20)).unwrap(),
         "events_mp" => codec::msgpack::to_vec(&events::generate(1 << 20)).unwrap(),
+        "flatten" => codec::json::to_vec(&flat::generate(10_000)).unwrap(),
+        "flatten_mp" => codec::msgpack::to_vec(&flat::generate(10_000)).unwrap(),
         "synthetic" | "synthetic_enc" | "synthetic_enc_sj" => codec::json::to_vec(&synthetic::tree()).unwrap(),
         "iter_array" | "vec_statuses" => repeated_statuses(&json, true),
         _ if which.starts_with("floats_") => float_bits(&json),
@@ -273,6 +282,57 @@ fn main() {
     };
     for _ in 0..iters {
         work(&bytes);
+    }
+}
+
+/// `flatten` (`_mp`): envelopes that flatten a struct and an internally tagged enum, whose
+/// tag the decoder looks ahead for (written after the struct's members).
+mod flat {
+    use codec::Codec;
+
+    #[derive(Codec, Debug)]
+    pub struct Envelope {
+        pub id: u64,
+        pub source: String,
+        #[codec(flatten)]
+        pub meta: Meta,
+        #[codec(flatten)]
+        pub body: Body,
+    }
+
+    #[derive(Codec, Debug)]
+    pub struct Meta {
+        pub at: u64,
+        pub trace: Option<String>,
+        pub attempt: u32,
+    }
+
+    #[derive(Codec, Debug)]
+    #[codec(tag = "type")]
+    pub enum Body {
+        Created { name: String, size: u64 },
+        Deleted { reason: String },
+        Moved { from: String, to: String },
+    }
+
+    /// `n` envelopes, the same every run.
+    pub fn generate(n: u64) -> Vec<Envelope> {
+        (0..n)
+            .map(|i| Envelope {
+                id: i,
+                source: format!("svc-{}", i % 7),
+                meta: Meta {
+                    at: 1_700_000_000 + i * 13,
+                    trace: (i % 3 == 0).then(|| format!("t{i:08x}")),
+                    attempt: (i % 4) as u32,
+                },
+                body: match i % 3 {
+                    0 => Body::Created { name: format!("file-{i}.txt"), size: i * 1021 },
+                    1 => Body::Deleted { reason: "expired".into() },
+                    _ => Body::Moved { from: format!("/a/{i}"), to: format!("/b/{i}") },
+                },
+            })
+            .collect()
     }
 }
 

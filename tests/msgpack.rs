@@ -789,6 +789,57 @@ fn flatten() {
     assert_eq!(fail::<WithMeta>(&cat(&[b"\x81", &s("id"), b"\x01"])).kind(), &ErrorKind::MissingField("version"));
 }
 
+#[derive(Codec, Debug, PartialEq)]
+#[codec(tag = "kind")]
+enum PlacedShape {
+    Circle { r: u32 },
+    Square { side: u32 },
+}
+
+#[derive(Codec, Debug, PartialEq)]
+struct Placed {
+    id: u8,
+    #[codec(flatten)]
+    shape: PlacedShape,
+}
+
+/// A flattened internally tagged enum looks ahead over the entries its map has left for
+/// its tag, wherever the tag stands, inside a sequence too (the count is the inner
+/// map's); the errors point at the map's bytes.
+#[test]
+fn flattened_tagged_enum_finds_its_tag_in_the_map() {
+    let circle = |entries: &[&[u8]]| {
+        let mut parts: Vec<&[u8]> = vec![b"\x83"];
+        parts.extend_from_slice(entries);
+        cat(&parts)
+    };
+    let (id, r, kind) = (cat(&[&s("id"), b"\x01"]), cat(&[&s("r"), b"\x05"]), cat(&[&s("kind"), &s("Circle")]));
+    let want = Placed { id: 1, shape: PlacedShape::Circle { r: 5 } };
+    for order in [[&id, &r, &kind], [&kind, &id, &r], [&r, &kind, &id]] {
+        let bytes = circle(&[order[0], order[1], order[2]]);
+        assert_eq!(from_slice::<Placed>(&bytes).unwrap(), want);
+    }
+    let square = cat(&[b"\x83", &s("kind"), &s("Square"), &s("side"), b"\x02", &s("id"), b"\x03"]);
+    let both = cat(&[b"\x92", &circle(&[&id, &r, &kind]), &square]);
+    assert_eq!(
+        from_slice::<Vec<Placed>>(&both).unwrap(),
+        [want, Placed { id: 3, shape: PlacedShape::Square { side: 2 } }]
+    );
+    let no_tag = cat(&[b"\x82", &id, &r]);
+    assert_eq!(fail::<Placed>(&no_tag).to_string(), "missing field `kind` (byte 7)");
+    let unknown = cat(&[b"\x83", &id, &r, &s("kind"), &s("Hexagon")]);
+    assert_eq!(
+        fail::<Placed>(&unknown).to_string(),
+        "unknown variant `Hexagon`, expected one of `Circle`, `Square` (byte 13)"
+    );
+    let missing = cat(&[b"\x82", &s("kind"), &s("Circle"), &id]);
+    assert_eq!(fail::<Placed>(&missing).to_string(), "missing field `r` (byte 16)");
+    let bad = cat(&[b"\x83", &id, &s("r"), &s("five"), &kind]);
+    assert_eq!(fail::<Placed>(&bad).to_string(), "invalid type: expected u32, found string at .r (byte 7)");
+    let e = fail::<Vec<Placed>>(&cat(&[b"\x92", &circle(&[&id, &r, &kind]), &no_tag]));
+    assert_eq!(e.to_string(), "missing field `kind` at [1] (byte 28)");
+}
+
 // ---------------------------------------------------------------- derive: struct_as_array
 
 #[derive(Codec, Debug, PartialEq)]

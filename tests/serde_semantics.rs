@@ -91,6 +91,19 @@ fn tuple_elements_take_their_default_when_missing() {
     let long = codec::msgpack::to_vec(&(1u32, 2u32, 3u32, 4u32)).unwrap();
     let err = codec::msgpack::from_slice::<TupleDefaults>(&long).unwrap_err().to_string();
     assert!(err.starts_with("invalid value: expected an array of 1 to 3 elements, found 4"), "{err}");
+    let err = codec::msgpack::from_slice::<TupleDefaults>(b"\x90").unwrap_err().to_string();
+    assert!(err.starts_with("invalid value: expected an array of 1 to 3 elements, found 0"), "{err}");
+    // A variant's content: `{"Three": [1]}` and `{"Two": [1]}`.
+    assert_eq!(codec::msgpack::from_slice::<TupleVariantDefaults>(b"\x81\xa5Three\x91\x01").unwrap(), Three(1, 0, 7));
+    assert_eq!(
+        codec::msgpack::from_slice::<TupleVariantDefaults>(b"\x81\xa3Two\x91\x01").unwrap(),
+        Two(1, String::new())
+    );
+    // JSON: an array cut after a required element, or one that stops mid-way.
+    let err = codec::json::from_str::<TupleDefaults>("[1,").unwrap_err().to_string();
+    assert!(err.contains("line 1, column 4"), "{err}");
+    let err = codec::json::from_str::<TupleVariantDefaults>(r#"{"Three":[1,2,3,4]}"#).unwrap_err().to_string();
+    assert_eq!(err, "invalid value: expected an array of 1 to 3 elements, found more at .Three (line 1, column 16)");
 }
 
 // ------------------------------------------------------------------ arrays for objects

@@ -13,6 +13,7 @@ pub use crate::error::{Error, ErrorKind, Result};
 pub use crate::json::{Checkpoint, JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
 pub use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use crate::reader::tuple_len_error;
 pub use crate::writer::Encoded;
 pub use crate::{Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey, Reader, Writer};
 pub use core::convert::From;
@@ -352,15 +353,6 @@ pub fn tuple_end_of(r: &mut JsonReader<'_>, min: usize, max: usize) -> Result<()
         return Err(tuple_len_error(r.position(), &"more", min, max));
     }
     r.array_end(max)
-}
-
-#[cold]
-#[inline(never)]
-fn tuple_len_error(at: usize, found: &dyn core::fmt::Display, min: usize, max: usize) -> Error {
-    Error::new(
-        ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {min} to {max} elements, found {found}"))),
-        at,
-    )
 }
 
 /// An empty JSON array for a zero-length tuple-like value.
@@ -767,7 +759,7 @@ pub mod mp {
     #[inline]
     pub fn expect_len_of(len: usize, min: usize, max: usize, at: usize) -> Result<()> {
         if len < min || len > max {
-            return Err(super::tuple_len_error(at, &len, min, max));
+            return Err(crate::reader::tuple_len_error(at, &len, min, max));
         }
         Ok(())
     }

@@ -393,6 +393,31 @@ pub trait Reader<'de>: sealed::Sealed {
     /// elements are an error.
     fn end_tuple(&mut self, len: usize) -> Result<()>;
 
+    /// Opens an array of `min` to `max` elements (`min < max`): a tuple whose elements
+    /// from `min` on have defaults, serde's rule for tuple structs and variants. Returns
+    /// the count to hand [`tuple_more`](Self::tuple_more) and
+    /// [`end_tuple_of`](Self::end_tuple_of): MessagePack's header count, checked to be in
+    /// range here; `usize::MAX` in JSON, where the end shows as the elements are read.
+    /// Element `i < min` is then read after [`tuple_next_of`](Self::tuple_next_of), the
+    /// others when `tuple_more` says they are there.
+    #[doc(hidden)]
+    fn begin_tuple_of(&mut self, min: usize, max: usize) -> Result<usize>;
+
+    /// Moves to element `index` (`< min`) of an array of `min` to `max`, which must be
+    /// there: in JSON, an array that ends before it is an error.
+    #[doc(hidden)]
+    fn tuple_next_of(&mut self, index: usize, min: usize, max: usize) -> Result<()>;
+
+    /// Whether element `index` (`>= min`) of an array of `min` to `max` is there. In
+    /// JSON, reading the `]` sets `count` to `index`, and later calls say no.
+    #[doc(hidden)]
+    fn tuple_more(&mut self, count: &mut usize, index: usize) -> Result<bool>;
+
+    /// Leaves an array of `min` to `max` elements: in JSON, one whose `]` has not been
+    /// read must end after `max` elements.
+    #[doc(hidden)]
+    fn end_tuple_of(&mut self, count: usize, min: usize, max: usize) -> Result<()>;
+
     /// Runs `decode` one nesting level down, counted against the reader's depth limit
     /// like an array or a map, for a value read in another's place (a derived newtype or
     /// `transparent` struct): a type that recurses only through such values then ends in a
@@ -738,6 +763,17 @@ pub trait Reader<'de>: sealed::Sealed {
     #[doc(hidden)]
     fn prepare_fields_per_format<T: crate::DecodeFields<'de>>(&mut self, state: &mut T::State) -> Result<()>;
 
+    /// Transitional, as [`prepare_fields_per_format`](Self::prepare_fields_per_format),
+    /// for a struct read with the member loop: `T::prepare` in JSON (after the `{`),
+    /// `T::prepare_msgpack` over the `members` the map holds in MessagePack (after its
+    /// header), before [`first_member`](Self::first_member).
+    #[doc(hidden)]
+    fn prepare_members_per_format<T: crate::DecodeFields<'de>>(
+        &mut self,
+        members: &Self::Members,
+        state: &mut T::State,
+    ) -> Result<()>;
+
     /// Transitional, as [`decode_per_format`](Self::decode_per_format): the format's own
     /// key method of `T` (`decode_json_key` or `decode_msgpack_key`).
     #[doc(hidden)]
@@ -774,6 +810,17 @@ pub(crate) fn no_pair_key<T: ?Sized>(offset: usize) -> Error {
             core::any::type_name::<T>()
         ))),
         offset,
+    )
+}
+
+/// An array of `found` elements (or "more", or the index where it ended) where `min` to
+/// `max` were expected (a tuple whose last elements have defaults), in either format.
+#[cold]
+#[inline(never)]
+pub(crate) fn tuple_len_error(at: usize, found: &dyn core::fmt::Display, min: usize, max: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {min} to {max} elements, found {found}"))),
+        at,
     )
 }
 

@@ -407,7 +407,11 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
             _ => None,
         };
         let prepare = if let Some(needed) = needs_prepare {
-            let left = quote!(__left_all);
+            // Over any reader, the object protocol's own count (an empty `left`).
+            let left = match fmt.format {
+                Format::Generic => TokenStream::new(),
+                _ => quote!(__left_all),
+            };
             let stmts = match &m {
                 Members::Newtype(_) => {
                     let stmts = m.prepare(fmt, &left);

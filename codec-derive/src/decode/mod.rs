@@ -87,37 +87,28 @@ impl Fmt {
     }
 }
 
-/// Why the codegen of flattened members, of MessagePack's positional structs and of
-/// tuples with optional trailing elements meets no [`Format::Generic`]:
+/// Why the codegen of flattenable enums' members (their `DecodeFields`, still per
+/// format) and of MessagePack's positional structs meets no [`Format::Generic`]:
 /// [`decodes_generically`] keeps those types to one body per format.
 const PER_FORMAT_ONLY: &str = "codec-derive: a body per format was asked for the generic reader (decodes_generically)";
 
 /// Whether the type's `Decode` is one generic body over the reader (step 2b): unit
 /// structs; newtype, `transparent` and tuple structs; structs with named fields; and
 /// enums; all of them when their fields read through `Decode`, `DecodeBytes` or
-/// `DecodePairs` (a `with` module has one function per format). Not yet: a tuple with
-/// optional trailing elements (`tuple_with_defaults` is per format), a struct or struct
-/// variant with a flattened member (its look-ahead is per format) and a struct with
-/// `msgpack(struct_as_array)` (a MessagePack-only form). Those keep one body per format.
+/// `DecodePairs` (a `with` module has one function per format). Not yet: a struct with
+/// `msgpack(struct_as_array)` (a MessagePack-only form), which keeps one body per
+/// format.
 fn decodes_generically(c: &Container) -> bool {
     let no_with = |fields: &[crate::ast::Field]| fields.iter().filter(|f| f.decodes()).all(|f| f.attrs.with.is_none());
-    let no_flatten = |fields: &[crate::ast::Field]| !fields.iter().any(|f| f.decodes() && f.is_flatten());
     match &c.data {
-        Data::Enum(variants) => variants.iter().all(|v| {
-            no_with(&v.fields)
-                && match v.style {
-                    Style::Struct => no_flatten(&v.fields),
-                    Style::Tuple => !struct_::has_optional_tail(&v.fields),
-                    Style::Unit | Style::Newtype => true,
-                }
-        }),
+        Data::Enum(variants) => variants.iter().all(|v| no_with(&v.fields)),
         Data::Struct(style, fields) => {
             let transparent = c.attrs.transparent.is_some() || *style == Style::Newtype;
             match style {
                 Style::Unit => true,
                 _ if transparent => no_with(fields),
-                Style::Tuple => no_with(fields) && !struct_::has_optional_tail(fields),
-                Style::Struct => no_with(fields) && no_flatten(fields) && c.attrs.msgpack_struct_as_array.is_none(),
+                Style::Tuple => no_with(fields),
+                Style::Struct => no_with(fields) && c.attrs.msgpack_struct_as_array.is_none(),
                 Style::Newtype => false,
             }
         }

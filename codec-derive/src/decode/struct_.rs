@@ -85,14 +85,34 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     }
 
     /// Statements running each flattened member's look-ahead over the object, from just
-    /// after its `{` (JSON) or at the first of its `left` entries (MessagePack); nothing
-    /// when no member is flattened. Each is behind its `PREPARE` constant.
+    /// after its `{` (JSON) or at the first of its `left` entries (MessagePack); over any
+    /// reader, `left` names the member loop's `Reader::Members`, or is empty under the
+    /// object protocol. Nothing when no member is flattened. Each is behind its
+    /// `PREPARE` constant.
     pub fn prepare_stmts(&self, fmt: &Fmt, left: &TokenStream) -> TokenStream {
         let calls = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(i, f)| {
             let needed = fields_of(f, "PREPARE");
             let s = slot(i);
             match fmt.format {
-                super::Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
+                // In a member loop, from its `Reader::Members` (MessagePack's count);
+                // under the object protocol (`Reader::begin_object`, an internally tagged
+                // variant's content), from the entries the reader counts.
+                super::Format::Generic if left.is_empty() => {
+                    let prepare = fields_of(f, "prepare_any");
+                    quote! {
+                        if #needed {
+                            #prepare(&mut __st.#s, __r)?;
+                        }
+                    }
+                }
+                super::Format::Generic => {
+                    let ty = f.ty;
+                    quote! {
+                        if #needed {
+                            __r.prepare_members_per_format::<#ty>(&#left, &mut __st.#s)?;
+                        }
+                    }
+                }
                 super::Format::Json => {
                     let prepare = fields_of(f, "prepare");
                     quote! {
@@ -432,9 +452,11 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let (state_ty, init) = (self.state_ty(), self.state_init());
             let (dispatch, expected) = (self.dispatch(fmt), self.expected());
             let finish = self.finish(ctor, quote!(__r.position()));
+            let prepare = self.prepare_stmts(fmt, &quote!(__m));
             return quote! {{
                 let mut __m = __r.begin_members()?;
                 let mut __st: #state_ty = #init;
+                #prepare
                 if __r.first_member(&mut __m)? {
                     __r.other_members(
                         &mut __m,
@@ -557,14 +579,17 @@ impl FieldSet<'_, '_> {
     pub fn ordered_members(&self, deny_unknown: bool, fmt: &Fmt) -> TokenStream {
         let p = self.p();
         let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
-        let steps = self.decoded().map(|(i, f)| {
+        // Flattened members have no name to step over: their keys go to the general loop.
+        let steps = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(i, f)| {
             let json = tokens::bytes(&tokens::json_string(&f.name));
             let msgpack = tokens::lit(&if crate::MSGPACK { tokens::msgpack_str(&f.name) } else { Vec::new() });
             self.ordered_step(i, f, fmt, quote!(#p::Encoded { json: #json, msgpack: #msgpack }))
         });
+        let prepare = self.prepare_stmts(fmt, &quote!(__m));
         quote! {{
             let mut __m = __r.begin_members()?;
             let mut __st = #fields_ty::new_state();
+            #prepare
             '__members: {
                 if !__r.first_member(&mut __m)? {
                     break '__members;
@@ -638,12 +663,6 @@ fn required_elements(fields: &[Field]) -> usize {
     decoded.iter().rposition(|f| f.attrs.default.is_none()).map_or(0, |i| i + 1)
 }
 
-/// Whether a tuple may lack its last elements (see [`required_elements`]): it is then
-/// read by [`tuple_with_defaults`], which has one body per format.
-pub fn has_optional_tail(fields: &[Field]) -> bool {
-    required_elements(fields) < fields.iter().filter(|f| f.decodes()).count()
-}
-
 /// `[a, b, ...]` into `ctor(a, b, ...)`; skipped elements take their default.
 pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> TokenStream {
     let decoded: Vec<&Field> = fields.iter().filter(|f| f.decodes()).collect();
@@ -710,6 +729,7 @@ fn tuple_with_defaults(c: &Container, fields: &[Field], ctor: TokenStream, fmt: 
     let h = &fmt.h;
     let max = fields.iter().filter(|f| f.decodes()).count();
     let msgpack = fmt.format == super::Format::Msgpack;
+    let generic = fmt.format == super::Format::Generic;
     let mut reads = TokenStream::new();
     let mut values = Vec::new();
     let mut index = 0usize;
@@ -727,26 +747,41 @@ fn tuple_with_defaults(c: &Container, fields: &[Field], ctor: TokenStream, fmt: 
             }
         };
         let default = skipped_value(f);
-        reads.extend(match (msgpack, index < min) {
-            (true, true) => quote!(let #local = #read;),
-            (true, false) => quote!(let #local = if __n > #index { #read } else { #default };),
-            (false, true) => quote! {
-                #h::tuple_next_of(__r, #index, #min, #max)?;
-                let #local = #read;
-            },
-            (false, false) => quote! {
-                let #local = if __more && #h::tuple_more(__r, #index)? {
-                    #read
-                } else {
-                    __more = false;
-                    #default
-                };
-            },
+        // The generic body asks the reader: MessagePack's count, checked when the array
+        // opened, or JSON's `,`/`]` (`Reader::tuple_more`).
+        reads.extend(if generic {
+            if index < min {
+                quote! {
+                    __r.tuple_next_of(#index, #min, #max)?;
+                    let #local = #read;
+                }
+            } else {
+                quote!(let #local = if __r.tuple_more(&mut __count, #index)? { #read } else { #default };)
+            }
+        } else {
+            match (msgpack, index < min) {
+                (true, true) => quote!(let #local = #read;),
+                (true, false) => quote!(let #local = if __n > #index { #read } else { #default };),
+                (false, true) => quote! {
+                    #h::tuple_next_of(__r, #index, #min, #max)?;
+                    let #local = #read;
+                },
+                (false, false) => quote! {
+                    let #local = if __more && #h::tuple_more(__r, #index)? {
+                        #read
+                    } else {
+                        __more = false;
+                        #default
+                    };
+                },
+            }
         });
         index += 1;
         values.push(quote!(#local));
     }
-    let (open, end) = if msgpack {
+    let (open, end) = if generic {
+        (quote!(let mut __count = __r.begin_tuple_of(#min, #max)?;), quote!(__r.end_tuple_of(__count, #min, #max)?;))
+    } else if msgpack {
         (
             quote! {
                 let __at = __r.position();

@@ -1703,6 +1703,45 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     }
 
     #[inline]
+    fn begin_tuple_of(&mut self, min: usize, max: usize) -> Result<usize> {
+        let _ = (min, max);
+        JsonReader::begin_array(self)?;
+        Ok(usize::MAX)
+    }
+
+    #[inline]
+    fn tuple_next_of(&mut self, index: usize, min: usize, max: usize) -> Result<()> {
+        let present = if index == 0 { self.array_first()? } else { self.array_next()? };
+        if !present {
+            return Err(crate::reader::tuple_len_error(self.pos.saturating_sub(1), &index, min, max));
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn tuple_more(&mut self, count: &mut usize, index: usize) -> Result<bool> {
+        if *count != usize::MAX {
+            return Ok(false);
+        }
+        let present = if index == 0 { self.array_first()? } else { self.array_next()? };
+        if !present {
+            *count = index;
+        }
+        Ok(present)
+    }
+
+    #[inline]
+    fn end_tuple_of(&mut self, count: usize, min: usize, max: usize) -> Result<()> {
+        if count != usize::MAX {
+            return Ok(());
+        }
+        if JsonReader::peek(self) == Some(b',') {
+            return Err(crate::reader::tuple_len_error(self.pos, &"more", min, max));
+        }
+        JsonReader::array_end(self, max)
+    }
+
+    #[inline]
     fn decode_acyclic<P: Clone>(&mut self, decode: impl FnOnce(&mut Self) -> Result<P>) -> Result<P> {
         if self.refs.is_none() {
             return decode(self);
@@ -1954,6 +1993,16 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
 
     #[inline]
     fn prepare_fields_per_format<T: crate::DecodeFields<'de>>(&mut self, state: &mut T::State) -> Result<()> {
+        T::prepare(state, self)
+    }
+
+    #[inline]
+    fn prepare_members_per_format<T: crate::DecodeFields<'de>>(
+        &mut self,
+        members: &(),
+        state: &mut T::State,
+    ) -> Result<()> {
+        let () = *members;
         T::prepare(state, self)
     }
 

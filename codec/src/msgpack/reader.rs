@@ -2174,6 +2174,36 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         Ok(())
     }
 
+    /// The header's count must be within `min..=max`: checked before any element is read.
+    #[inline]
+    fn begin_tuple_of(&mut self, min: usize, max: usize) -> Result<usize> {
+        let at = MsgpackReader::position(self);
+        let count = self.read_array_len()?;
+        if count < min || count > max {
+            return Err(crate::reader::tuple_len_error(at, &count, min, max));
+        }
+        Ok(count)
+    }
+
+    /// Nothing to do: the count was checked by `begin_tuple_of`.
+    #[inline(always)]
+    fn tuple_next_of(&mut self, index: usize, min: usize, max: usize) -> Result<()> {
+        let _ = (index, min, max);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn tuple_more(&mut self, count: &mut usize, index: usize) -> Result<bool> {
+        Ok(index < *count)
+    }
+
+    #[inline(always)]
+    fn end_tuple_of(&mut self, count: usize, min: usize, max: usize) -> Result<()> {
+        let _ = (count, min, max);
+        self.leave();
+        Ok(())
+    }
+
     #[inline]
     fn decode_acyclic<P: Clone>(&mut self, decode: impl FnOnce(&mut Self) -> Result<P>) -> Result<P> {
         if self.refs.is_none() {
@@ -2430,6 +2460,15 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     fn prepare_fields_per_format<T: crate::DecodeFields<'de>>(&mut self, state: &mut T::State) -> Result<()> {
         let left = self.entries_left();
         T::prepare_msgpack(state, self, left)
+    }
+
+    #[inline]
+    fn prepare_members_per_format<T: crate::DecodeFields<'de>>(
+        &mut self,
+        members: &usize,
+        state: &mut T::State,
+    ) -> Result<()> {
+        T::prepare_msgpack(state, self, *members)
     }
 
     #[inline]
