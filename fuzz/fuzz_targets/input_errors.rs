@@ -9,7 +9,9 @@
 use std::collections::BTreeMap;
 
 use codec::{Decode, ErrorKind};
-use codec_fuzz::{Any, Chain, Cmd, Color, Doc, Event, Hashy, Link, Loop, Msg, Page, Shape, Strict, WithExtra};
+use codec_fuzz::{
+    Any, Chain, Cmd, Color, Doc, Event, Hashy, Job, Link, Loop, Msg, Page, Shape, Span3, Strict, WithExtra,
+};
 use codec_tests::models::{citm, twitter};
 use libfuzzer_sys::fuzz_target;
 
@@ -44,6 +46,8 @@ macro_rules! each_target {
         check("Page<Shape>", $decode::<Page<Shape>>($doc), $verdict);
         check("Vec<Event>", $decode::<Vec<Event<'_>>>($doc), $verdict);
         check("Vec<Cmd>", $decode::<Vec<Cmd>>($doc), $verdict);
+        check("Vec<Job>", $decode::<Vec<Job>>($doc), $verdict);
+        check("Vec<Span3>", $decode::<Vec<Span3>>($doc), $verdict);
         check("Msg", $decode::<Msg>($doc), $verdict);
         check("Any", $decode::<Any>($doc), $verdict);
         check("BTreeMap<Color, Option<i8>>", $decode::<BTreeMap<Color, Option<i8>>>($doc), $verdict);

@@ -55,7 +55,8 @@ where
 {
     let what = std::any::type_name::<T>();
     if let Ok(value) = codec::msgpack::from_slice::<T>(data) {
-        let bytes = codec::msgpack::to_vec(&value).unwrap_or_else(|e| panic!("{what}: read {value:?}, cannot write it: {e}"));
+        let bytes =
+            codec::msgpack::to_vec(&value).unwrap_or_else(|e| panic!("{what}: read {value:?}, cannot write it: {e}"));
         let again: T = codec::msgpack::from_slice(&bytes)
             .unwrap_or_else(|e| panic!("{what}: wrote {value:?} as {bytes:?}, which does not read back: {e}"));
         assert_eq!(value, again, "{what}: MessagePack round trip changed the value");

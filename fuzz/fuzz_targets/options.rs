@@ -48,9 +48,8 @@ macro_rules! stable_floats {
             // Read back under the policy alone: the limits were for the input (a `0`
             // that passed a 1-byte number limit comes back as `0.0`).
             let back = Options::new().max_depth(1024).non_finite($policy);
-            let again: $ty = from_slice_with(&bytes, &back).unwrap_or_else(|e| {
-                panic!("own encoding {:?} does not decode: {e}", String::from_utf8_lossy(&bytes))
-            });
+            let again: $ty = from_slice_with(&bytes, &back)
+                .unwrap_or_else(|e| panic!("own encoding {:?} does not decode: {e}", String::from_utf8_lossy(&bytes)));
             assert_eq!(bytes, to_vec_with(&again, &enc).expect("encode again"));
         }
     }};

@@ -48,9 +48,8 @@ macro_rules! json_stable {
         let write = json::EncodeOptions::new().preserve_refs(true).ref_spelling($spelling);
         if let Ok(v) = json::from_slice_with::<$t>($doc, &read) {
             let bytes = json::to_vec_with(&v, &write).unwrap_or_else(|e| panic!("decoded {v:?}, cannot encode: {e}"));
-            let again: $t = json::from_slice_with(&bytes, &read).unwrap_or_else(|e| {
-                panic!("own encoding {:?} does not decode: {e}", String::from_utf8_lossy(&bytes))
-            });
+            let again: $t = json::from_slice_with(&bytes, &read)
+                .unwrap_or_else(|e| panic!("own encoding {:?} does not decode: {e}", String::from_utf8_lossy(&bytes)));
             let bytes2 = json::to_vec_with(&again, &write).expect("encode again");
             assert_eq!(String::from_utf8_lossy(&bytes), String::from_utf8_lossy(&bytes2));
         }
@@ -62,7 +61,8 @@ macro_rules! msgpack_stable {
         let read = msgpack::Options::new().preserve_refs(true);
         let write = msgpack::EncodeOptions::new().preserve_refs(true);
         if let Ok(v) = msgpack::from_slice_with::<$t>($doc, &read) {
-            let bytes = msgpack::to_vec_with(&v, &write).unwrap_or_else(|e| panic!("decoded {v:?}, cannot encode: {e}"));
+            let bytes =
+                msgpack::to_vec_with(&v, &write).unwrap_or_else(|e| panic!("decoded {v:?}, cannot encode: {e}"));
             let again: $t = msgpack::from_slice_with(&bytes, &read).expect("own encoding decodes");
             assert_eq!(bytes, msgpack::to_vec_with(&again, &write).expect("encode again"));
         }

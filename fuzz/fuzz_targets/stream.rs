@@ -73,7 +73,10 @@ fn json<T: DecodeOwned + PartialEq + Debug>(doc: &[u8], sizes: &[usize], opts: &
             if first.item().is_none() && matches!(first.kind(), ErrorKind::InvalidType { .. }) {
                 // A stream that opens no array is judged by its first bytes, without
                 // reading on; the slice, which has it all, may report the input's fault.
-                assert!(matches!(e.kind(), ErrorKind::InvalidType { .. }) || e.is_input_error(), "{what}: {first} vs {e}");
+                assert!(
+                    matches!(e.kind(), ErrorKind::InvalidType { .. }) || e.is_input_error(),
+                    "{what}: {first} vs {e}"
+                );
             } else if e.is_input_error() && !first.is_input_error() {
                 // Each element is judged alone, the slice as one document: the document's
                 // first fault comes after a well-formed element of the wrong shape, and the
@@ -92,7 +95,12 @@ fn json<T: DecodeOwned + PartialEq + Debug>(doc: &[u8], sizes: &[usize], opts: &
 }
 
 /// MessagePack values can hold NaN: compared by their encodings.
-fn msgpack<T: DecodeOwned + codec::Encode + Debug>(doc: &[u8], sizes: &[usize], opts: &codec::msgpack::Options, what: &str) {
+fn msgpack<T: DecodeOwned + codec::Encode + Debug>(
+    doc: &[u8],
+    sizes: &[usize],
+    opts: &codec::msgpack::Options,
+    what: &str,
+) {
     let bytes = |r: &codec::Result<T>| r.as_ref().map(|v| codec::msgpack::to_vec(v).ok()).map_err(|e| e.to_string());
     let stream = codec::msgpack::from_reader_with::<T>(Chunked { data: doc, sizes, turn: 0 }, opts);
     let slice = codec::msgpack::from_slice_with::<T>(doc, opts);

@@ -132,6 +132,28 @@ pub enum Cmd {
     Wrap(Inner),
 }
 
+/// Internally tagged, flattened into [`Job`]: its tag is looked for ahead over the
+/// job's whole object, wherever it stands.
+#[derive(Codec, Debug, PartialEq, Clone)]
+#[codec(tag = "op", rename_all = "lowercase")]
+pub enum Step {
+    Add { x: i32 },
+    Del { id: u32, why: Option<String> },
+    Nop,
+}
+
+/// A struct beside a flattened tagged enum.
+#[derive(Codec, Debug, PartialEq, Clone)]
+pub struct Job {
+    pub n: u32,
+    #[codec(flatten)]
+    pub step: Step,
+}
+
+/// A tuple struct whose last elements have defaults: an array of 1 to 3 elements.
+#[derive(Codec, Debug, PartialEq, Clone)]
+pub struct Span3(pub u8, #[codec(default)] pub Option<String>, #[codec(default)] pub i16);
+
 /// Adjacently tagged, recursive through `List`.
 #[derive(Codec, Debug, PartialEq, Clone)]
 #[codec(tag = "t", content = "c")]
