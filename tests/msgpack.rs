@@ -889,6 +889,54 @@ fn struct_as_array() {
     assert!(matches!(fail::<PackedStrict>(b"\x81\xa1a\x07").kind(), ErrorKind::InvalidType { .. }));
     // Nested and in collections.
     check(vec![PackedStrict { a: 1 }, PackedStrict { a: 2 }], b"\x92\x91\x01\x91\x02");
+    // JSON reads the object form only: one generic body, the array form behind
+    // `Reader::MSGPACK`.
+    assert_eq!(codec::json::from_str::<Packed>(r#"{"d":true,"c":300,"b":"x","a":1}"#).unwrap(), v);
+    let e = codec::json::from_str::<Packed>(r#"[1,"x",300,true]"#).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::InvalidType { .. }), "{e}");
+}
+
+/// The reader protocol of an array read by position (`begin_positional`, `tuple_more`,
+/// `end_positional`) means the same in both formats, though only MessagePack's derived
+/// code uses it: up to two `u8`s, the rest skipped or refused.
+#[test]
+fn positional_arrays_read_alike_in_both_formats() {
+    fn two<'de, R: codec::Reader<'de>>(r: &mut R, deny: bool) -> codec::Result<Vec<u8>> {
+        let mut count = r.begin_positional()?;
+        let mut out = Vec::new();
+        for i in 0..2 {
+            if r.tuple_more(&mut count, i)? {
+                out.push(u8::decode(r)?);
+            }
+        }
+        r.end_positional(count, 2, deny)?;
+        Ok(out)
+    }
+    let cases: [(&str, &[u8], bool, Option<Vec<u8>>); 7] = [
+        ("[]", b"\x90", false, Some(vec![])),
+        ("[1]", b"\x91\x01", false, Some(vec![1])),
+        ("[1,2]", b"\x92\x01\x02", true, Some(vec![1, 2])),
+        ("[1,2,[3],{}]", b"\x94\x01\x02\x91\x03\x80", false, Some(vec![1, 2])),
+        ("[1,2,3]", b"\x93\x01\x02\x03", true, None),
+        ("[1,\"x\"]", b"\x92\x01\xa1x", false, None),
+        ("[1,2,", b"\x93\x01\x02", false, None),
+    ];
+    for (json, msgpack, deny, want) in cases {
+        let mut jr = codec::json::JsonReader::new(json.as_bytes());
+        let mut mr = codec::msgpack::MsgpackReader::new(msgpack);
+        let (j, m) = (two(&mut jr, deny), two(&mut mr, deny));
+        assert_eq!(j.as_ref().ok(), want.as_ref(), "{json}: {j:?}");
+        assert_eq!(m.as_ref().ok(), want.as_ref(), "{json} in MessagePack: {m:?}");
+        if deny && want.is_none() {
+            let e = j.unwrap_err();
+            assert_eq!(e.to_string(), "invalid value: expected an array of at most 2 elements, found more (byte 5)");
+            let e = m.unwrap_err();
+            assert_eq!(
+                e.kind(),
+                &ErrorKind::InvalidValue("expected an array of at most 2 elements, found more".into())
+            );
+        }
+    }
 }
 
 // ---------------------------------------------------------------- derive: enums

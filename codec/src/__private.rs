@@ -672,7 +672,6 @@ pub mod any {
 /// decoders differ between formats only in the path they call through.
 #[cfg(feature = "msgpack")]
 pub mod mp {
-    use alloc::borrow::Cow;
     use alloc::vec::Vec;
 
     pub use super::any::{
@@ -682,7 +681,6 @@ pub mod mp {
     use super::Result;
     pub use super::{cannot_flatten, in_field, missing_field_at, no_flattened_variant, no_variant_matched};
     use super::{DecodeFields, Tag};
-    use crate::error::{Error, ErrorKind};
     use crate::json::DuplicateKeys;
     pub use crate::msgpack::{Checkpoint, Key, Kind, MsgpackReader, MsgpackWriter};
 
@@ -826,7 +824,7 @@ pub mod mp {
     pub fn end_positional(r: &mut MsgpackReader<'_>, len: usize, declared: usize, deny_unknown: bool) -> Result<()> {
         if len > declared {
             if deny_unknown {
-                return Err(positional_too_long(r, declared));
+                return Err(crate::reader::positional_too_long(r.position(), declared));
             }
             for _ in declared..len {
                 r.skip_value()?;
@@ -834,14 +832,6 @@ pub mod mp {
         }
         r.leave();
         Ok(())
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn positional_too_long(r: &MsgpackReader<'_>, declared: usize) -> Error {
-        r.error(ErrorKind::InvalidValue(Cow::Owned(format!(
-            "expected an array of at most {declared} elements, found more"
-        ))))
     }
 }
 

@@ -418,6 +418,26 @@ pub trait Reader<'de>: sealed::Sealed {
     #[doc(hidden)]
     fn end_tuple_of(&mut self, count: usize, min: usize, max: usize) -> Result<()>;
 
+    /// `true` for MessagePack's reader: what generated code tests to read a MessagePack
+    /// form of its own (`#[codec(msgpack(struct_as_array))]`), as
+    /// [`Writer::MSGPACK`](crate::Writer) does to write it. A constant: the branch on it
+    /// folds away.
+    #[doc(hidden)]
+    const MSGPACK: bool;
+
+    /// Opens an array of any length read by position (a `msgpack(struct_as_array)`
+    /// struct's fields in declaration order). Returns the count to hand
+    /// [`tuple_more`](Self::tuple_more), which says whether each element is there, and
+    /// [`end_positional`](Self::end_positional), as [`begin_tuple_of`](Self::begin_tuple_of).
+    #[doc(hidden)]
+    fn begin_positional(&mut self) -> Result<usize>;
+
+    /// Leaves an array read by position once its first `declared` elements were asked
+    /// for: the elements beyond are skipped, or under `deny_unknown` an error ("expected
+    /// an array of at most `declared` elements").
+    #[doc(hidden)]
+    fn end_positional(&mut self, count: usize, declared: usize, deny_unknown: bool) -> Result<()>;
+
     /// Runs `decode` one nesting level down, counted against the reader's depth limit
     /// like an array or a map, for a value read in another's place (a derived newtype or
     /// `transparent` struct): a type that recurses only through such values then ends in a
@@ -820,6 +840,17 @@ pub(crate) fn no_pair_key<T: ?Sized>(offset: usize) -> Error {
 pub(crate) fn tuple_len_error(at: usize, found: &dyn core::fmt::Display, min: usize, max: usize) -> Error {
     Error::new(
         ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {min} to {max} elements, found {found}"))),
+        at,
+    )
+}
+
+/// An array read by position (a `msgpack(struct_as_array)` struct) with elements beyond
+/// the `declared` fields, under `deny_unknown_fields`.
+#[cold]
+#[inline(never)]
+pub(crate) fn positional_too_long(at: usize, declared: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of at most {declared} elements, found more"))),
         at,
     )
 }

@@ -88,16 +88,15 @@ impl Fmt {
 }
 
 /// Why the codegen of flattenable enums' members (their `DecodeFields`, still per
-/// format) and of MessagePack's positional structs meets no [`Format::Generic`]:
+/// format) meets no [`Format::Generic`]:
 /// [`decodes_generically`] keeps those types to one body per format.
 const PER_FORMAT_ONLY: &str = "codec-derive: a body per format was asked for the generic reader (decodes_generically)";
 
 /// Whether the type's `Decode` is one generic body over the reader (step 2b): unit
 /// structs; newtype, `transparent` and tuple structs; structs with named fields; and
 /// enums; all of them when their fields read through `Decode`, `DecodeBytes` or
-/// `DecodePairs` (a `with` module has one function per format). Not yet: a struct with
-/// `msgpack(struct_as_array)` (a MessagePack-only form), which keeps one body per
-/// format.
+/// `DecodePairs`: a `with` module has one function per format, so a type with a `with`
+/// field keeps one body per format until step 3.
 fn decodes_generically(c: &Container) -> bool {
     let no_with = |fields: &[crate::ast::Field]| fields.iter().filter(|f| f.decodes()).all(|f| f.attrs.with.is_none());
     match &c.data {
@@ -108,7 +107,7 @@ fn decodes_generically(c: &Container) -> bool {
                 Style::Unit => true,
                 _ if transparent => no_with(fields),
                 Style::Tuple => no_with(fields),
-                Style::Struct => no_with(fields) && c.attrs.msgpack_struct_as_array.is_none(),
+                Style::Struct => no_with(fields),
                 Style::Newtype => false,
             }
         }
@@ -169,7 +168,7 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
                     quote!(#p::Ok(Self { #(#inits),* }))
                 }
                 Style::Struct if fmt.format == Format::Msgpack && c.attrs.msgpack_struct_as_array.is_some() => {
-                    let value = struct_::positional(c, fields);
+                    let value = struct_::positional(c, fields, fmt);
                     quote!(#p::Ok(#value))
                 }
                 Style::Struct if fmt.format == Format::Msgpack => {
@@ -191,7 +190,17 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
                     quote!(#p::Ok(#value))
                 }
                 Style::Struct if fmt.format == Format::Generic => {
-                    FieldSet::new(c, fields, c.attrs.default.is_some()).ordered_members(deny, fmt)
+                    let members = FieldSet::new(c, fields, c.attrs.default.is_some()).ordered_members(deny, fmt);
+                    if c.attrs.msgpack_struct_as_array.is_none() {
+                        return members;
+                    }
+                    // MessagePack's own form, chosen by a constant that folds away.
+                    let array = struct_::positional(c, fields, fmt);
+                    quote! {
+                        if <__R as #p::Reader<'de>>::MSGPACK {
+                            #p::Ok(#array)
+                        } else #members
+                    }
                 }
                 Style::Struct if fields.iter().any(|f| f.decodes() && f.is_flatten()) => {
                     quote!(#h::decode_struct::<Self>(__r, #deny))

@@ -814,11 +814,12 @@ fn tuple_with_defaults(c: &Container, fields: &[Field], ctor: TokenStream, fmt: 
 /// A `msgpack(struct_as_array)` struct from an array of its fields in declaration order
 /// (`skip` fields hold no position). Fields past the end of a shorter array are absent
 /// (their default, or an error); elements past the last field are skipped, or an error
-/// under `deny_unknown_fields`.
-pub fn positional(c: &Container, fields: &[Field]) -> TokenStream {
+/// under `deny_unknown_fields`. MessagePack's body, or the generic one's branch for it
+/// (`Reader::begin_positional`).
+pub fn positional(c: &Container, fields: &[Field], fmt: &Fmt) -> TokenStream {
     let p = quote!(__p);
     let set = FieldSet::new(c, fields, c.attrs.default.is_some());
-    let fmt = Fmt::msgpack();
+    let generic = fmt.format == super::Format::Generic;
     let deny = c.attrs.deny_unknown_fields.is_some();
     let mut reads = TokenStream::new();
     let mut inits = Vec::new();
@@ -831,11 +832,15 @@ pub fn positional(c: &Container, fields: &[Field]) -> TokenStream {
             continue;
         }
         let local = tokens::local("__f", i);
-        let call = FieldSet::value_call(c, f, &fmt);
+        let call = FieldSet::value_call(c, f, fmt);
         let name = &f.name;
         let missing = set.missing(f, &quote!(__r.position()));
+        let present = match generic {
+            true => quote!(__r.tuple_more(&mut __len, #index)?),
+            false => quote!(__len > #index),
+        };
         reads.extend(quote! {
-            let #local = if __len > #index {
+            let #local = if #present {
                 match #call {
                     #p::Ok(__v) => __v,
                     #p::Err(__e) => return #p::Err(__e.in_field(#name)),
@@ -846,6 +851,14 @@ pub fn positional(c: &Container, fields: &[Field]) -> TokenStream {
         });
         inits.push(quote!(#m: #local));
         index += 1;
+    }
+    if generic {
+        return quote! {{
+            let mut __len = __r.begin_positional()?;
+            #reads
+            __r.end_positional(__len, #index, #deny)?;
+            Self { #(#inits),* }
+        }};
     }
     quote! {{
         let __len = __r.read_array_len()?;

@@ -1730,6 +1730,30 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         Ok(present)
     }
 
+    const MSGPACK: bool = false;
+
+    #[inline]
+    fn begin_positional(&mut self) -> Result<usize> {
+        JsonReader::begin_array(self)?;
+        Ok(usize::MAX)
+    }
+
+    #[inline]
+    fn end_positional(&mut self, count: usize, declared: usize, deny_unknown: bool) -> Result<()> {
+        if count != usize::MAX {
+            return Ok(());
+        }
+        let mut index = declared;
+        while if index == 0 { self.array_first()? } else { self.array_next()? } {
+            if deny_unknown {
+                return Err(crate::reader::positional_too_long(self.pos, declared));
+            }
+            JsonReader::skip_value(self)?;
+            index += 1;
+        }
+        Ok(())
+    }
+
     #[inline]
     fn end_tuple_of(&mut self, count: usize, min: usize, max: usize) -> Result<()> {
         if count != usize::MAX {

@@ -2197,6 +2197,27 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         Ok(index < *count)
     }
 
+    const MSGPACK: bool = true;
+
+    #[inline]
+    fn begin_positional(&mut self) -> Result<usize> {
+        self.read_array_len()
+    }
+
+    #[inline]
+    fn end_positional(&mut self, count: usize, declared: usize, deny_unknown: bool) -> Result<()> {
+        if count > declared {
+            if deny_unknown {
+                return Err(crate::reader::positional_too_long(MsgpackReader::position(self), declared));
+            }
+            for _ in declared..count {
+                MsgpackReader::skip_value(self)?;
+            }
+        }
+        self.leave();
+        Ok(())
+    }
+
     #[inline(always)]
     fn end_tuple_of(&mut self, count: usize, min: usize, max: usize) -> Result<()> {
         let _ = (count, min, max);
