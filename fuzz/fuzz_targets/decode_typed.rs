@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 
 use codec_fuzz::{
-    round_trip, Any, Chain, Cmd, Color, Doc, Event, Hashy, Job, Link, Loop, Msg, Page, Shape, Span3, Strict, WithExtra,
+    round_trip, Any, Chain, Cmd, Color, Doc, Event, Hashy, Job, Link, Loop, Msg, Packed, Page, Shape, Span3, Strict,
+    WithExtra,
 };
 use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
 use libfuzzer_sys::fuzz_target;
@@ -22,6 +23,7 @@ fuzz_target!(|data: &[u8]| {
     round_trip!(data, Vec<Cmd>);
     round_trip!(data, Vec<Job>);
     round_trip!(data, Vec<Span3>);
+    round_trip!(data, Vec<Packed>);
     round_trip!(data, Msg);
     round_trip!(data, Any);
     round_trip!(data, BTreeMap<Color, Option<i8>>);

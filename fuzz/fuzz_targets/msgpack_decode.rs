@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use codec::msgpack::{from_slice, to_vec, Ext, Timestamp};
 use codec_fuzz::{
-    Any, Chain, Cmd, Color, Doc, Event, Hashy, Job, Link, Loop, Msg, Page, Shape, Span3, Strict, WithExtra,
+    Any, Chain, Cmd, Color, Doc, Event, Hashy, Job, Link, Loop, Msg, Packed, Page, Shape, Span3, Strict, WithExtra,
 };
 use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
 use libfuzzer_sys::fuzz_target;
@@ -42,6 +42,7 @@ fuzz_target!(|data: &[u8]| {
     stable!(data, Vec<Cmd>);
     stable!(data, Vec<Job>);
     stable!(data, Vec<Span3>);
+    stable!(data, Vec<Packed>);
     stable!(data, Msg);
     stable!(data, Any);
     stable!(data, BTreeMap<Color, Option<i8>>);

@@ -154,6 +154,18 @@ pub struct Job {
 #[derive(Codec, Debug, PartialEq, Clone)]
 pub struct Span3(pub u8, #[codec(default)] pub Option<String>, #[codec(default)] pub i16);
 
+/// MessagePack's positional form (an array of the fields in order; an object in JSON),
+/// with a skipped field and an optional last one.
+#[derive(Codec, Debug, PartialEq, Clone)]
+#[codec(msgpack(struct_as_array))]
+pub struct Packed {
+    pub a: u8,
+    #[codec(skip)]
+    pub cache: u8,
+    pub b: String,
+    pub c: Option<i64>,
+}
+
 /// Adjacently tagged, recursive through `List`.
 #[derive(Codec, Debug, PartialEq, Clone)]
 #[codec(tag = "t", content = "c")]
