@@ -912,7 +912,9 @@ fn positional_arrays_read_alike_in_both_formats() {
         r.end_positional(count, 2, deny)?;
         Ok(out)
     }
-    let cases: [(&str, &[u8], bool, Option<Vec<u8>>); 7] = [
+    // (JSON, the same in MessagePack, deny_unknown, the values read or an error)
+    type Case = (&'static str, &'static [u8], bool, Option<Vec<u8>>);
+    let cases: [Case; 7] = [
         ("[]", b"\x90", false, Some(vec![])),
         ("[1]", b"\x91\x01", false, Some(vec![1])),
         ("[1,2]", b"\x92\x01\x02", true, Some(vec![1, 2])),
