@@ -504,6 +504,66 @@ where
     EncodeWith { value, json, msgpack }.encode(w)
 }
 
+// The decode twin of `EncodeWith`: a `with` field read in a generic `decode` body. The
+// module's per-format functions travel to the reader, which calls its format's
+// (`Reader::decode_with_per_format`).
+
+/// A `#[codec(with = "module")]` field's `decode_json` and `decode_msgpack` (or, built
+/// without MessagePack, `()`), for [`decode_with`].
+pub struct DecodeWith<J, M> {
+    /// `module::decode_json`.
+    pub json: J,
+    /// `module::decode_msgpack`, or its stand-in from `with_fallback`.
+    pub msgpack: M,
+}
+
+/// The functions of a [`DecodeWith`], called by the reader of their format.
+pub trait DecodeWithFns<'de, T> {
+    /// Calls `module::decode_json`.
+    fn decode_json(self, r: &mut JsonReader<'de>) -> Result<T>;
+    /// Calls `module::decode_msgpack`.
+    #[cfg(feature = "msgpack")]
+    fn decode_msgpack(self, r: &mut MsgpackReader<'de>) -> Result<T>;
+}
+
+#[cfg(feature = "msgpack")]
+impl<'de, T, J, M> DecodeWithFns<'de, T> for DecodeWith<J, M>
+where
+    J: FnOnce(&mut JsonReader<'de>) -> Result<T>,
+    M: FnOnce(&mut MsgpackReader<'de>) -> Result<T>,
+{
+    #[inline]
+    fn decode_json(self, r: &mut JsonReader<'de>) -> Result<T> {
+        (self.json)(r)
+    }
+
+    #[inline]
+    fn decode_msgpack(self, r: &mut MsgpackReader<'de>) -> Result<T> {
+        (self.msgpack)(r)
+    }
+}
+
+#[cfg(not(feature = "msgpack"))]
+impl<'de, T, J> DecodeWithFns<'de, T> for DecodeWith<J, ()>
+where
+    J: FnOnce(&mut JsonReader<'de>) -> Result<T>,
+{
+    #[inline]
+    fn decode_json(self, r: &mut JsonReader<'de>) -> Result<T> {
+        (self.json)(r)
+    }
+}
+
+/// Reads a `#[codec(with = "module")]` field through the module's function for `r`'s
+/// format (`msgpack` is `()` in a build without MessagePack).
+#[inline]
+pub fn decode_with<'de, T, R: Reader<'de>, J, M>(r: &mut R, json: J, msgpack: M) -> Result<T>
+where
+    DecodeWith<J, M>: DecodeWithFns<'de, T>,
+{
+    r.decode_with_per_format(DecodeWith { json, msgpack })
+}
+
 // ---- maps with composite keys ----
 
 /// The helpers of a generated generic body (`Decode::decode<R>` over any [`Reader`]),

@@ -22,9 +22,8 @@ use struct_::FieldSet;
 pub enum Format {
     Json,
     Msgpack,
-    /// Any format, through the `Reader` trait: the one `Decode::decode<__R>` body of the
-    /// shapes [`decodes_generically`] accepts (step 2b of docs/one-model.md moves the
-    /// others here).
+    /// Any format, through the `Reader` trait: the one `Decode::decode<__R>` body of
+    /// every type, and the `DecodeFields` of structs.
     Generic,
 }
 
@@ -88,31 +87,8 @@ impl Fmt {
 }
 
 /// Why the codegen of flattenable enums' members (their `DecodeFields`, still per
-/// format) meets no [`Format::Generic`]:
-/// [`decodes_generically`] keeps those types to one body per format.
+/// format) meets no [`Format::Generic`].
 const PER_FORMAT_ONLY: &str = "codec-derive: a body per format was asked for the generic reader (decodes_generically)";
-
-/// Whether the type's `Decode` is one generic body over the reader (step 2b): unit
-/// structs; newtype, `transparent` and tuple structs; structs with named fields; and
-/// enums; all of them when their fields read through `Decode`, `DecodeBytes` or
-/// `DecodePairs`: a `with` module has one function per format, so a type with a `with`
-/// field keeps one body per format until step 3.
-fn decodes_generically(c: &Container) -> bool {
-    let no_with = |fields: &[crate::ast::Field]| fields.iter().filter(|f| f.decodes()).all(|f| f.attrs.with.is_none());
-    match &c.data {
-        Data::Enum(variants) => variants.iter().all(|v| no_with(&v.fields)),
-        Data::Struct(style, fields) => {
-            let transparent = c.attrs.transparent.is_some() || *style == Style::Newtype;
-            match style {
-                Style::Unit => true,
-                _ if transparent => no_with(fields),
-                Style::Tuple => no_with(fields),
-                Style::Struct => no_with(fields),
-                Style::Newtype => false,
-            }
-        }
-    }
-}
 
 /// The body of `Decode::decode_*` for one format: the value's own code, run one nesting
 /// level down when the type opens no array or object of its own.
@@ -217,10 +193,9 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
     }
 }
 
-/// The `Decode` impl of a type that [`decodes_generically`]: one `decode` body over any
-/// `Reader`, the per-format methods forwarding to it (monomorphized, each is the code its
+/// The `Decode` impl: one `decode` body over any `Reader`, the per-format methods forwarding to it (monomorphized, each is the code its
 /// own body was).
-fn decode_generic(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenStream, &TokenStream)) -> TokenStream {
+fn decode_impl(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenStream, &TokenStream)) -> TokenStream {
     let (krate, ident, p) = (&c.krate, c.ident, quote!(__p));
     let body = body(c, &Fmt::generic());
     // No `#[inline]` on the generic body, though MessagePack's per-format struct body
@@ -248,34 +223,6 @@ fn decode_generic(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenS
                 <Self as #krate::Decode<'de>>::decode(__r)
             }
             #forward_msgpack
-        }
-    }
-}
-
-/// The `Decode` impl of any other type: one body per format.
-fn decode_per_format(
-    c: &Container,
-    (impl_g, ty_g, where_c): (&TokenStream, &TokenStream, &TokenStream),
-) -> TokenStream {
-    let (krate, ident, p) = (&c.krate, c.ident, quote!(__p));
-    let body_json = body(c, &Fmt::json());
-    let decode_msgpack = crate::msgpack_only(&p, || {
-        let body_msgpack = body(c, &Fmt::msgpack());
-        quote! {
-            #[inline]
-            fn decode_msgpack(__r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
-                #body_msgpack
-            }
-        }
-    });
-    quote! {
-        #[automatically_derived]
-        #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
-        impl #impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
-            fn decode_json(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-                #body_json
-            }
-            #decode_msgpack
         }
     }
 }
@@ -403,35 +350,20 @@ pub fn expand(c: &Container) -> TokenStream {
             let set = FieldSet::new(c, fields, c.attrs.default.is_some());
             let state_ty = set.state_ty();
             let init = set.state_init();
-            // A struct decoded by one generic body has one generic dispatch, which its
-            // per-format methods and its `decode` share.
-            let generic = decodes_generically(c);
-            let dispatch_any = generic.then(|| {
-                let dispatch = set.dispatch(&Fmt::generic());
-                quote! {
-                    fn decode_field_any<__R: #p::Reader<'de>>(
-                        __st: &mut Self::State,
-                        __key: <__R as #p::Reader<'de>>::Key,
-                        __r: &mut __R,
-                    ) -> #p::Result<::core::primitive::bool> {
-                        #p::Ok(#dispatch)
-                    }
-                }
-            });
-            // Each format's `decode_field` body; for such a struct a forwarder, `#[inline]`
-            // so that a build that flattens no such struct compiles none.
-            let forward = quote!(Self::decode_field_any(__st, __key, __r));
-            let field_body = |fmt: &Fmt| match generic {
-                true => forward.clone(),
-                false => {
-                    let dispatch = set.dispatch(fmt);
-                    quote!(#p::Ok(#dispatch))
+            // One generic dispatch, which the per-format methods and `decode` share; the
+            // per-format ones are forwarders, `#[inline]` so that a build that flattens
+            // no such struct compiles none.
+            let dispatch = set.dispatch(&Fmt::generic());
+            let dispatch_any = quote! {
+                fn decode_field_any<__R: #p::Reader<'de>>(
+                    __st: &mut Self::State,
+                    __key: <__R as #p::Reader<'de>>::Key,
+                    __r: &mut __R,
+                ) -> #p::Result<::core::primitive::bool> {
+                    #p::Ok(#dispatch)
                 }
             };
-            let json_inline = generic.then(|| quote!(#[inline]));
-            let json_body = field_body(&json);
             let decode_field_msgpack = crate::msgpack_only(&p, || {
-                let msgpack_body = field_body(&msgpack);
                 quote! {
                     #[inline]
                     fn decode_field_msgpack(
@@ -439,7 +371,7 @@ pub fn expand(c: &Container) -> TokenStream {
                         __key: #p::mp::Key<'de>,
                         __r: &mut #p::mp::MsgpackReader<'de>,
                     ) -> #p::Result<::core::primitive::bool> {
-                        #msgpack_body
+                        Self::decode_field_any(__st, __key, __r)
                     }
                 }
             });
@@ -479,13 +411,13 @@ pub fn expand(c: &Container) -> TokenStream {
                     fn new_state() -> Self::State {
                         #init
                     }
-                    #json_inline
+                    #[inline]
                     fn decode_field(
                         __st: &mut Self::State,
                         __key: #p::Key<'de>,
                         __r: &mut #p::JsonReader<'de>,
                     ) -> #p::Result<::core::primitive::bool> {
-                        #json_body
+                        Self::decode_field_any(__st, __key, __r)
                     }
                     #decode_field_msgpack
                     #dispatch_any
@@ -586,11 +518,7 @@ pub fn expand(c: &Container) -> TokenStream {
 
     out.extend(decode_fields_through(c, &generics));
 
-    out.extend(if decodes_generically(c) {
-        decode_generic(c, (&impl_g, &ty_g, &where_c))
-    } else {
-        decode_per_format(c, (&impl_g, &ty_g, &where_c))
-    });
+    out.extend(decode_impl(c, (&impl_g, &ty_g, &where_c)));
 
     if let Some(key) = enum_::decode_key(c, &Fmt::generic()) {
         // One generic body; the per-format methods forward to it. No pair form: a unit

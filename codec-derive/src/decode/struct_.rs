@@ -178,6 +178,27 @@ impl<'c, 'a> FieldSet<'c, 'a> {
                 quote_spanned!(span=> <#ty as #krate::with::map_pairs::DecodePairs<#de>>::decode_pairs)
             }
             (Some(m), _) if fmt.format == super::Format::Msgpack => tokens::with_msgpack_fn(m, "decode_msgpack"),
+            // Over any reader, a closure handing both of the module's functions to the
+            // reader, which calls its format's (`__private::decode_with`, the twin of the
+            // encode side's `encode_with`); the JSON one's name on the `with` string. Each
+            // is called inside a closure typed with the field's type, so that its result
+            // meets the field as at a plain call.
+            (Some(m), _) if fmt.format == super::Format::Generic => {
+                let p = quote!(__p);
+                let json = syn::Ident::new("decode_json", syn::spanned::Spanned::span(m));
+                let msgpack = if crate::MSGPACK {
+                    let f = tokens::with_msgpack_fn(m, "decode_msgpack");
+                    quote!(#p::msgpack_or_unit!(|__mr: &mut #p::MsgpackReader<#de>| -> #p::Result<#ty> { #f(__mr) }))
+                } else {
+                    quote!(())
+                };
+                let callee = quote_spanned!(span=> #p::decode_with::<#ty, __R, _, _>);
+                quote! {
+                    (|__r: &mut __R| -> #p::Result<#ty> {
+                        #callee(__r, |__jr: &mut #p::JsonReader<#de>| -> #p::Result<#ty> { #m::#json(__jr) }, #msgpack)
+                    })
+                }
+            }
             // The function's name on the `with` string: a module lacking it is reported
             // there.
             (Some(m), _) => {

@@ -1778,6 +1778,11 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         T::decode_json(self)
     }
 
+    #[inline]
+    fn decode_with_per_format<T, F: crate::__private::DecodeWithFns<'de, T>>(&mut self, with: F) -> Result<T> {
+        with.decode_json(self)
+    }
+
     type Key = Key<'de>;
 
     const COMPOSITE_KEYS_AS_PAIRS: bool = true;
