@@ -296,3 +296,53 @@ mod catch_all_order {
         assert_eq!(err.to_string(), "unknown field `z`, expected one of `a`, `x` (line 1, column 14)");
     }
 }
+
+/// A flattened `Box` (or `Option<Box>`) of an internally tagged enum finds the tag where
+/// the enum alone does: after the enum's own keys, and in MessagePack too. (Before
+/// `Box`'s `DecodeFields` forwarded the look-ahead, a late tag was reported missing.)
+mod boxed_tagged_enum {
+    use codec::Codec;
+
+    #[derive(Codec, Debug, PartialEq)]
+    #[codec(tag = "type")]
+    enum Shape {
+        Circle { r: u32 },
+        Square { side: u32 },
+    }
+
+    #[derive(Codec, Debug, PartialEq)]
+    struct Item {
+        id: u32,
+        #[codec(flatten)]
+        shape: Box<Shape>,
+    }
+
+    #[derive(Codec, Debug, PartialEq)]
+    struct MaybeItem {
+        id: u32,
+        #[codec(flatten)]
+        shape: Option<Box<Shape>>,
+    }
+
+    #[test]
+    fn finds_a_late_tag_in_both_formats() {
+        let want = Item { id: 1, shape: Box::new(Shape::Circle { r: 2 }) };
+        for json in [
+            r#"{"id":1,"r":2,"type":"Circle"}"#,
+            r#"{"type":"Circle","id":1,"r":2}"#,
+            r#"{"r":2,"type":"Circle","id":1}"#,
+        ] {
+            assert_eq!(codec::json::from_str::<Item>(json).unwrap(), want, "{json}");
+            let maybe = codec::json::from_str::<MaybeItem>(json).unwrap();
+            assert_eq!(maybe, MaybeItem { id: 1, shape: Some(Box::new(Shape::Circle { r: 2 })) }, "{json}");
+            let bytes = codec::msgpack::to_vec(&codec::json::from_str::<codec::json::Value>(json).unwrap()).unwrap();
+            assert_eq!(codec::msgpack::from_slice::<Item>(&bytes).unwrap(), want, "{json}");
+            assert_eq!(codec::msgpack::from_slice::<MaybeItem>(&bytes).unwrap(), maybe, "{json}");
+        }
+        assert_eq!(codec::json::to_string(&want).unwrap(), r#"{"id":1,"type":"Circle","r":2}"#);
+        let e = codec::json::from_str::<Item>(r#"{"id":1,"r":2}"#).unwrap_err();
+        assert_eq!(e.to_string(), "missing field `type` (line 1, column 14)");
+        // Without its tag the `Option` is `None`, as serde has it.
+        assert_eq!(codec::json::from_str::<MaybeItem>(r#"{"id":1,"r":2}"#).unwrap(), MaybeItem { id: 1, shape: None });
+    }
+}

@@ -4,6 +4,7 @@
 // Only `core` and `alloc` paths: generated code compiles in `no_std` crates too.
 pub use alloc::borrow::Cow;
 pub use alloc::vec::Vec;
+pub use core::clone::Clone;
 pub use core::default::Default;
 pub use core::marker::PhantomData;
 pub use core::option::Option::{self, None, Some};
@@ -87,6 +88,15 @@ pub trait DecodeFields<'de>: Sized {
         r.prepare_fields_per_format::<Self>(state)
     }
 
+    /// [`prepare`](Self::prepare) over any reader, from a member loop (see
+    /// [`Reader::begin_members`]): `members` is its state before the first member
+    /// (MessagePack's count of entries). The default calls the reader's format's own
+    /// method.
+    #[inline]
+    fn prepare_members<R: Reader<'de>>(state: &mut Self::State, r: &mut R, members: &R::Members) -> Result<()> {
+        r.prepare_members_per_format::<Self>(members, state)
+    }
+
     /// [`prepare`](Self::prepare) in MessagePack, the reader at the first of the map's
     /// `left` entries.
     #[cfg(feature = "msgpack")]
@@ -119,10 +129,12 @@ impl<T: EncodeFields + ?Sized> EncodeFields for alloc::boxed::Box<T> {
     }
 }
 
-/// The twin of `Box<T>`'s [`EncodeFields`].
+/// The twin of `Box<T>`'s [`EncodeFields`]: everything `T`'s, its look-ahead included
+/// (a flattened `Box` of a tagged enum finds a late tag as the enum does).
 impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for alloc::boxed::Box<T> {
     type State = T::State;
     const CATCH_ALL: bool = T::CATCH_ALL;
+    const PREPARE: bool = T::PREPARE;
     #[inline]
     fn new_state() -> Self::State {
         T::new_state()
@@ -141,11 +153,32 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for alloc::boxed::Box<T> {
         T::decode_field_msgpack(state, key, r)
     }
     #[inline]
+    fn decode_field_any<R: Reader<'de>>(state: &mut Self::State, key: R::Key, r: &mut R) -> Result<bool> {
+        T::decode_field_any(state, key, r)
+    }
+    #[inline]
     fn finish(state: Self::State, end: usize) -> Result<Self> {
         T::finish(state, end).map(alloc::boxed::Box::new)
     }
     fn field_names(out: &mut Vec<&'static str>) {
         T::field_names(out)
+    }
+    #[inline]
+    fn prepare(state: &mut Self::State, r: &mut JsonReader<'de>) -> Result<()> {
+        T::prepare(state, r)
+    }
+    #[inline]
+    fn prepare_any<R: Reader<'de>>(state: &mut Self::State, r: &mut R) -> Result<()> {
+        T::prepare_any(state, r)
+    }
+    #[inline]
+    fn prepare_members<R: Reader<'de>>(state: &mut Self::State, r: &mut R, members: &R::Members) -> Result<()> {
+        T::prepare_members(state, r, members)
+    }
+    #[inline]
+    #[cfg(feature = "msgpack")]
+    fn prepare_msgpack(state: &mut Self::State, r: &mut MsgpackReader<'de>, left: usize) -> Result<()> {
+        T::prepare_msgpack(state, r, left)
     }
 }
 
@@ -698,6 +731,50 @@ pub mod any {
             }
             r.skip_value()?;
             more = r.object_next()?;
+        }
+        r.restore(start);
+        Ok(found)
+    }
+
+    /// [`scan_for_tag`] from a member loop: over the members `members` counts (see
+    /// [`Reader::begin_members`]), before the first is read.
+    pub fn scan_members_for_tag<'de, R: Reader<'de>>(
+        r: &mut R,
+        members: &R::Members,
+        tag: &'static [u8],
+    ) -> Result<Option<R::Key>> {
+        scan_members(r, members, tag, |r| r.read_string_token())
+    }
+
+    /// [`scan_members_for_tag`] for an enum with an integer or bool name.
+    pub fn scan_members_for_any_tag<'de, R: Reader<'de>>(
+        r: &mut R,
+        members: &R::Members,
+        tag: &'static [u8],
+        kinds: u8,
+        expected: &'static str,
+    ) -> Result<Option<Tag<R::Key>>> {
+        scan_members(r, members, tag, |r| r.read_tag(kinds, expected))
+    }
+
+    fn scan_members<'de, R: Reader<'de>, T>(
+        r: &mut R,
+        members: &R::Members,
+        tag: &'static [u8],
+        read: impl FnOnce(&mut R) -> Result<T>,
+    ) -> Result<Option<T>> {
+        let start = r.checkpoint();
+        let mut found = None;
+        let mut members = members.clone();
+        let mut more = r.first_member(&mut members)?;
+        while more {
+            let key = r.read_key()?;
+            if r.key_bytes(key)? == tag {
+                found = Some(read(r)?);
+                break;
+            }
+            r.skip_value()?;
+            more = r.next_member(&mut members)?;
         }
         r.restore(start);
         Ok(found)

@@ -623,7 +623,7 @@ pub trait Reader<'de>: sealed::Sealed {
     /// # Ok::<(), codec::Error>(())
     /// ```
     #[doc(hidden)]
-    type Members;
+    type Members: Clone;
 
     /// Opens a struct's members: JSON `{`, a MessagePack map header (its count kept).
     #[doc(hidden)]

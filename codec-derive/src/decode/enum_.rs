@@ -738,9 +738,13 @@ impl<'c, 'a> Members<'c, 'a> {
             Members::Newtype(v) => {
                 let needed = struct_::fields_of(&v.fields[0], "PREPARE");
                 match fmt.format {
-                    Format::Generic => {
+                    Format::Generic if left.is_empty() => {
                         let prepare = struct_::fields_of(&v.fields[0], "prepare_any");
                         quote!(if #needed { #prepare(__st, __r)?; })
+                    }
+                    Format::Generic => {
+                        let prepare = struct_::fields_of(&v.fields[0], "prepare_members");
+                        quote!(if #needed { #prepare(__st, __r, #left)?; })
                     }
                     Format::Json => {
                         let prepare = struct_::fields_of(&v.fields[0], "prepare");
@@ -949,7 +953,7 @@ fn scan_tag(variants: &[Variant], tag: &str, fmt: &Fmt, left: &TokenStream) -> (
     let mask = kinds(variants);
     if mask == STRINGS {
         let scan = match fmt.format {
-            Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
+            Format::Generic => quote!(#h::scan_members_for_tag(__r, #left, #tag_lit)?),
             Format::Json => quote!(#h::scan_for_tag(__r, #tag_lit)?),
             Format::Msgpack => quote!(#h::scan_for_tag_in(__r, #tag_lit, #left)?),
         };
@@ -957,7 +961,7 @@ fn scan_tag(variants: &[Variant], tag: &str, fmt: &Fmt, left: &TokenStream) -> (
     } else {
         let values = expected_values(variants);
         let scan = match fmt.format {
-            Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
+            Format::Generic => quote!(#h::scan_members_for_any_tag(__r, #left, #tag_lit, #mask, #values)?),
             Format::Json => quote!(#h::scan_for_any_tag(__r, #tag_lit, #mask, #values)?),
             Format::Msgpack => quote!(#h::scan_for_any_tag_in(__r, #tag_lit, #mask, #values, #left)?),
         };
@@ -1029,7 +1033,18 @@ pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &Toke
                 let (state_ty, init, claim, prep, finish) =
                     (m.state_ty(), m.init(), m.claim(fmt), m.prepare(fmt, left), m.finish());
                 let walk = match fmt.format {
-                    Format::Generic => unreachable!("{}", super::PER_FORMAT_ONLY),
+                    // A copy of the member loop's state, walked to the end.
+                    Format::Generic => quote! {
+                        let mut __walk = #p::Clone::clone(#left);
+                        let mut __more = __r.first_member(&mut __walk)?;
+                        while __more {
+                            let __key = __r.read_key()?;
+                            if !#claim {
+                                __r.skip_value()?;
+                            }
+                            __more = __r.next_member(&mut __walk)?;
+                        }
+                    },
                     Format::Json => quote! {
                         let mut __more = __r.object_first()?;
                         while __more {

@@ -236,11 +236,10 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
     let ident = c.ident;
     let Data::Struct(style, fields) = &c.data else { return TokenStream::new() };
     let mut generics = generics.clone();
-    let (state, init, json, msgpack, finish, catch_all, names, look_ahead) = match (style, c.members_field()) {
+    let (state, init, claim, finish, catch_all, names, look_ahead) = match (style, c.members_field()) {
         (Style::Unit, _) => (
             quote!(()),
             quote!(()),
-            quote!(#p::Ok(false)),
             quote!(#p::Ok(false)),
             quote!(#p::Ok(Self)),
             quote!(false),
@@ -261,29 +260,25 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
                 }
             });
             // The inner type's look-ahead (a flattened tagged enum's search for its tag).
-            let prepare_msgpack = crate::msgpack_only(&p, || {
-                quote! {
-                    fn prepare_msgpack(
-                        __st: &mut Self::State,
-                        __r: &mut #p::mp::MsgpackReader<'de>,
-                        __left: ::core::primitive::usize,
-                    ) -> #p::Result<()> {
-                        #inner::prepare_msgpack(__st, __r, __left)
-                    }
-                }
-            });
             let look_ahead = quote! {
                 const PREPARE: ::core::primitive::bool = #inner::PREPARE;
-                fn prepare(__st: &mut Self::State, __r: &mut #p::JsonReader<'de>) -> #p::Result<()> {
-                    #inner::prepare(__st, __r)
+                #[inline]
+                fn prepare_members<__R: #p::Reader<'de>>(
+                    __st: &mut Self::State,
+                    __r: &mut __R,
+                    __members: &<__R as #p::Reader<'de>>::Members,
+                ) -> #p::Result<()> {
+                    #inner::prepare_members(__st, __r, __members)
                 }
-                #prepare_msgpack
+                #[inline]
+                fn prepare_any<__R: #p::Reader<'de>>(__st: &mut Self::State, __r: &mut __R) -> #p::Result<()> {
+                    #inner::prepare_any(__st, __r)
+                }
             };
             (
                 quote!(#inner::State),
                 quote!(#inner::new_state()),
-                quote!(#inner::decode_field(__st, __key, __r)),
-                quote!(#inner::decode_field_msgpack(__st, __key, __r)),
+                quote!(#inner::decode_field_any(__st, __key, __r)),
                 quote!(#p::Ok(Self { #(#inits),* })),
                 quote!(#inner::CATCH_ALL),
                 quote!(#inner::field_names(__out);),
@@ -293,18 +288,7 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
         _ => return TokenStream::new(),
     };
     let (impl_g, ty_g, where_c) = bound::split(&generics, c);
-    let decode_field_msgpack = crate::msgpack_only(&p, || {
-        quote! {
-            #[inline]
-            fn decode_field_msgpack(
-                __st: &mut Self::State,
-                __key: #p::mp::Key<'de>,
-                __r: &mut #p::mp::MsgpackReader<'de>,
-            ) -> #p::Result<::core::primitive::bool> {
-                #msgpack
-            }
-        }
-    });
+    let forward = forward_fields(!look_ahead.is_empty());
     quote! {
         #[automatically_derived]
         #[allow(unused_variables, clippy::all)]
@@ -316,14 +300,13 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
                 #init
             }
             #[inline]
-            fn decode_field(
+            fn decode_field_any<__R: #p::Reader<'de>>(
                 __st: &mut Self::State,
-                __key: #p::Key<'de>,
-                __r: &mut #p::JsonReader<'de>,
+                __key: <__R as #p::Reader<'de>>::Key,
+                __r: &mut __R,
             ) -> #p::Result<::core::primitive::bool> {
-                #json
+                #claim
             }
-            #decode_field_msgpack
             #[inline]
             fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                 #finish
@@ -332,7 +315,60 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
                 #names
             }
             #look_ahead
+            #forward
         }
+    }
+}
+
+/// The per-format methods of a derived `DecodeFields` impl, forwarding to its generic
+/// `decode_field_any` and (when it looks ahead, `prepare`) `prepare_members`: `#[inline]`,
+/// so that a build that reads no such type through them compiles none.
+fn forward_fields(prepare: bool) -> TokenStream {
+    let p = quote!(__p);
+    let msgpack = crate::msgpack_only(&p, || {
+        let prepare_msgpack = prepare.then(|| {
+            quote! {
+                #[inline]
+                fn prepare_msgpack(
+                    __st: &mut Self::State,
+                    __r: &mut #p::mp::MsgpackReader<'de>,
+                    __left: ::core::primitive::usize,
+                ) -> #p::Result<()> {
+                    Self::prepare_members(__st, __r, &__left)
+                }
+            }
+        });
+        quote! {
+            #[inline]
+            fn decode_field_msgpack(
+                __st: &mut Self::State,
+                __key: #p::mp::Key<'de>,
+                __r: &mut #p::mp::MsgpackReader<'de>,
+            ) -> #p::Result<::core::primitive::bool> {
+                Self::decode_field_any(__st, __key, __r)
+            }
+            #prepare_msgpack
+        }
+    });
+    let prepare_json = prepare.then(|| {
+        quote! {
+            #[inline]
+            fn prepare(__st: &mut Self::State, __r: &mut #p::JsonReader<'de>) -> #p::Result<()> {
+                Self::prepare_members(__st, __r, &())
+            }
+        }
+    });
+    quote! {
+        #[inline]
+        fn decode_field(
+            __st: &mut Self::State,
+            __key: #p::Key<'de>,
+            __r: &mut #p::JsonReader<'de>,
+        ) -> #p::Result<::core::primitive::bool> {
+            Self::decode_field_any(__st, __key, __r)
+        }
+        #prepare_json
+        #msgpack
     }
 }
 
@@ -342,7 +378,6 @@ pub fn expand(c: &Container) -> TokenStream {
     let ident = c.ident;
     let generics = bound::decode_generics(c);
     let (impl_g, ty_g, where_c) = bound::split(&generics, c);
-    let (json, msgpack) = (Fmt::json(), Fmt::msgpack());
 
     let mut out = TokenStream::new();
     if let Data::Struct(Style::Struct, fields) = &c.data {
@@ -350,58 +385,28 @@ pub fn expand(c: &Container) -> TokenStream {
             let set = FieldSet::new(c, fields, c.attrs.default.is_some());
             let state_ty = set.state_ty();
             let init = set.state_init();
-            // One generic dispatch, which the per-format methods and `decode` share; the
-            // per-format ones are forwarders, `#[inline]` so that a build that flattens
-            // no such struct compiles none.
-            let dispatch = set.dispatch(&Fmt::generic());
-            let dispatch_any = quote! {
-                fn decode_field_any<__R: #p::Reader<'de>>(
-                    __st: &mut Self::State,
-                    __key: <__R as #p::Reader<'de>>::Key,
-                    __r: &mut __R,
-                ) -> #p::Result<::core::primitive::bool> {
-                    #p::Ok(#dispatch)
-                }
-            };
-            let decode_field_msgpack = crate::msgpack_only(&p, || {
-                quote! {
-                    #[inline]
-                    fn decode_field_msgpack(
-                        __st: &mut Self::State,
-                        __key: #p::mp::Key<'de>,
-                        __r: &mut #p::mp::MsgpackReader<'de>,
-                    ) -> #p::Result<::core::primitive::bool> {
-                        Self::decode_field_any(__st, __key, __r)
-                    }
-                }
-            });
+            // One generic dispatch, which `decode`'s member loop and the per-format
+            // methods (`forward_fields`) share.
+            let generic = Fmt::generic();
+            let dispatch = set.dispatch(&generic);
             let finish = set.finish(quote!(Self), quote!(__end));
             let field_names = set.field_names();
             // Only a struct with a flattened member may need to look ahead.
             let prepare = set.has_flatten().then(|| {
-                let (prepare_const, json_stmts) = (set.prepare_const(), set.prepare_stmts(&json, &quote!()));
-                let prepare_msgpack = crate::msgpack_only(&p, || {
-                    let stmts = set.prepare_stmts(&msgpack, &quote!(__left));
-                    quote! {
-                        fn prepare_msgpack(
-                            __st: &mut Self::State,
-                            __r: &mut #p::mp::MsgpackReader<'de>,
-                            __left: ::core::primitive::usize,
-                        ) -> #p::Result<()> {
-                            #stmts
-                            #p::Ok(())
-                        }
-                    }
-                });
+                let (prepare_const, stmts) = (set.prepare_const(), set.prepare_stmts(&generic, &quote!(__members)));
                 quote! {
                     const PREPARE: ::core::primitive::bool = #prepare_const;
-                    fn prepare(__st: &mut Self::State, __r: &mut #p::JsonReader<'de>) -> #p::Result<()> {
-                        #json_stmts
+                    fn prepare_members<__R: #p::Reader<'de>>(
+                        __st: &mut Self::State,
+                        __r: &mut __R,
+                        __members: &<__R as #p::Reader<'de>>::Members,
+                    ) -> #p::Result<()> {
+                        #stmts
                         #p::Ok(())
                     }
-                    #prepare_msgpack
                 }
             });
+            let forward = forward_fields(prepare.is_some());
             out.extend(quote! {
                 #[automatically_derived]
                 #[allow(unused_mut, unused_variables, clippy::all)]
@@ -411,16 +416,13 @@ pub fn expand(c: &Container) -> TokenStream {
                     fn new_state() -> Self::State {
                         #init
                     }
-                    #[inline]
-                    fn decode_field(
+                    fn decode_field_any<__R: #p::Reader<'de>>(
                         __st: &mut Self::State,
-                        __key: #p::Key<'de>,
-                        __r: &mut #p::JsonReader<'de>,
+                        __key: <__R as #p::Reader<'de>>::Key,
+                        __r: &mut __R,
                     ) -> #p::Result<::core::primitive::bool> {
-                        Self::decode_field_any(__st, __key, __r)
+                        #p::Ok(#dispatch)
                     }
-                    #decode_field_msgpack
-                    #dispatch_any
                     #[inline(always)]
                     fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                         #p::Ok(#finish)
@@ -429,6 +431,7 @@ pub fn expand(c: &Container) -> TokenStream {
                         #field_names
                     }
                     #prepare
+                    #forward
                 }
             });
         }
@@ -447,43 +450,21 @@ pub fn expand(c: &Container) -> TokenStream {
                 }
             }
             let (impl_g, ty_g, where_c) = bound::split(&generics, c);
-            let (decode_field, prepare) = enum_::fields_bodies(c, variants, &json, &quote!(__left));
+            let (decode_field, prepare) = enum_::fields_bodies(c, variants, &Fmt::generic(), &quote!(__members));
             let enum_::EnumFields { state_ty, init, prepare: needs_prepare, finish, names, .. } = ef;
-            let decode_field_msgpack = crate::msgpack_only(&p, || {
-                let (decode_field, prepare) = enum_::fields_bodies(c, variants, &msgpack, &quote!(__left));
-                let prepare = needs_prepare.then(|| {
-                    quote! {
-                        #[inline]
-                        fn prepare_msgpack(
-                            __st: &mut Self::State,
-                            __r: &mut #p::mp::MsgpackReader<'de>,
-                            __left: ::core::primitive::usize,
-                        ) -> #p::Result<()> {
-                            #prepare
-                        }
-                    }
-                });
-                quote! {
-                    #[inline]
-                    fn decode_field_msgpack(
-                        __st: &mut Self::State,
-                        __key: #p::mp::Key<'de>,
-                        __r: &mut #p::mp::MsgpackReader<'de>,
-                    ) -> #p::Result<::core::primitive::bool> {
-                        #decode_field
-                    }
-                    #prepare
-                }
-            });
             let prepare = needs_prepare.then(|| {
                 quote! {
                     const PREPARE: ::core::primitive::bool = true;
-                    #[inline]
-                    fn prepare(__st: &mut Self::State, __r: &mut #p::JsonReader<'de>) -> #p::Result<()> {
+                    fn prepare_members<__R: #p::Reader<'de>>(
+                        __st: &mut Self::State,
+                        __r: &mut __R,
+                        __members: &<__R as #p::Reader<'de>>::Members,
+                    ) -> #p::Result<()> {
                         #prepare
                     }
                 }
             });
+            let forward = forward_fields(needs_prepare);
             out.extend(quote! {
                 #[automatically_derived]
                 #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
@@ -493,15 +474,13 @@ pub fn expand(c: &Container) -> TokenStream {
                     fn new_state() -> Self::State {
                         #init
                     }
-                    #[inline]
-                    fn decode_field(
+                    fn decode_field_any<__R: #p::Reader<'de>>(
                         __st: &mut Self::State,
-                        __key: #p::Key<'de>,
-                        __r: &mut #p::JsonReader<'de>,
+                        __key: <__R as #p::Reader<'de>>::Key,
+                        __r: &mut __R,
                     ) -> #p::Result<::core::primitive::bool> {
                         #decode_field
                     }
-                    #decode_field_msgpack
                     #[inline]
                     fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                         #finish
@@ -511,6 +490,7 @@ pub fn expand(c: &Container) -> TokenStream {
                         #names
                     }
                     #prepare
+                    #forward
                 }
             });
         }

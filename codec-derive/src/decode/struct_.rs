@@ -86,8 +86,8 @@ impl<'c, 'a> FieldSet<'c, 'a> {
 
     /// Statements running each flattened member's look-ahead over the object, from just
     /// after its `{` (JSON) or at the first of its `left` entries (MessagePack); over any
-    /// reader, `left` names the member loop's `Reader::Members`, or is empty under the
-    /// object protocol. Nothing when no member is flattened. Each is behind its
+    /// reader, `left` is a reference to the member loop's `Reader::Members`, or empty
+    /// under the object protocol. Nothing when no member is flattened. Each is behind its
     /// `PREPARE` constant.
     pub fn prepare_stmts(&self, fmt: &Fmt, left: &TokenStream) -> TokenStream {
         let calls = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(i, f)| {
@@ -106,10 +106,10 @@ impl<'c, 'a> FieldSet<'c, 'a> {
                     }
                 }
                 super::Format::Generic => {
-                    let ty = f.ty;
+                    let prepare = fields_of(f, "prepare_members");
                     quote! {
                         if #needed {
-                            __r.prepare_members_per_format::<#ty>(&#left, &mut __st.#s)?;
+                            #prepare(&mut __st.#s, __r, #left)?;
                         }
                     }
                 }
@@ -473,7 +473,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let (state_ty, init) = (self.state_ty(), self.state_init());
             let (dispatch, expected) = (self.dispatch(fmt), self.expected());
             let finish = self.finish(ctor, quote!(__r.position()));
-            let prepare = self.prepare_stmts(fmt, &quote!(__m));
+            let prepare = self.prepare_stmts(fmt, &quote!(&__m));
             return quote! {{
                 let mut __m = __r.begin_members()?;
                 let mut __st: #state_ty = #init;
@@ -606,7 +606,7 @@ impl FieldSet<'_, '_> {
             let msgpack = tokens::lit(&if crate::MSGPACK { tokens::msgpack_str(&f.name) } else { Vec::new() });
             self.ordered_step(i, f, fmt, quote!(#p::Encoded { json: #json, msgpack: #msgpack }))
         });
-        let prepare = self.prepare_stmts(fmt, &quote!(__m));
+        let prepare = self.prepare_stmts(fmt, &quote!(&__m));
         quote! {{
             let mut __m = __r.begin_members()?;
             let mut __st = #fields_ty::new_state();

@@ -176,12 +176,7 @@ pub struct OptionFields<S> {
 /// reading would meet too (malformed input, a limit) ends the decode; any other makes
 /// the `Option` `None`, and the value is skipped from `at`.
 #[inline]
-fn absorb_json<'de>(
-    r: &mut JsonReader<'de>,
-    at: crate::json::Checkpoint,
-    result: Result<bool>,
-    failed: &mut bool,
-) -> Result<bool> {
+fn absorb<'de, R: Reader<'de>>(r: &mut R, at: R::Checkpoint, result: Result<bool>, failed: &mut bool) -> Result<bool> {
     match result {
         Ok(claimed) => Ok(claimed),
         Err(e) if e.ends_alternatives() => Err(e),
@@ -193,22 +188,22 @@ fn absorb_json<'de>(
     }
 }
 
-#[cfg(feature = "msgpack")]
+/// `result` of the inner type's look-ahead: a failure other than the input's makes the
+/// `Option` `None`, the reader put back at `at`.
 #[inline]
-fn absorb_msgpack<'de>(
-    r: &mut MsgpackReader<'de>,
-    at: crate::msgpack::Checkpoint,
-    result: Result<bool>,
+fn absorb_prepare<'de, R: Reader<'de>>(
+    r: &mut R,
+    at: R::Checkpoint,
+    result: Result<()>,
     failed: &mut bool,
-) -> Result<bool> {
+) -> Result<()> {
     match result {
-        Ok(claimed) => Ok(claimed),
-        Err(e) if e.ends_alternatives() => Err(e),
-        Err(_) => {
+        Err(e) if !e.is_input_error() => {
             *failed = true;
             r.restore(at);
-            r.skip_value().map(|()| true)
+            Ok(())
         }
+        other => other,
     }
 }
 
@@ -225,9 +220,7 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
 
     #[inline]
     fn decode_field(state: &mut Self::State, key: crate::json::Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
-        let at = r.checkpoint();
-        let result = T::decode_field(&mut state.inner, key, r);
-        absorb_json(r, at, result, &mut state.failed)
+        Self::decode_field_any(state, key, r)
     }
 
     #[inline]
@@ -237,9 +230,14 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
         key: crate::msgpack::Key<'de>,
         r: &mut MsgpackReader<'de>,
     ) -> Result<bool> {
+        Self::decode_field_any(state, key, r)
+    }
+
+    #[inline]
+    fn decode_field_any<R: Reader<'de>>(state: &mut Self::State, key: R::Key, r: &mut R) -> Result<bool> {
         let at = r.checkpoint();
-        let result = T::decode_field_msgpack(&mut state.inner, key, r);
-        absorb_msgpack(r, at, result, &mut state.failed)
+        let result = T::decode_field_any(&mut state.inner, key, r);
+        absorb(r, at, result, &mut state.failed)
     }
 
     #[inline]
@@ -254,29 +252,27 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
         T::field_names(out);
     }
 
+    #[inline]
     fn prepare(state: &mut Self::State, r: &mut JsonReader<'de>) -> Result<()> {
+        Self::prepare_members(state, r, &())
+    }
+
+    fn prepare_any<R: Reader<'de>>(state: &mut Self::State, r: &mut R) -> Result<()> {
         let at = r.checkpoint();
-        match T::prepare(&mut state.inner, r) {
-            Err(e) if !e.is_input_error() => {
-                state.failed = true;
-                r.restore(at);
-                Ok(())
-            }
-            other => other,
-        }
+        let result = T::prepare_any(&mut state.inner, r);
+        absorb_prepare(r, at, result, &mut state.failed)
+    }
+
+    fn prepare_members<R: Reader<'de>>(state: &mut Self::State, r: &mut R, members: &R::Members) -> Result<()> {
+        let at = r.checkpoint();
+        let result = T::prepare_members(&mut state.inner, r, members);
+        absorb_prepare(r, at, result, &mut state.failed)
     }
 
     #[cfg(feature = "msgpack")]
+    #[inline]
     fn prepare_msgpack(state: &mut Self::State, r: &mut MsgpackReader<'de>, left: usize) -> Result<()> {
-        let at = r.checkpoint();
-        match T::prepare_msgpack(&mut state.inner, r, left) {
-            Err(e) if !e.is_input_error() => {
-                state.failed = true;
-                r.restore(at);
-                Ok(())
-            }
-            other => other,
-        }
+        Self::prepare_members(state, r, &left)
     }
 }
 
