@@ -14,7 +14,7 @@ use quote::quote;
 
 use super::keys::key_match;
 use super::struct_::{self, FieldSet};
-use super::{Fmt, Format};
+use super::ReaderNames;
 use crate::ast::{Container, Repr, Style, Variant};
 use crate::attr::Name;
 use crate::tokens::{self, bytes, int_literal, json_string};
@@ -69,9 +69,9 @@ fn expected_variants(variants: &[Variant]) -> TokenStream {
 
 /// `let __vi = match <key bytes> {...}` (a `u32`): unknown names go to the `other` variant or
 /// return an "unknown variant" error.
-fn variant_index(variants: &[Variant], key: TokenStream, fmt: &Fmt) -> TokenStream {
+fn variant_index(variants: &[Variant], key: TokenStream, rn: &ReaderNames) -> TokenStream {
     let p = quote!(__p);
-    let h = &fmt.h;
+    let h = &rn.h;
     let expected = expected_variants(variants);
     let unknown = match variants.iter().position(|v| v.attrs.other.is_some()) {
         Some(i) => {
@@ -94,9 +94,9 @@ fn variant_index(variants: &[Variant], key: TokenStream, fmt: &Fmt) -> TokenStre
 /// for enums with an integer or bool name: a string is matched by its bytes, an integer
 /// or a bool by value, each only against the names of its own kind; a name that matches
 /// nothing goes to the `other` variant or returns an "unknown variant" error.
-fn tag_index(variants: &[Variant], fmt: &Fmt) -> TokenStream {
+fn tag_index(variants: &[Variant], rn: &ReaderNames) -> TokenStream {
     let p = quote!(__p);
-    let h = &fmt.h;
+    let h = &rn.h;
     let expected = expected_variants(variants);
     let unknown = match variants.iter().position(|v| v.attrs.other.is_some()) {
         Some(i) => {
@@ -166,9 +166,9 @@ fn per_variant(variants: &[Variant], body: impl Fn(&Variant) -> TokenStream) -> 
 
 /// Wraps `body` (an expression of type `Self` that may `return Err`) so its errors get
 /// `segment` added to their path.
-fn with_segment(body: TokenStream, segment: TokenStream, fmt: &Fmt) -> TokenStream {
+fn with_segment(body: TokenStream, segment: TokenStream, rn: &ReaderNames) -> TokenStream {
     let p = quote!(__p);
-    let reader = &fmt.reader;
+    let reader = &rn.reader;
     quote! {
         match (|__r: &mut #reader| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
             #p::Ok(__v) => __v,
@@ -178,7 +178,7 @@ fn with_segment(body: TokenStream, segment: TokenStream, fmt: &Fmt) -> TokenStre
 }
 
 /// The variant's content at the reader's position, as an expression of type `Self`.
-fn content(c: &Container, v: &Variant, fmt: &Fmt) -> TokenStream {
+fn content(c: &Container, v: &Variant, rn: &ReaderNames) -> TokenStream {
     let p = quote!(__p);
     let ident = v.ident;
     let deny = c.attrs.deny_unknown_fields.is_some();
@@ -187,29 +187,29 @@ fn content(c: &Container, v: &Variant, fmt: &Fmt) -> TokenStream {
         Style::Newtype => {
             let f = &v.fields[0];
             if f.decodes() {
-                let call = FieldSet::value_call(c, f, fmt);
+                let call = FieldSet::value_call(c, f, rn);
                 quote!(Self::#ident(#call?))
             } else {
                 quote!({ __r.skip_value()?; Self::#ident(#p::Default::default()) })
             }
         }
-        Style::Tuple => struct_::tuple(c, &v.fields, quote!(Self::#ident), fmt),
-        Style::Struct => FieldSet::new(c, &v.fields, false).object(quote!(Self::#ident), deny, fmt),
+        Style::Tuple => struct_::tuple(c, &v.fields, quote!(Self::#ident), rn),
+        Style::Struct => FieldSet::new(c, &v.fields, false).object(quote!(Self::#ident), deny, rn),
     }
 }
 
-pub fn decode(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
+pub fn decode(c: &Container, variants: &[Variant], rn: &ReaderNames) -> TokenStream {
     let p = quote!(__p);
-    let h = &fmt.h;
+    let h = &rn.h;
     if variants.is_empty() {
         let msg = format!("nothing: enum {} has no variants", c.ident);
         return quote!(#p::Err(#h::invalid_type(__r, #msg)));
     }
     match c.repr() {
-        Repr::External => external(c, variants, fmt),
-        Repr::Internal { tag } => internal(c, variants, tag, fmt),
-        Repr::Adjacent { tag, content } => adjacent(c, variants, tag, content, fmt),
-        Repr::Untagged => untagged(c, variants, fmt),
+        Repr::External => external(c, variants, rn),
+        Repr::Internal { tag } => internal(c, variants, tag, rn),
+        Repr::Adjacent { tag, content } => adjacent(c, variants, tag, content, rn),
+        Repr::Untagged => untagged(c, variants, rn),
     }
 }
 
@@ -218,27 +218,17 @@ pub fn decode(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
 /// the kinds the names have (`2`, `true`, `"Unit"`), and the key is matched by its text
 /// in JSON (`{"2": ...}`, keys being strings there) and by a key of the name's own type in
 /// MessagePack (`{2: ...}`).
-fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
+fn external(c: &Container, variants: &[Variant], rn: &ReaderNames) -> TokenStream {
     let p = quote!(__p);
-    let h = &fmt.h;
+    let h = &rn.h;
     let mask = kinds(variants);
     // What the messages call an object; the generic body says what its reader's format
     // says (a constant, so the choice folds away).
     let by_format = |text: &dyn Fn(&str) -> String| -> TokenStream {
         let (json, msgpack) = (text("an object"), text("a map"));
-        match fmt.format {
-            Format::Json => quote!(#json),
-            Format::Msgpack => quote!(#msgpack),
-            Format::Generic => {
-                quote!(if <__R as #p::Reader<'de>>::SAYS_MAP { #msgpack } else { #json })
-            }
-        }
+        quote!(if <__R as #p::Reader<'de>>::SAYS_MAP { #msgpack } else { #json })
     };
-    let (is_object, empty_at) = match fmt.format {
-        Format::Json => (quote!(__r.peek() == #p::Some(b'{')), quote!(__r.position().saturating_sub(1))),
-        Format::Msgpack => (quote!(__r.peek_kind() == #p::Some(#h::Kind::Map)), quote!(__r.position())),
-        Format::Generic => (quote!(__r.peek_is_object()), quote!(__r.empty_object_at())),
-    };
+    let (is_object, empty_at) = (quote!(__r.peek_is_object()), quote!(__r.empty_object_at()));
     // A bare value names a unit variant; any other variant's name is an error, through
     // one arm whose helper words it from the name.
     let unit_arms: Vec<TokenStream> = variants
@@ -258,19 +248,15 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
             return quote!({ __r.read_null()?; Self::#ident });
         }
         let name = &v.name;
-        with_segment(content(c, v, fmt), quote!(.in_field(#name)), fmt)
+        with_segment(content(c, v, rn), quote!(.in_field(#name)), rn)
     });
     // (what a value of the wrong type is told to be, the value when it is not an
     // object, the dispatch on the object's key)
     let (what, bare, by_key) = if mask == STRINGS {
         let ident = c.ident;
         let what = by_format(&|object| format!("a variant of enum {ident} (a string, or {object} with one key)"));
-        let is_string = match fmt.format {
-            Format::Json => quote!(__r.peek() == #p::Some(b'"')),
-            Format::Msgpack => quote!(__r.peek_kind() == #p::Some(#h::Kind::Str)),
-            Format::Generic => quote!(__r.peek_is_string()),
-        };
-        let by_name = variant_index(variants, quote!(__key), fmt);
+        let is_string = quote!(__r.peek_is_string());
+        let by_name = variant_index(variants, quote!(__key), rn);
         let bare = quote! {
             if #is_string {
                 let __key = __r.read_string_token()?;
@@ -292,7 +278,7 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
             let ident = c.ident;
             by_format(&|object| format!("a variant of enum {ident} ({values}, or {object} with one key)"))
         };
-        let by_tag = tag_index(variants, fmt);
+        let by_tag = tag_index(variants, rn);
         let bare = quote! {{
             let __tag = #h::read_tag(__r, #mask, #what)?;
             #by_tag
@@ -301,7 +287,7 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
                 _ => #p::Err(#h::tag_has_content(__r, __tag)),
             }
         }};
-        (what, bare, key_index(variants, fmt))
+        (what, bare, key_index(variants, rn))
     };
     quote! {
         if #is_object {
@@ -320,23 +306,23 @@ fn external(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
     }
 }
 
-fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenStream {
+fn internal(c: &Container, variants: &[Variant], tag: &str, rn: &ReaderNames) -> TokenStream {
     let p = quote!(__p);
-    let h = &fmt.h;
-    let field_fn = &fmt.field_fn;
+    let h = &rn.h;
+    let field_fn = &rn.field_fn;
     let krate = &c.krate;
     let tag_lit = bytes(tag);
     let deny = c.attrs.deny_unknown_fields.is_some();
     let mask = kinds(variants);
     // The tag's type, how it is read where it stands and by the scan ahead, and the
     // dispatch on it: string tokens matched by bytes when every name is a string.
-    let key_ty = &fmt.key_ty;
+    let key_ty = &rn.key_ty;
     let (tag_ty, read, scan, by_name) = if mask == STRINGS {
         (
             quote!(#key_ty),
             quote!(__r.read_string_token()?),
             quote!(#h::scan_for_tag(__r, #tag_lit)?),
-            variant_index(variants, quote!(__tag), fmt),
+            variant_index(variants, quote!(__tag), rn),
         )
     } else {
         let values = expected_values(variants);
@@ -344,7 +330,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
             quote!(#p::Tag<#key_ty>),
             quote!(#h::read_tag(__r, #mask, #values)?),
             quote!(#h::scan_for_any_tag(__r, #tag_lit, #mask, #values)?),
-            tag_index(variants, fmt),
+            tag_index(variants, rn),
         )
     };
     let bodies = per_variant(variants, |v| {
@@ -356,7 +342,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
                 (
                     set.state_ty(),
                     set.state_init(),
-                    set.dispatch(fmt),
+                    set.dispatch(rn),
                     set.finish(quote!(Self::#ident), quote!(__r.position())),
                     set.expected(),
                 )
@@ -407,27 +393,19 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
             _ => None,
         };
         let prepare = if let Some(needed) = needs_prepare {
-            // Over any reader, the object protocol's own count (an empty `left`).
-            let left = match fmt.format {
-                Format::Generic => TokenStream::new(),
-                _ => quote!(__left_all),
-            };
+            // The object protocol's own count (an empty `left`: `prepare_any`).
+            let left = TokenStream::new();
             let stmts = match &m {
                 Members::Newtype(_) => {
-                    let stmts = m.prepare(fmt, &left);
+                    let stmts = m.prepare(&left);
                     quote!({ let __st = &mut __st; #stmts })
                 }
-                _ => m.prepare(fmt, &left),
-            };
-            let count = match fmt.format {
-                Format::Json | Format::Generic => TokenStream::new(),
-                Format::Msgpack => quote!(let __left_all = #h::map_left(__r);),
+                _ => m.prepare(&left),
             };
             quote! {
                 if #needed {
                     let __here = __r.checkpoint();
                     __r.restore(__start);
-                    #count
                     #stmts
                     __r.restore(__here);
                 }
@@ -456,7 +434,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
             #finish
         }};
         let name: &str = &v.name;
-        with_segment(body, quote!(.in_variant(#name)), fmt)
+        with_segment(body, quote!(.in_variant(#name)), rn)
     });
     let _ = krate;
     quote! {
@@ -490,24 +468,24 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, fmt: &Fmt) -> TokenS
     }
 }
 
-fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, fmt: &Fmt) -> TokenStream {
+fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, rn: &ReaderNames) -> TokenStream {
     let p = quote!(__p);
-    let h = &fmt.h;
-    let checkpoint_ty = &fmt.checkpoint_ty;
-    let reader = &fmt.reader;
+    let h = &rn.h;
+    let checkpoint_ty = &rn.checkpoint_ty;
+    let reader = &rn.reader;
     let deny = c.attrs.deny_unknown_fields.is_some();
     let tag_lit = bytes(tag);
     let content_lit = bytes(content_key);
     let mask = kinds(variants);
     let read_variant = if mask == STRINGS {
-        let by_name = variant_index(variants, quote!(__t), fmt);
+        let by_name = variant_index(variants, quote!(__t), rn);
         quote! {
             let __t = __r.read_string_token()?;
             #by_name
         }
     } else {
         let values = expected_values(variants);
-        let by_tag = tag_index(variants, fmt);
+        let by_tag = tag_index(variants, rn);
         quote! {
             let __tag = #h::read_tag(__r, #mask, #values)?;
             #by_tag
@@ -515,7 +493,7 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, f
     };
     let decode_content = per_variant(variants, |v| {
         // The catch-all is a unit variant: its content is `null`, as serde reads it.
-        content(c, v, fmt)
+        content(c, v, rn)
     });
     let without_content = per_variant(variants, |v| {
         let ident = v.ident;
@@ -588,16 +566,16 @@ fn adjacent(c: &Container, variants: &[Variant], tag: &str, content_key: &str, f
     }
 }
 
-fn untagged(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
+fn untagged(c: &Container, variants: &[Variant], rn: &ReaderNames) -> TokenStream {
     let p = quote!(__p);
-    let h = &fmt.h;
-    let reader = &fmt.reader;
+    let h = &rn.h;
+    let reader = &rn.reader;
     let enum_name = c.ident.to_string();
     // Every retry is charged to the reader's backtracking budget, so nested untagged
     // enums cannot re-read the input exponentially often; and malformed input, or a limit,
     // fails every variant alike, so it ends the search at once.
     let tries = variants.iter().map(|v| {
-        let body = content(c, v, fmt);
+        let body = content(c, v, rn);
         let name = v.ident.to_string();
         quote! {
             match (|__r: &mut #reader| -> #p::Result<Self> { #p::Ok(#body) })(__r) {
@@ -623,46 +601,42 @@ fn untagged(c: &Container, variants: &[Variant], fmt: &Fmt) -> TokenStream {
 /// (JSON: `"3"` names the variant 3), and where keys keep their type (MessagePack), by a
 /// key of the name's own type for an enum with an integer or bool name (an int key for
 /// the name 3).
-fn key_index(variants: &[Variant], fmt: &Fmt) -> TokenStream {
+fn key_index(variants: &[Variant], rn: &ReaderNames) -> TokenStream {
     let p = quote!(__p);
-    let h = &fmt.h;
+    let h = &rn.h;
     let mask = kinds(variants);
     let typed = || {
         let values = expected_values(variants);
-        let by_tag = tag_index(variants, fmt);
+        let by_tag = tag_index(variants, rn);
         quote! {
             let __tag = #h::key_tag(__r, __key, #mask, #values)?;
             #by_tag
         }
     };
-    match fmt.format {
-        _ if mask == STRINGS => variant_index(variants, quote!(__key), fmt),
-        Format::Json => variant_index(variants, quote!(__key), fmt),
-        Format::Msgpack => typed(),
-        Format::Generic => {
-            // Whether keys keep their type is the reader's constant: the test folds away.
-            let (typed, by_text) = (typed(), variant_index(variants, quote!(__key), fmt));
-            quote! {
-                let __vi: ::core::primitive::u32 = if <__R as #p::Reader<'de>>::TYPED_KEYS {
-                    #typed
-                    __vi
-                } else {
-                    #by_text
-                    __vi
-                };
-            }
-        }
+    if mask == STRINGS {
+        return variant_index(variants, quote!(__key), rn);
+    }
+    // Whether keys keep their type is the reader's constant: the test folds away.
+    let (typed, by_text) = (typed(), variant_index(variants, quote!(__key), rn));
+    quote! {
+        let __vi: ::core::primitive::u32 = if <__R as #p::Reader<'de>>::TYPED_KEYS {
+            #typed
+            __vi
+        } else {
+            #by_text
+            __vi
+        };
     }
 }
 
 /// `DecodeKey` for enums of unit variants.
-pub fn decode_key(c: &Container, fmt: &Fmt) -> Option<TokenStream> {
+pub fn decode_key(c: &Container, rn: &ReaderNames) -> Option<TokenStream> {
     if !c.is_key_enum() {
         return None;
     }
     let p = quote!(__p);
     let crate::ast::Data::Enum(variants) = &c.data else { return None };
-    let by_name = key_index(variants, fmt);
+    let by_name = key_index(variants, rn);
     let build = per_variant(variants, |v| {
         let ident = v.ident;
         quote!(Self::#ident)
@@ -719,10 +693,10 @@ impl<'c, 'a> Members<'c, 'a> {
     }
 
     /// A `bool` expression: whether `__key` was claimed into `__st` (a `&mut` state).
-    fn claim(&self, fmt: &Fmt) -> TokenStream {
-        let field_fn = &fmt.field_fn;
+    fn claim(&self, rn: &ReaderNames) -> TokenStream {
+        let field_fn = &rn.field_fn;
         match self {
-            Members::Set(set, _) => set.dispatch(fmt),
+            Members::Set(set, _) => set.dispatch(rn),
             Members::Newtype(v) => {
                 let decode_field = struct_::fields_of(&v.fields[0], &field_fn.to_string());
                 quote!(#decode_field(__st, __key, __r)?)
@@ -732,28 +706,17 @@ impl<'c, 'a> Members<'c, 'a> {
     }
 
     /// The look-ahead of the members' own flattened members, on `__st` (a `&mut` state).
-    fn prepare(&self, fmt: &Fmt, left: &TokenStream) -> TokenStream {
+    fn prepare(&self, left: &TokenStream) -> TokenStream {
         match self {
-            Members::Set(set, _) => set.prepare_stmts(fmt, left),
+            Members::Set(set, _) => set.prepare_stmts(left),
             Members::Newtype(v) => {
                 let needed = struct_::fields_of(&v.fields[0], "PREPARE");
-                match fmt.format {
-                    Format::Generic if left.is_empty() => {
-                        let prepare = struct_::fields_of(&v.fields[0], "prepare_any");
-                        quote!(if #needed { #prepare(__st, __r)?; })
-                    }
-                    Format::Generic => {
-                        let prepare = struct_::fields_of(&v.fields[0], "prepare_members");
-                        quote!(if #needed { #prepare(__st, __r, #left)?; })
-                    }
-                    Format::Json => {
-                        let prepare = struct_::fields_of(&v.fields[0], "prepare");
-                        quote!(if #needed { #prepare(__st, __r)?; })
-                    }
-                    Format::Msgpack => {
-                        let prepare = struct_::fields_of(&v.fields[0], "prepare_msgpack");
-                        quote!(if #needed { #prepare(__st, __r, #left)?; })
-                    }
+                if left.is_empty() {
+                    let prepare = struct_::fields_of(&v.fields[0], "prepare_any");
+                    quote!(if #needed { #prepare(__st, __r)?; })
+                } else {
+                    let prepare = struct_::fields_of(&v.fields[0], "prepare_members");
+                    quote!(if #needed { #prepare(__st, __r, #left)?; })
                 }
             }
             Members::Empty(_) => TokenStream::new(),
@@ -947,34 +910,31 @@ pub fn flattenable(c: &Container, variants: &[Variant]) -> bool {
 
 /// The tag found by a look-ahead from the object's start, as `__found`
 /// (`Option<tag>`), and the dispatch binding `__vi` from `__tag`.
-fn scan_tag(variants: &[Variant], tag: &str, fmt: &Fmt, left: &TokenStream) -> (TokenStream, TokenStream) {
-    let h = &fmt.h;
+fn scan_tag(variants: &[Variant], tag: &str, rn: &ReaderNames, left: &TokenStream) -> (TokenStream, TokenStream) {
+    let h = &rn.h;
     let tag_lit = bytes(tag);
     let mask = kinds(variants);
     if mask == STRINGS {
-        let scan = match fmt.format {
-            Format::Generic => quote!(#h::scan_members_for_tag(__r, #left, #tag_lit)?),
-            Format::Json => quote!(#h::scan_for_tag(__r, #tag_lit)?),
-            Format::Msgpack => quote!(#h::scan_for_tag_in(__r, #tag_lit, #left)?),
-        };
-        (scan, variant_index(variants, quote!(__tag), fmt))
+        let scan = quote!(#h::scan_members_for_tag(__r, #left, #tag_lit)?);
+        (scan, variant_index(variants, quote!(__tag), rn))
     } else {
         let values = expected_values(variants);
-        let scan = match fmt.format {
-            Format::Generic => quote!(#h::scan_members_for_any_tag(__r, #left, #tag_lit, #mask, #values)?),
-            Format::Json => quote!(#h::scan_for_any_tag(__r, #tag_lit, #mask, #values)?),
-            Format::Msgpack => quote!(#h::scan_for_any_tag_in(__r, #tag_lit, #mask, #values, #left)?),
-        };
-        (scan, tag_index(variants, fmt))
+        let scan = quote!(#h::scan_members_for_any_tag(__r, #left, #tag_lit, #mask, #values)?);
+        (scan, tag_index(variants, rn))
     }
 }
 
-/// The bodies of `decode_field` (a `Result<bool>`) and of `prepare` (a `Result<()>`;
-/// `left` names the entry count in MessagePack) for one format.
-pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &TokenStream) -> (TokenStream, TokenStream) {
+/// The bodies of `decode_field_any` (a `Result<bool>`) and of `prepare_members` (a
+/// `Result<()>`; `left` is a reference to the member loop's `Reader::Members`).
+pub fn fields_bodies(
+    c: &Container,
+    variants: &[Variant],
+    rn: &ReaderNames,
+    left: &TokenStream,
+) -> (TokenStream, TokenStream) {
     let p = quote!(__p);
-    let h = &fmt.h;
-    let reader = &fmt.reader;
+    let h = &rn.h;
+    let reader = &rn.reader;
     let members: Vec<Members> = variants.iter().map(|v| Members::of(c, v)).collect();
     // `match __vi` over the variants' members, `__st` rebound to the chosen one's state
     // (field `k` of the enum's state).
@@ -990,9 +950,9 @@ pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &Toke
     match c.repr() {
         Repr::Internal { tag } => {
             let tag_lit = bytes(tag);
-            let claim = on_chosen(2, &|m| m.claim(fmt));
-            let nested = on_chosen(2, &|m| m.prepare(fmt, left));
-            let (scan, by_name) = scan_tag(variants, tag, fmt, left);
+            let claim = on_chosen(2, &|m| m.claim(rn));
+            let nested = on_chosen(2, &|m| m.prepare(left));
+            let (scan, by_name) = scan_tag(variants, tag, rn, left);
             let decode_field = quote! {
                 if __r.key_bytes(__key)? == #tag_lit {
                     if __st.1 {
@@ -1020,8 +980,8 @@ pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &Toke
             (decode_field, prepare)
         }
         Repr::Untagged => {
-            let claim = on_chosen(1, &|m| m.claim(fmt));
-            let nested = on_chosen(1, &|m| m.prepare(fmt, left));
+            let claim = on_chosen(1, &|m| m.claim(rn));
+            let nested = on_chosen(1, &|m| m.prepare(left));
             let enum_name = c.ident.to_string();
             // Each variant with keys tried over the whole object from its start, as its
             // own decoder would read it (other keys skipped); the first that decodes wins.
@@ -1031,38 +991,18 @@ pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &Toke
                 }
                 let i = index(i);
                 let (state_ty, init, claim, prep, finish) =
-                    (m.state_ty(), m.init(), m.claim(fmt), m.prepare(fmt, left), m.finish());
-                let walk = match fmt.format {
-                    // A copy of the member loop's state, walked to the end.
-                    Format::Generic => quote! {
-                        let mut __walk = #p::Clone::clone(#left);
-                        let mut __more = __r.first_member(&mut __walk)?;
-                        while __more {
-                            let __key = __r.read_key()?;
-                            if !#claim {
-                                __r.skip_value()?;
-                            }
-                            __more = __r.next_member(&mut __walk)?;
+                    (m.state_ty(), m.init(), m.claim(rn), m.prepare(left), m.finish());
+                // A copy of the member loop's state, walked to the end.
+                let walk = quote! {
+                    let mut __walk = #p::Clone::clone(#left);
+                    let mut __more = __r.first_member(&mut __walk)?;
+                    while __more {
+                        let __key = __r.read_key()?;
+                        if !#claim {
+                            __r.skip_value()?;
                         }
-                    },
-                    Format::Json => quote! {
-                        let mut __more = __r.object_first()?;
-                        while __more {
-                            let __key = __r.read_key()?;
-                            if !#claim {
-                                __r.skip_value()?;
-                            }
-                            __more = __r.object_next()?;
-                        }
-                    },
-                    Format::Msgpack => quote! {
-                        for _ in 0..#left {
-                            let __key = __r.read_key()?;
-                            if !#claim {
-                                __r.skip_value()?;
-                            }
-                        }
-                    },
+                        __more = __r.next_member(&mut __walk)?;
+                    }
                 };
                 let name = v.ident.to_string();
                 Some(quote! {
@@ -1120,7 +1060,7 @@ pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &Toke
                     return quote!({ __r.skip_value()?; Self::#ident });
                 }
                 let name = &v.name;
-                with_segment(content(c, v, fmt), quote!(.in_field(#name)), fmt)
+                with_segment(content(c, v, rn), quote!(.in_field(#name)), rn)
             });
             let name = per_variant(variants, |v| {
                 let name = &v.name;
@@ -1147,13 +1087,13 @@ pub fn fields_bodies(c: &Container, variants: &[Variant], fmt: &Fmt, left: &Toke
         }
         Repr::Adjacent { tag, content: content_key } => {
             let (tag_lit, content_lit) = (bytes(tag), bytes(content_key));
-            let (scan, by_name) = scan_tag(variants, tag, fmt, left);
+            let (scan, by_name) = scan_tag(variants, tag, rn, left);
             let value = per_variant(variants, |v| {
                 let ident = v.ident;
                 if v.attrs.other.is_some() {
                     return quote!({ __r.skip_value()?; Self::#ident });
                 }
-                content(c, v, fmt)
+                content(c, v, rn)
             });
             let decode_field = quote! {
                 let __which: ::core::primitive::u8 = match __r.key_bytes(__key)? {

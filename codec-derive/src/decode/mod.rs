@@ -1,9 +1,10 @@
 //! Codegen of `Decode` (and `DecodeFields`, `DecodeKey`) from the IR.
 //!
-//! JSON and MessagePack decoders have the same shape (the MessagePack reader speaks the
-//! JSON reader's protocol, and `__private::mp` holds the twins of the JSON helpers under
-//! the same names), so each body is generated once per format by the same functions,
-//! which differ only in the names a [`Fmt`] gives them.
+//! One body per type, generic over the format's reader (`Decode::decode<__R: Reader>`),
+//! monomorphized per reader: what differs between formats is the reader's methods
+//! (inlined), or a branch on one of its associated constants, which folds at compile
+//! time (`Reader::MSGPACK` for `msgpack(struct_as_array)`, `SAYS_MAP`, `TYPED_KEYS`).
+//! The per-format methods of the traits forward to the generic ones.
 
 mod enum_;
 mod keys;
@@ -18,64 +19,25 @@ use crate::tokens::ident;
 pub use enum_::flattenable;
 use struct_::FieldSet;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    Json,
-    Msgpack,
-    /// Any format, through the `Reader` trait: the one `Decode::decode<__R>` body of
-    /// every type, and the `DecodeFields` of structs.
-    Generic,
-}
-
-/// The names a decoder body uses for one format.
-pub struct Fmt {
-    pub format: Format,
-    /// Where the helpers live: `__private` (JSON) or `__private::mp` (MessagePack); also
-    /// the home of `Key` and `Checkpoint`.
+/// The names generated decoders use for the reader and what it reads.
+pub struct ReaderNames {
+    /// Where the helpers live (`__private::any`).
     pub h: TokenStream,
-    /// The reader type.
+    /// The reader type: the `__R: Reader<'de>` parameter.
     pub reader: TokenStream,
-    /// `Decode::decode_json` / `decode_msgpack` / `decode` (also the `with` module's
-    /// function, for the two formats).
+    /// `Decode::decode`.
     pub decode_fn: syn::Ident,
-    /// `DecodeFields::decode_field` / `decode_field_msgpack` / `decode_field_any`.
+    /// `DecodeFields::decode_field_any`.
     pub field_fn: syn::Ident,
-    /// The type of a key token: the format's `Key<'de>`, or the reader's `Key`.
+    /// The type of a key token, the reader's `Key`.
     pub key_ty: TokenStream,
-    /// The type of a saved position: the format's `Checkpoint`, or the reader's.
+    /// The type of a saved position, the reader's `Checkpoint`.
     pub checkpoint_ty: TokenStream,
 }
 
-impl Fmt {
-    pub fn json() -> Fmt {
-        Fmt {
-            format: Format::Json,
-            h: quote!(__p),
-            reader: quote!(__p::JsonReader<'de>),
-            decode_fn: ident("decode_json"),
-            field_fn: ident("decode_field"),
-            key_ty: quote!(__p::Key<'de>),
-            checkpoint_ty: quote!(__p::Checkpoint),
-        }
-    }
-
-    pub fn msgpack() -> Fmt {
-        Fmt {
-            format: Format::Msgpack,
-            h: quote!(__p::mp),
-            reader: quote!(__p::mp::MsgpackReader<'de>),
-            decode_fn: ident("decode_msgpack"),
-            field_fn: ident("decode_field_msgpack"),
-            key_ty: quote!(__p::mp::Key<'de>),
-            checkpoint_ty: quote!(__p::mp::Checkpoint),
-        }
-    }
-
-    /// The generic body's names: the reader is the `__R: Reader<'de>` parameter, values
-    /// decode through `Decode::decode`, and the helpers are `__private::any`'s.
-    pub fn generic() -> Fmt {
-        Fmt {
-            format: Format::Generic,
+impl ReaderNames {
+    pub fn new() -> ReaderNames {
+        ReaderNames {
             h: quote!(__p::any),
             reader: quote!(__R),
             decode_fn: ident("decode"),
@@ -86,11 +48,7 @@ impl Fmt {
     }
 }
 
-/// Why the codegen of flattenable enums' members (their `DecodeFields`, still per
-/// format) meets no [`Format::Generic`].
-const PER_FORMAT_ONLY: &str = "codec-derive: a body per format was asked for the generic reader (decodes_generically)";
-
-/// The body of `Decode::decode_*` for one format: the value's own code, run one nesting
+/// The body of `Decode::decode`: the value's own code, run one nesting
 /// level down when the type opens no array or object of its own.
 ///
 /// A type can only recurse through a named type, and every named type on a cycle that the
@@ -100,11 +58,11 @@ const PER_FORMAT_ONLY: &str = "codec-derive: a body per format was asked for the
 /// cycle through a derived type cost at least one level, so `struct N(Option<Box<N>>)`
 /// reading `1` ends in `DepthLimit`, not a stack overflow, while pointers (`Box`, `Rc`,
 /// `Arc`) and structs with named fields pay nothing extra.
-fn body(c: &Container, fmt: &Fmt) -> TokenStream {
-    let value = value_body(c, fmt);
+fn body(c: &Container, rn: &ReaderNames) -> TokenStream {
+    let value = value_body(c, rn);
     if opens_no_container(c) {
         let p = quote!(__p);
-        let reader = &fmt.reader;
+        let reader = &rn.reader;
         quote! {
             __r.nested(|__r: &mut #reader| -> #p::Result<Self> { #value })
         }
@@ -122,9 +80,8 @@ fn opens_no_container(c: &Container) -> bool {
 }
 
 /// The value's own code, for [`body`].
-fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
+fn value_body(c: &Container, rn: &ReaderNames) -> TokenStream {
     let p = quote!(__p);
-    let h = &fmt.h;
     let deny = c.attrs.deny_unknown_fields.is_some();
     match &c.data {
         Data::Struct(style, fields) => {
@@ -134,7 +91,7 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
                     let inits = fields.iter().map(|f| {
                         let m = &f.member;
                         if f.decodes() {
-                            let call = FieldSet::value_call(c, f, fmt);
+                            let call = FieldSet::value_call(c, f, rn);
                             quote!(#m: #call?)
                         } else {
                             let v = struct_::skipped_value(f);
@@ -143,61 +100,35 @@ fn value_body(c: &Container, fmt: &Fmt) -> TokenStream {
                     });
                     quote!(#p::Ok(Self { #(#inits),* }))
                 }
-                Style::Struct if fmt.format == Format::Msgpack && c.attrs.msgpack_struct_as_array.is_some() => {
-                    let value = struct_::positional(c, fields, fmt);
-                    quote!(#p::Ok(#value))
-                }
-                Style::Struct if fmt.format == Format::Msgpack => {
-                    // The map loop inline, for the in-order fast path; the state, the
-                    // general step and the final checks are those of `DecodeFields`.
-                    let set = FieldSet::new(c, fields, c.attrs.default.is_some());
-                    let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
-                    let plan = struct_::MapPlan {
-                        rest: quote!(#h::other_members::<Self>(__r, &mut __st, __left, #deny)?;),
-                        in_order: true,
-                    };
-                    let value = set.msgpack_map_loop(
-                        quote!(#fields_ty::State),
-                        quote!(#fields_ty::new_state()),
-                        quote!(#fields_ty::finish(__st, __r.position())?),
-                        plan,
-                        fmt,
-                    );
-                    quote!(#p::Ok(#value))
-                }
-                Style::Struct if fmt.format == Format::Generic => {
-                    let members = FieldSet::new(c, fields, c.attrs.default.is_some()).ordered_members(deny, fmt);
+                Style::Struct => {
+                    let members = FieldSet::new(c, fields, c.attrs.default.is_some()).ordered_members(deny, rn);
                     if c.attrs.msgpack_struct_as_array.is_none() {
                         return members;
                     }
                     // MessagePack's own form, chosen by a constant that folds away.
-                    let array = struct_::positional(c, fields, fmt);
+                    let array = struct_::positional(c, fields, rn);
                     quote! {
                         if <__R as #p::Reader<'de>>::MSGPACK {
                             #p::Ok(#array)
                         } else #members
                     }
                 }
-                Style::Struct if fields.iter().any(|f| f.decodes() && f.is_flatten()) => {
-                    quote!(#h::decode_struct::<Self>(__r, #deny))
-                }
-                Style::Struct => FieldSet::new(c, fields, c.attrs.default.is_some()).json_ordered_object(deny, fmt),
                 Style::Tuple | Style::Newtype => {
-                    let t = struct_::tuple(c, fields, quote!(Self), fmt);
+                    let t = struct_::tuple(c, fields, quote!(Self), rn);
                     quote!(#p::Ok(#t))
                 }
                 Style::Unit => quote!(__r.read_null()?; #p::Ok(Self)),
             }
         }
-        Data::Enum(variants) => enum_::decode(c, variants, fmt),
+        Data::Enum(variants) => enum_::decode(c, variants, rn),
     }
 }
 
-/// The `Decode` impl: one `decode` body over any `Reader`, the per-format methods forwarding to it (monomorphized, each is the code its
-/// own body was).
+/// The `Decode` impl: one `decode` body over any `Reader`, the per-format methods
+/// forwarding to it (monomorphized, each is the code its own body was).
 fn decode_impl(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenStream, &TokenStream)) -> TokenStream {
     let (krate, ident, p) = (&c.krate, c.ident, quote!(__p));
-    let body = body(c, &Fmt::generic());
+    let body = body(c, &ReaderNames::new());
     // No `#[inline]` on the generic body, though MessagePack's per-format struct body
     // had one: an `#[inline]` item is copied into every codegen unit that calls it, and
     // benches/compile's 120 models then took 2.5 times as long to build in release
@@ -387,13 +318,13 @@ pub fn expand(c: &Container) -> TokenStream {
             let init = set.state_init();
             // One generic dispatch, which `decode`'s member loop and the per-format
             // methods (`forward_fields`) share.
-            let generic = Fmt::generic();
+            let generic = ReaderNames::new();
             let dispatch = set.dispatch(&generic);
             let finish = set.finish(quote!(Self), quote!(__end));
             let field_names = set.field_names();
             // Only a struct with a flattened member may need to look ahead.
             let prepare = set.has_flatten().then(|| {
-                let (prepare_const, stmts) = (set.prepare_const(), set.prepare_stmts(&generic, &quote!(__members)));
+                let (prepare_const, stmts) = (set.prepare_const(), set.prepare_stmts(&quote!(__members)));
                 quote! {
                     const PREPARE: ::core::primitive::bool = #prepare_const;
                     fn prepare_members<__R: #p::Reader<'de>>(
@@ -450,7 +381,7 @@ pub fn expand(c: &Container) -> TokenStream {
                 }
             }
             let (impl_g, ty_g, where_c) = bound::split(&generics, c);
-            let (decode_field, prepare) = enum_::fields_bodies(c, variants, &Fmt::generic(), &quote!(__members));
+            let (decode_field, prepare) = enum_::fields_bodies(c, variants, &ReaderNames::new(), &quote!(__members));
             let enum_::EnumFields { state_ty, init, prepare: needs_prepare, finish, names, .. } = ef;
             let prepare = needs_prepare.then(|| {
                 quote! {
@@ -500,7 +431,7 @@ pub fn expand(c: &Container) -> TokenStream {
 
     out.extend(decode_impl(c, (&impl_g, &ty_g, &where_c)));
 
-    if let Some(key) = enum_::decode_key(c, &Fmt::generic()) {
+    if let Some(key) = enum_::decode_key(c, &ReaderNames::new()) {
         // One generic body; the per-format methods forward to it. No pair form: a unit
         // variant's key is a string or a scalar, never read as a pair.
         let forward_msgpack = crate::msgpack_only(&p, || {

@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
 use super::keys::key_match;
-use super::Fmt;
+use super::ReaderNames;
 use crate::ast::{Container, Field};
 use crate::attr::DefaultKind;
 use crate::tokens::{self, respan};
@@ -84,50 +84,26 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         quote!(false #(#each)*)
     }
 
-    /// Statements running each flattened member's look-ahead over the object, from just
-    /// after its `{` (JSON) or at the first of its `left` entries (MessagePack); over any
-    /// reader, `left` is a reference to the member loop's `Reader::Members`, or empty
-    /// under the object protocol. Nothing when no member is flattened. Each is behind its
-    /// `PREPARE` constant.
-    pub fn prepare_stmts(&self, fmt: &Fmt, left: &TokenStream) -> TokenStream {
+    /// Statements running each flattened member's look-ahead over the object before its
+    /// first member: `left` is a reference to the member loop's `Reader::Members`
+    /// (`prepare_members`), or empty under the object protocol (`Reader::begin_object`,
+    /// an internally tagged variant's content: `prepare_any`, from the entries the reader
+    /// counts). Nothing when no member is flattened. Each is behind its `PREPARE`
+    /// constant.
+    pub fn prepare_stmts(&self, left: &TokenStream) -> TokenStream {
         let calls = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(i, f)| {
             let needed = fields_of(f, "PREPARE");
             let s = slot(i);
-            match fmt.format {
-                // In a member loop, from its `Reader::Members` (MessagePack's count);
-                // under the object protocol (`Reader::begin_object`, an internally tagged
-                // variant's content), from the entries the reader counts.
-                super::Format::Generic if left.is_empty() => {
-                    let prepare = fields_of(f, "prepare_any");
-                    quote! {
-                        if #needed {
-                            #prepare(&mut __st.#s, __r)?;
-                        }
-                    }
-                }
-                super::Format::Generic => {
-                    let prepare = fields_of(f, "prepare_members");
-                    quote! {
-                        if #needed {
-                            #prepare(&mut __st.#s, __r, #left)?;
-                        }
-                    }
-                }
-                super::Format::Json => {
-                    let prepare = fields_of(f, "prepare");
-                    quote! {
-                        if #needed {
-                            #prepare(&mut __st.#s, __r)?;
-                        }
-                    }
-                }
-                super::Format::Msgpack => {
-                    let prepare = fields_of(f, "prepare_msgpack");
-                    quote! {
-                        if #needed {
-                            #prepare(&mut __st.#s, __r, #left)?;
-                        }
-                    }
+            let call = if left.is_empty() {
+                let prepare = fields_of(f, "prepare_any");
+                quote!(#prepare(&mut __st.#s, __r)?;)
+            } else {
+                let prepare = fields_of(f, "prepare_members");
+                quote!(#prepare(&mut __st.#s, __r, #left)?;)
+            };
+            quote! {
+                if #needed {
+                    #call
                 }
             }
         });
@@ -165,25 +141,24 @@ impl<'c, 'a> FieldSet<'c, 'a> {
 
     /// The function that decodes one value of `f` from a reader: `Decode`'s, the `with`
     /// module's, or `DecodeBytes`'s.
-    pub fn value_fn(c: &Container, f: &Field, fmt: &Fmt) -> TokenStream {
+    pub fn value_fn(c: &Container, f: &Field, rn: &ReaderNames) -> TokenStream {
         let krate = &c.krate;
         let ty = f.ty;
         let span = f.span();
         // The method names on the field too: a `with` module lacking one is reported there.
-        let decode_fn = syn::Ident::new(&fmt.decode_fn.to_string(), span);
+        let decode_fn = syn::Ident::new(&rn.decode_fn.to_string(), span);
         let de = tokens::de();
         match (&f.attrs.with, f.attrs.bytes) {
             // ---- maps with composite keys ---- (the type named, as for `bytes`)
             _ if f.attrs.map_as_pairs.is_some() => {
                 quote_spanned!(span=> <#ty as #krate::with::map_pairs::DecodePairs<#de>>::decode_pairs)
             }
-            (Some(m), _) if fmt.format == super::Format::Msgpack => tokens::with_msgpack_fn(m, "decode_msgpack"),
             // Over any reader, a closure handing both of the module's functions to the
             // reader, which calls its format's (`__private::decode_with`, the twin of the
             // encode side's `encode_with`); the JSON one's name on the `with` string. Each
             // is called inside a closure typed with the field's type, so that its result
             // meets the field as at a plain call.
-            (Some(m), _) if fmt.format == super::Format::Generic => {
+            (Some(m), _) => {
                 let p = quote!(__p);
                 let json = syn::Ident::new("decode_json", syn::spanned::Spanned::span(m));
                 let msgpack = if crate::MSGPACK {
@@ -199,12 +174,6 @@ impl<'c, 'a> FieldSet<'c, 'a> {
                     })
                 }
             }
-            // The function's name on the `with` string: a module lacking it is reported
-            // there.
-            (Some(m), _) => {
-                let f = syn::Ident::new(&decode_fn.to_string(), syn::spanned::Spanned::span(m));
-                quote_spanned!(span=> #m::#f)
-            }
             // Generic over the reader, which the argument names.
             (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<#de>>::decode_bytes),
             (None, None) => quote_spanned!(span=> <#ty as #krate::Decode<#de>>::#decode_fn),
@@ -214,80 +183,43 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     /// `value_fn` for `f`, and the format's helper path respanned to `f`'s type: calls
     /// naming the type then report a trait-bound error on the field, once, where rustc
     /// merges it with the others. (Paths only: the arguments keep the derive's span.)
-    fn spanned_callee(&self, f: &Field, fmt: &Fmt) -> (TokenStream, TokenStream, Span, Span) {
+    fn spanned_callee(&self, f: &Field, rn: &ReaderNames) -> (TokenStream, TokenStream, Span, Span) {
         let span = f.ty_span();
-        (respan(&fmt.h, span), Self::value_fn(self.c, f, fmt), span, f.ty_end_span())
+        (respan(&rn.h, span), Self::value_fn(self.c, f, rn), span, f.ty_end_span())
     }
 
     /// The in-order step of `f`, a statement: when the key at the reader is `name` (the
-    /// name as the format writes it), decode the value into its slot, and leave the
-    /// members block when that was the object's or map's last member. Steps run once
-    /// each on a fresh state, so no duplicate check.
-    fn ordered_step(&self, i: usize, f: &Field, fmt: &Fmt, name: TokenStream) -> TokenStream {
+    /// name pre-encoded in every format, `Encoded`), decode the value into its slot, and
+    /// leave the members block when that was the object's or map's last member
+    /// (`next_member` is JSON's `object_next` and MessagePack's count, inline). Steps run
+    /// once each on a fresh state, so no duplicate check.
+    fn ordered_step(&self, i: usize, f: &Field, rn: &ReaderNames, name: TokenStream) -> TokenStream {
         let s = slot(i);
         let field = &f.name;
-        let (h, callee, span, end) = self.spanned_callee(f, fmt);
-        match fmt.format {
-            // Both formats' in-order steps in one: `next_member` is JSON's `object_next`
-            // and MessagePack's count, inline.
-            super::Format::Generic => {
-                let p = self.p();
-                let value = tokens::call(
-                    tokens::respan_over(&quote!(#h::in_field), span, end),
-                    quote!(#callee(__r), #field),
-                    end,
-                );
-                quote! {
-                    if __r.member_if(&#name)? {
-                        __st.#s = #p::Some(#value?);
-                        if !__r.next_member(&mut __m)? {
-                            break '__members;
-                        }
-                    }
-                }
-            }
-            super::Format::Json => {
-                let step = tokens::call(
-                    tokens::respan_over(&quote!(#h::step), span, end),
-                    quote!(__r, #name, &mut __st.#s, #field, #callee),
-                    end,
-                );
-                quote!(if #step? { break '__members; })
-            }
-            // Written out: through a helper (a `step` twin, or earlier a `put_next` taking
-            // `&mut __key`), MessagePack twitter decoding measured slower at an equal or
-            // near-equal instruction count (borrowed: 13% more user time), where JSON's
-            // helper costs nothing.
-            super::Format::Msgpack => {
-                let p = self.p();
-                let value = tokens::call(
-                    tokens::respan_over(&quote!(#h::in_field), span, end),
-                    quote!(#callee(__r), #field),
-                    end,
-                );
-                quote! {
-                    if __r.read_key_if(#name) {
-                        __st.#s = #p::Some(#value?);
-                        __left -= 1;
-                        if __left == 0 {
-                            break '__map;
-                        }
-                    }
+        let (h, callee, span, end) = self.spanned_callee(f, rn);
+        let p = self.p();
+        let value =
+            tokens::call(tokens::respan_over(&quote!(#h::in_field), span, end), quote!(#callee(__r), #field), end);
+        quote! {
+            if __r.member_if(&#name)? {
+                __st.#s = #p::Some(#value?);
+                if !__r.next_member(&mut __m)? {
+                    break '__members;
                 }
             }
         }
     }
 
     /// The call that decodes one value of `f` from `__r`.
-    pub fn value_call(c: &Container, f: &Field, fmt: &Fmt) -> TokenStream {
-        let callee = Self::value_fn(c, f, fmt);
+    pub fn value_call(c: &Container, f: &Field, rn: &ReaderNames) -> TokenStream {
+        let callee = Self::value_fn(c, f, rn);
         quote!(#callee(__r))
     }
 
     /// An expression of type `bool`: whether `__key` was claimed (its value then decoded
     /// into `__st`). Errors return from the enclosing function.
-    pub fn dispatch(&self, fmt: &Fmt) -> TokenStream {
-        let field_fn = &fmt.field_fn;
+    pub fn dispatch(&self, rn: &ReaderNames) -> TokenStream {
+        let field_fn = &rn.field_fn;
         let own: Vec<_> = self.decoded().filter(|(_, f)| !f.is_flatten()).collect();
         // Flattened members in declaration order, but catch-alls (maps) after all others
         // (`CATCH_ALL` is a constant, so each test folds away).
@@ -317,7 +249,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         } else {
             // serde's rule: a key no other member takes goes to every catch-all, each
             // reading the value from the same place.
-            let checkpoint_ty = &fmt.checkpoint_ty;
+            let checkpoint_ty = &rn.checkpoint_ty;
             let each = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(i, f)| {
                 let catch_all = fields_of(f, "CATCH_ALL");
                 let decode_field = fields_of(f, &field_fn.to_string());
@@ -359,7 +291,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             let idx = *i as u32;
             let s = slot(*i);
             let name = &f.name;
-            let (h, callee, span, end) = self.spanned_callee(f, fmt);
+            let (h, callee, span, end) = self.spanned_callee(f, rn);
             let put = tokens::call(
                 tokens::respan_over(&quote!(#h::put), span, end),
                 quote!(&mut __st.#s, __r, __key, #name, #callee),
@@ -463,150 +395,62 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         quote!(#ctor { #(#inits),* })
     }
 
-    /// Decodes a whole object into `ctor { ... }`: the loop generated inline (enum variants;
-    /// structs go through `DecodeFields` and `__private::decode_struct` instead).
-    pub fn object(&self, ctor: TokenStream, deny_unknown: bool, fmt: &Fmt) -> TokenStream {
-        if fmt.format == super::Format::Generic {
-            // The reader's member loop (a count in MessagePack, as `msgpack_map_loop`
-            // keeps), each key offered to the dispatch inline.
-            let p = self.p();
-            let (state_ty, init) = (self.state_ty(), self.state_init());
-            let (dispatch, expected) = (self.dispatch(fmt), self.expected());
-            let finish = self.finish(ctor, quote!(__r.position()));
-            let prepare = self.prepare_stmts(fmt, &quote!(&__m));
-            return quote! {{
-                let mut __m = __r.begin_members()?;
-                let mut __st: #state_ty = #init;
-                #prepare
-                if __r.first_member(&mut __m)? {
-                    __r.other_members(
-                        &mut __m,
-                        |__r: &mut __R, __key: <__R as #p::Reader<'de>>::Key| -> #p::Result<::core::primitive::bool> {
-                            #p::Ok(#dispatch)
-                        },
-                        #deny_unknown,
-                        #expected,
-                    )?;
-                }
-                __r.end_members(__m);
-                #finish
-            }};
-        }
-        if fmt.format == super::Format::Msgpack {
-            let state_ty = self.state_ty();
-            let init = self.state_init();
-            let finish = self.finish(ctor, quote!(__r.position()));
-            // No in-order steps for a variant, as in JSON: the general loop alone, inline
-            // (a variant has no `DecodeFields` impl to call).
-            let h = &fmt.h;
-            let (dispatch, expected) = (self.dispatch(fmt), self.expected());
-            let rest = quote! {
-                loop {
-                    let __key = __r.read_key()?;
-                    if !#dispatch {
-                        #h::unknown_field(__r, __key, #deny_unknown, #expected)?;
-                    }
-                    __left -= 1;
-                    if __left == 0 {
-                        break;
-                    }
-                }
-            };
-            return self.msgpack_map_loop(state_ty, init, finish, MapPlan { rest, in_order: false }, fmt);
-        }
-        let h = &fmt.h;
-        let state_ty = self.state_ty();
-        let init = self.state_init();
-        let dispatch = self.dispatch(fmt);
-        let expected = self.expected();
+    /// Decodes a whole object into `ctor { ... }`, the loop generated inline (struct
+    /// variants, which have no `DecodeFields` of their own): the reader's member loop,
+    /// each key offered to the dispatch.
+    pub fn object(&self, ctor: TokenStream, deny_unknown: bool, rn: &ReaderNames) -> TokenStream {
+        let p = self.p();
+        let (state_ty, init) = (self.state_ty(), self.state_init());
+        let (dispatch, expected) = (self.dispatch(rn), self.expected());
         let finish = self.finish(ctor, quote!(__r.position()));
-        let prepare = self.prepare_stmts(fmt, &TokenStream::new());
+        let prepare = self.prepare_stmts(&quote!(&__m));
         quote! {{
-            __r.begin_object()?;
+            let mut __m = __r.begin_members()?;
             let mut __st: #state_ty = #init;
             #prepare
-            let mut __more = __r.object_first()?;
-            while __more {
-                let __key = __r.read_key()?;
-                if !#dispatch {
-                    #h::unknown_field(__r, __key, #deny_unknown, #expected)?;
-                }
-                __more = __r.object_next()?;
+            if __r.first_member(&mut __m)? {
+                __r.other_members(
+                    &mut __m,
+                    |__r: &mut __R, __key: <__R as #p::Reader<'de>>::Key| -> #p::Result<::core::primitive::bool> {
+                        #p::Ok(#dispatch)
+                    },
+                    #deny_unknown,
+                    #expected,
+                )?;
             }
+            __r.end_members(__m);
             #finish
         }}
     }
-}
 
-/// How a MessagePack map loop reads members.
-pub struct MapPlan {
-    /// Statements that read the map's `__left` remaining members (at least one) into
-    /// `__st`: for a struct, one call of `__private::mp::other_members` over its
-    /// `DecodeFields`; for a struct variant, which has no such impl, the loop inline.
-    pub rest: TokenStream,
-    /// Whether in-order steps come first (structs); variants, like JSON's, have the
-    /// general loop only, which keeps enums' generated code short.
-    pub in_order: bool,
-}
-
-impl FieldSet<'_, '_> {
-    /// The body of a JSON struct's `decode_json` (no flattened fields): members in
-    /// declaration order first, then anything else.
+    /// The body of a struct's `decode`: members in declaration order first, then
+    /// anything else, over any reader, the member loop's bookkeeping left to it
+    /// (`Reader::Members`: nothing in JSON, a count in MessagePack).
     ///
     /// Producers nearly always write fields in declaration order, so the first part is
-    /// straight-line code: one block per field, in order, each comparing the input at the
-    /// reader's position with that field's name as a JSON string token and, when it
-    /// matches, decoding the value into the slot. No key is read or sliced on this path,
-    /// and every branch is direct and, object after object, taken the same way, where a
-    /// `match` on the key compiles to a jump table whose target changes with every
-    /// member (measured with cachegrind's branch simulation: the jump tables of
-    /// twitter.json's `User` and `Status` made four fifths of its indirect-branch
-    /// misses). A missing field costs one failed comparison. The first key that is not
-    /// the next expected one (out of order, unknown, aliased, escaped or repeated) is
-    /// read by `__private::other_members`, the general loop over
-    /// `DecodeFields::decode_field`, which keeps every rule: duplicates, unknown fields,
-    /// aliases. No duplicate check on the steps: each runs at most once, on a fresh
-    /// state.
-    pub fn json_ordered_object(&self, deny_unknown: bool, fmt: &Fmt) -> TokenStream {
-        let p = self.p();
-        let h = &fmt.h;
-        let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
-        let steps = self.decoded().map(|(i, f)| {
-            let quoted = tokens::bytes(&tokens::json_string(&f.name));
-            self.ordered_step(i, f, fmt, quote!(#quoted))
-        });
-        quote! {{
-            __r.begin_object()?;
-            let mut __st = #fields_ty::new_state();
-            '__members: {
-                if !__r.object_first()? {
-                    break '__members;
-                }
-                #(#steps)*
-                #h::other_members::<Self>(__r, &mut __st, #deny_unknown)?;
-            }
-        #fields_ty::finish(__st, __r.position())
-        }}
-    }
-
-    /// The body of a struct's generic `decode` (no flattened or `with` fields): what
-    /// [`json_ordered_object`](Self::json_ordered_object) and
-    /// [`msgpack_map_loop`](Self::msgpack_map_loop) do, over any reader, the member loop's
-    /// bookkeeping left to it (`Reader::Members`: nothing in JSON, a count in
-    /// MessagePack). The in-order steps match each name pre-encoded in both formats
-    /// (`Encoded`); the general loop is the reader's `other_members`, each key offered to
-    /// `DecodeFields::decode_field_any`, the one generic [`dispatch`](Self::dispatch)
-    /// that the per-format `decode_field`s (for flattening) forward to as well.
-    pub fn ordered_members(&self, deny_unknown: bool, fmt: &Fmt) -> TokenStream {
+    /// straight-line code: one step per field, in order, each comparing the input at the
+    /// reader's position with that field's name as the format writes it (pre-encoded in
+    /// both, `Encoded`) and, when it matches, decoding the value into the slot. No key is
+    /// read or sliced on this path, and every branch is direct and, object after object,
+    /// taken the same way, where a `match` on the key compiles to a jump table whose
+    /// target changes with every member (measured with cachegrind's branch simulation:
+    /// the jump tables of twitter.json's `User` and `Status` made four fifths of its
+    /// indirect-branch misses). A missing field costs one failed comparison. The first
+    /// key that is not the next expected one (out of order, unknown, aliased, escaped or
+    /// repeated) goes to the reader's `other_members`, each key offered to
+    /// `DecodeFields::decode_field_any`, the one [`dispatch`](Self::dispatch), which
+    /// keeps every rule: duplicates, unknown fields, aliases. Flattened members have no
+    /// name to step over: their keys go to the general loop.
+    pub fn ordered_members(&self, deny_unknown: bool, rn: &ReaderNames) -> TokenStream {
         let p = self.p();
         let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
         // Flattened members have no name to step over: their keys go to the general loop.
         let steps = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(i, f)| {
             let json = tokens::bytes(&tokens::json_string(&f.name));
             let msgpack = tokens::lit(&if crate::MSGPACK { tokens::msgpack_str(&f.name) } else { Vec::new() });
-            self.ordered_step(i, f, fmt, quote!(#p::Encoded { json: #json, msgpack: #msgpack }))
+            self.ordered_step(i, f, rn, quote!(#p::Encoded { json: #json, msgpack: #msgpack }))
         });
-        let prepare = self.prepare_stmts(fmt, &quote!(&__m));
+        let prepare = self.prepare_stmts(&quote!(&__m));
         quote! {{
             let mut __m = __r.begin_members()?;
             let mut __st = #fields_ty::new_state();
@@ -629,43 +473,6 @@ impl FieldSet<'_, '_> {
             #fields_ty::finish(__st, __r.position())
         }}
     }
-
-    /// A MessagePack map decoded into `state_ty` (starting as `init`) by its declared
-    /// length, then `finish`: members in declaration order first, as straight-line code
-    /// comparing the input at the reader's position with the field's encoded name (see
-    /// [`json_ordered_object`](Self::json_ordered_object) for why; a key is only read
-    /// and sliced when it is not the expected one; structs only, per `plan`), then the
-    /// general step of `plan` for anything else (flattened members' keys included).
-    pub fn msgpack_map_loop(
-        &self,
-        state_ty: TokenStream,
-        init: TokenStream,
-        finish: TokenStream,
-        plan: MapPlan,
-        fmt: &Fmt,
-    ) -> TokenStream {
-        let MapPlan { rest, in_order } = plan;
-        let steps = self.decoded().filter(|(_, f)| in_order && !f.is_flatten()).map(|(i, f)| {
-            let encoded = tokens::lit(&tokens::msgpack_str(&f.name));
-            self.ordered_step(i, f, fmt, quote!(#encoded))
-        });
-        let prepare = self.prepare_stmts(fmt, &quote!(__n));
-        quote! {{
-            let __n = __r.read_map_len()?;
-            let mut __st: #state_ty = #init;
-            #prepare
-            '__map: {
-                let mut __left = __n;
-                if __left == 0 {
-                    break '__map;
-                }
-                #(#steps)*
-                #rest
-            }
-            __r.leave();
-            #finish
-        }}
-    }
 }
 
 /// The value of a field that is not decoded: its `default = "path"`, else `Default`.
@@ -684,37 +491,26 @@ fn required_elements(fields: &[Field]) -> usize {
     decoded.iter().rposition(|f| f.attrs.default.is_none()).map_or(0, |i| i + 1)
 }
 
-/// `[a, b, ...]` into `ctor(a, b, ...)`; skipped elements take their default.
-pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> TokenStream {
+/// `[a, b, ...]` into `ctor(a, b, ...)`; skipped elements take their default. The reader
+/// checks the length: MessagePack's once, up front (`Reader::tuple_next` is empty there),
+/// JSON's at each element.
+pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, rn: &ReaderNames) -> TokenStream {
     let decoded: Vec<&Field> = fields.iter().filter(|f| f.decodes()).collect();
     let min = required_elements(fields);
     if min < decoded.len() {
-        return tuple_with_defaults(c, fields, ctor, fmt, min);
+        return tuple_with_defaults(c, fields, ctor, rn, min);
     }
     let p = quote!(__p);
-    let h = &fmt.h;
     let len = decoded.len();
     let mut reads = TokenStream::new();
     let mut values = Vec::new();
     let mut index = 0usize;
-    // MessagePack states the length up front: checked once, then the elements are read
-    // without per-element bookkeeping. The generic body asks the reader at each step,
-    // which is that in MessagePack (`Reader::tuple_next` is empty there).
-    let msgpack = fmt.format == super::Format::Msgpack;
-    let generic = fmt.format == super::Format::Generic;
     for (i, f) in fields.iter().enumerate() {
         let local = tokens::local("__e", i);
         if f.decodes() {
-            let call = FieldSet::value_call(c, f, fmt);
-            let next = if msgpack {
-                TokenStream::new()
-            } else if generic {
-                quote!(__r.tuple_next(#index, #len)?;)
-            } else {
-                quote!(#h::tuple_next(__r, #index, #len)?;)
-            };
+            let call = FieldSet::value_call(c, f, rn);
             reads.extend(quote! {
-                #next
+                __r.tuple_next(#index, #len)?;
                 let #local = match #call {
                     #p::Ok(__v) => __v,
                     #p::Err(__e) => return #p::Err(__e.in_index(#index)),
@@ -726,31 +522,27 @@ pub fn tuple(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt) -> T
             values.push(skipped_value(f));
         }
     }
-    let (open, end) = if msgpack {
-        (quote!(let __at = __r.position(); #h::expect_len(__r.read_array_len()?, #len, __at)?;), quote!(__r.leave();))
-    } else if generic {
-        (quote!(__r.begin_tuple(#len)?;), quote!(__r.end_tuple(#len)?;))
-    } else if len == 0 {
-        (TokenStream::new(), quote!(#h::empty_array(__r)?;))
-    } else {
-        (quote!(__r.begin_array()?;), quote!(#h::tuple_end(__r, #len)?;))
-    };
     quote! {{
-        #open
+        __r.begin_tuple(#len)?;
         #reads
-        #end
+        __r.end_tuple(#len)?;
         #ctor(#(#values),*)
     }}
 }
 
 /// [`tuple`] for a tuple whose decoded elements from `min` on all have a `default`: an
 /// array of `min` to all of them, the missing ones taking their default (serde's rule).
-fn tuple_with_defaults(c: &Container, fields: &[Field], ctor: TokenStream, fmt: &Fmt, min: usize) -> TokenStream {
+/// The reader keeps the count: MessagePack's, checked when the array opened, or JSON's
+/// `,`/`]` (`Reader::tuple_more`).
+fn tuple_with_defaults(
+    c: &Container,
+    fields: &[Field],
+    ctor: TokenStream,
+    rn: &ReaderNames,
+    min: usize,
+) -> TokenStream {
     let p = quote!(__p);
-    let h = &fmt.h;
     let max = fields.iter().filter(|f| f.decodes()).count();
-    let msgpack = fmt.format == super::Format::Msgpack;
-    let generic = fmt.format == super::Format::Generic;
     let mut reads = TokenStream::new();
     let mut values = Vec::new();
     let mut index = 0usize;
@@ -760,7 +552,7 @@ fn tuple_with_defaults(c: &Container, fields: &[Field], ctor: TokenStream, fmt: 
             values.push(skipped_value(f));
             continue;
         }
-        let call = FieldSet::value_call(c, f, fmt);
+        let call = FieldSet::value_call(c, f, rn);
         let read = quote! {
             match #call {
                 #p::Ok(__v) => __v,
@@ -768,66 +560,21 @@ fn tuple_with_defaults(c: &Container, fields: &[Field], ctor: TokenStream, fmt: 
             }
         };
         let default = skipped_value(f);
-        // The generic body asks the reader: MessagePack's count, checked when the array
-        // opened, or JSON's `,`/`]` (`Reader::tuple_more`).
-        reads.extend(if generic {
-            if index < min {
-                quote! {
-                    __r.tuple_next_of(#index, #min, #max)?;
-                    let #local = #read;
-                }
-            } else {
-                quote!(let #local = if __r.tuple_more(&mut __count, #index)? { #read } else { #default };)
+        reads.extend(if index < min {
+            quote! {
+                __r.tuple_next_of(#index, #min, #max)?;
+                let #local = #read;
             }
         } else {
-            match (msgpack, index < min) {
-                (true, true) => quote!(let #local = #read;),
-                (true, false) => quote!(let #local = if __n > #index { #read } else { #default };),
-                (false, true) => quote! {
-                    #h::tuple_next_of(__r, #index, #min, #max)?;
-                    let #local = #read;
-                },
-                (false, false) => quote! {
-                    let #local = if __more && #h::tuple_more(__r, #index)? {
-                        #read
-                    } else {
-                        __more = false;
-                        #default
-                    };
-                },
-            }
+            quote!(let #local = if __r.tuple_more(&mut __count, #index)? { #read } else { #default };)
         });
         index += 1;
         values.push(quote!(#local));
     }
-    let (open, end) = if generic {
-        (quote!(let mut __count = __r.begin_tuple_of(#min, #max)?;), quote!(__r.end_tuple_of(__count, #min, #max)?;))
-    } else if msgpack {
-        (
-            quote! {
-                let __at = __r.position();
-                let __n = __r.read_array_len()?;
-                #h::expect_len_of(__n, #min, #max, __at)?;
-            },
-            quote!(__r.leave();),
-        )
-    } else {
-        (
-            quote! {
-                __r.begin_array()?;
-                let mut __more = true;
-            },
-            quote! {
-                if __more {
-                    #h::tuple_end_of(__r, #min, #max)?;
-                }
-            },
-        )
-    };
     quote! {{
-        #open
+        let mut __count = __r.begin_tuple_of(#min, #max)?;
         #reads
-        #end
+        __r.end_tuple_of(__count, #min, #max)?;
         #ctor(#(#values),*)
     }}
 }
@@ -835,12 +582,11 @@ fn tuple_with_defaults(c: &Container, fields: &[Field], ctor: TokenStream, fmt: 
 /// A `msgpack(struct_as_array)` struct from an array of its fields in declaration order
 /// (`skip` fields hold no position). Fields past the end of a shorter array are absent
 /// (their default, or an error); elements past the last field are skipped, or an error
-/// under `deny_unknown_fields`. MessagePack's body, or the generic one's branch for it
+/// under `deny_unknown_fields`. The generic body's branch for MessagePack
 /// (`Reader::begin_positional`).
-pub fn positional(c: &Container, fields: &[Field], fmt: &Fmt) -> TokenStream {
+pub fn positional(c: &Container, fields: &[Field], rn: &ReaderNames) -> TokenStream {
     let p = quote!(__p);
     let set = FieldSet::new(c, fields, c.attrs.default.is_some());
-    let generic = fmt.format == super::Format::Generic;
     let deny = c.attrs.deny_unknown_fields.is_some();
     let mut reads = TokenStream::new();
     let mut inits = Vec::new();
@@ -853,15 +599,11 @@ pub fn positional(c: &Container, fields: &[Field], fmt: &Fmt) -> TokenStream {
             continue;
         }
         let local = tokens::local("__f", i);
-        let call = FieldSet::value_call(c, f, fmt);
+        let call = FieldSet::value_call(c, f, rn);
         let name = &f.name;
         let missing = set.missing(f, &quote!(__r.position()));
-        let present = match generic {
-            true => quote!(__r.tuple_more(&mut __len, #index)?),
-            false => quote!(__len > #index),
-        };
         reads.extend(quote! {
-            let #local = if #present {
+            let #local = if __r.tuple_more(&mut __len, #index)? {
                 match #call {
                     #p::Ok(__v) => __v,
                     #p::Err(__e) => return #p::Err(__e.in_field(#name)),
@@ -873,18 +615,10 @@ pub fn positional(c: &Container, fields: &[Field], fmt: &Fmt) -> TokenStream {
         inits.push(quote!(#m: #local));
         index += 1;
     }
-    if generic {
-        return quote! {{
-            let mut __len = __r.begin_positional()?;
-            #reads
-            __r.end_positional(__len, #index, #deny)?;
-            Self { #(#inits),* }
-        }};
-    }
     quote! {{
-        let __len = __r.read_array_len()?;
+        let mut __len = __r.begin_positional()?;
         #reads
-        #p::mp::end_positional(__r, __len, #index, #deny)?;
+        __r.end_positional(__len, #index, #deny)?;
         Self { #(#inits),* }
     }}
 }

@@ -59,8 +59,6 @@ use core::str::FromStr;
 #[cfg(feature = "msgpack")]
 use super::string_form;
 use super::string_form::{string_impls, FromText, StackText, ToText};
-#[cfg(feature = "msgpack")]
-use crate::__private::mp;
 use crate::error::{Error, ErrorKind, Result};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, Kind, MsgpackReader};
@@ -147,7 +145,7 @@ fn decode_octets<const N: usize>(r: &mut MsgpackReader<'_>) -> Result<[u8; N]> {
         let bytes = r.read_bin()?;
         return <[u8; N]>::try_from(bytes).map_err(|_| wrong_bin_len(N, bytes.len(), at));
     }
-    mp::expect_len(r.read_array_len()?, N, at)?;
+    MsgpackReader::expect_len(r.read_array_len()?, N, at)?;
     let mut out = [0; N];
     for (i, octet) in out.iter_mut().enumerate() {
         *octet = u8::decode_msgpack(r).map_err(|e| e.in_index(i))?;
@@ -195,7 +193,7 @@ fn decode_variant<'de, T>(
     let value = match r.key_bytes(key)? {
         b"V4" => v4(r).map_err(|e| e.in_field("V4"))?,
         b"V6" => v6(r).map_err(|e| e.in_field("V6"))?,
-        _ => return Err(mp::unknown_variant(r, key, VARIANTS)),
+        _ => return Err(crate::__private::any::unknown_variant(r, key, VARIANTS)),
     };
     r.leave();
     Ok(value)
@@ -436,7 +434,7 @@ compact_impls! {
 #[cfg(feature = "msgpack")]
 fn decode_pair<'de, Ip: Decode<'de>>(r: &mut MsgpackReader<'de>) -> Result<(Ip, u16)> {
     let at = r.position();
-    mp::expect_len(r.read_array_len()?, 2, at)?;
+    MsgpackReader::expect_len(r.read_array_len()?, 2, at)?;
     let ip = Ip::decode_msgpack(r).map_err(|e| e.in_index(0))?;
     let port = u16::decode_msgpack(r).map_err(|e| e.in_index(1))?;
     r.leave();

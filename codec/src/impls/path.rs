@@ -151,7 +151,7 @@ impl<'de> Decode<'de> for OsString {
                 let units = Vec::<u16>::decode_json(r).map_err(|e| e.in_field("Windows"))?;
                 from_windows(units, key.offset())?
             }
-            _ => return Err(crate::__private::unknown_variant(r, key, OS_VARIANTS)),
+            _ => return Err(crate::__private::any::unknown_variant(r, key, OS_VARIANTS)),
         };
         if r.object_next()? {
             return Err(not_platform_form(r.position()));
@@ -181,7 +181,7 @@ impl<'de> Decode<'de> for OsString {
                 let units = Vec::<u16>::decode_msgpack(r).map_err(|e| e.in_field("Windows"))?;
                 from_windows(units, key.offset())?
             }
-            _ => return Err(crate::__private::mp::unknown_variant(r, key, OS_VARIANTS)),
+            _ => return Err(crate::__private::any::unknown_variant(r, key, OS_VARIANTS)),
         };
         r.leave();
         Ok(value)

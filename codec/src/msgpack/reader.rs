@@ -1329,7 +1329,7 @@ impl<'de> MsgpackReader<'de> {
 
     /// A fixed-length array of `expected` elements whose header (at `at`) announced `len`:
     /// the check of [`begin_tuple`](crate::Reader::begin_tuple), and of generated decoders
-    /// (through `__private::mp::expect_len`).
+    /// (`impls/net.rs`).
     #[inline(always)]
     pub(crate) fn expect_len(len: usize, expected: usize, at: usize) -> Result<()> {
         if len != expected {
