@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use codec_fuzz::{
     round_trip, Any, Chain, Cmd, Color, Doc, Event, Hashy, Job, Link, Loop, Msg, Packed, Page, Shape, Span3, Strict,
-    WithExtra,
+    Tagged, WithExtra,
 };
 use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
 use libfuzzer_sys::fuzz_target;
@@ -24,6 +24,7 @@ fuzz_target!(|data: &[u8]| {
     round_trip!(data, Vec<Job>);
     round_trip!(data, Vec<Span3>);
     round_trip!(data, Vec<Packed>);
+    round_trip!(data, Vec<Tagged>);
     round_trip!(data, Msg);
     round_trip!(data, Any);
     round_trip!(data, BTreeMap<Color, Option<i8>>);

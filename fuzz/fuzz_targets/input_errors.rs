@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 
 use codec::{Decode, ErrorKind};
 use codec_fuzz::{
-    Any, Chain, Cmd, Color, Doc, Event, Hashy, Job, Link, Loop, Msg, Packed, Page, Shape, Span3, Strict, WithExtra,
+    Any, Chain, Cmd, Color, Doc, Event, Hashy, Job, Link, Loop, Msg, Packed, Page, Shape, Span3, Strict, Tagged,
+    WithExtra,
 };
 use codec_tests::models::{citm, twitter};
 use libfuzzer_sys::fuzz_target;
@@ -49,6 +50,7 @@ macro_rules! each_target {
         check("Vec<Job>", $decode::<Vec<Job>>($doc), $verdict);
         check("Vec<Span3>", $decode::<Vec<Span3>>($doc), $verdict);
         check("Vec<Packed>", $decode::<Vec<Packed>>($doc), $verdict);
+        check("Vec<Tagged>", $decode::<Vec<Tagged>>($doc), $verdict);
         check("Msg", $decode::<Msg>($doc), $verdict);
         check("Any", $decode::<Any>($doc), $verdict);
         check("BTreeMap<Color, Option<i8>>", $decode::<BTreeMap<Color, Option<i8>>>($doc), $verdict);

@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 
 use codec::msgpack::{from_slice, to_vec, Ext, Timestamp};
 use codec_fuzz::{
-    Any, Chain, Cmd, Color, Doc, Event, Hashy, Job, Link, Loop, Msg, Packed, Page, Shape, Span3, Strict, WithExtra,
+    Any, Chain, Cmd, Color, Doc, Event, Hashy, Job, Link, Loop, Msg, Packed, Page, Shape, Span3, Strict, Tagged,
+    WithExtra,
 };
 use codec_tests::models::{canada, citm, geojson, gmaps, synthetic, twitter, twitter_api};
 use libfuzzer_sys::fuzz_target;
@@ -43,6 +44,7 @@ fuzz_target!(|data: &[u8]| {
     stable!(data, Vec<Job>);
     stable!(data, Vec<Span3>);
     stable!(data, Vec<Packed>);
+    stable!(data, Vec<Tagged>);
     stable!(data, Msg);
     stable!(data, Any);
     stable!(data, BTreeMap<Color, Option<i8>>);

@@ -150,6 +150,53 @@ pub struct Job {
     pub step: Step,
 }
 
+/// A `with` field (a `u32` as hex text, both formats) beside a flattened `Option` of a
+/// boxed untagged enum: the `with` module through the generic body, and the untagged
+/// variants tried over the whole object from the member loop.
+#[derive(Codec, Debug, PartialEq, Clone)]
+pub struct Tagged {
+    #[codec(with = "hex_u32")]
+    pub id: u32,
+    #[codec(flatten)]
+    pub found: Option<Box<Found>>,
+}
+
+/// Untagged, flattened into [`Tagged`].
+#[derive(Codec, Debug, PartialEq, Clone)]
+#[codec(untagged)]
+pub enum Found {
+    Point { x: i32, y: i32 },
+    Label { label: String },
+}
+
+/// A `u32` as lowercase hex text, in JSON and in MessagePack.
+pub mod hex_u32 {
+    use codec::json::{JsonReader, JsonWriter};
+    use codec::msgpack::{MsgpackReader, MsgpackWriter};
+
+    fn parse(s: &str) -> codec::Result<u32> {
+        u32::from_str_radix(s, 16).map_err(|_| codec::Error::custom(format!("not a hex u32: {s:?}")))
+    }
+
+    pub fn encode_json(v: &u32, w: &mut JsonWriter) -> codec::Result<()> {
+        w.write_str(&format!("{v:x}"));
+        Ok(())
+    }
+
+    pub fn decode_json(r: &mut JsonReader<'_>) -> codec::Result<u32> {
+        let s = r.read_str()?;
+        parse(s.as_str())
+    }
+
+    pub fn encode_msgpack(v: &u32, w: &mut MsgpackWriter) -> codec::Result<()> {
+        w.write_str(&format!("{v:x}"))
+    }
+
+    pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> codec::Result<u32> {
+        parse(r.read_str()?)
+    }
+}
+
 /// A tuple struct whose last elements have defaults: an array of 1 to 3 elements.
 #[derive(Codec, Debug, PartialEq, Clone)]
 pub struct Span3(pub u8, #[codec(default)] pub Option<String>, #[codec(default)] pub i16);
