@@ -191,16 +191,11 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
                 }
             });
             // The inner type's look-ahead (a flattened tagged enum's search for its tag).
+            let prepare_members =
+                prepare_members_fn(quote!(#[inline]), quote!(#inner::prepare_members(__st, __r, __members)));
             let look_ahead = quote! {
                 const PREPARE: ::core::primitive::bool = #inner::PREPARE;
-                #[inline]
-                fn prepare_members<__R: #p::Reader<'de>>(
-                    __st: &mut Self::State,
-                    __r: &mut __R,
-                    __members: &<__R as #p::Reader<'de>>::Members,
-                ) -> #p::Result<()> {
-                    #inner::prepare_members(__st, __r, __members)
-                }
+                #prepare_members
                 #[inline]
                 fn prepare_any<__R: #p::Reader<'de>>(__st: &mut Self::State, __r: &mut __R) -> #p::Result<()> {
                     #inner::prepare_any(__st, __r)
@@ -220,6 +215,7 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
     };
     let (impl_g, ty_g, where_c) = bound::split(&generics, c);
     let forward = forward_fields(!look_ahead.is_empty());
+    let decode_field_any = decode_field_any_fn(quote!(#[inline]), claim);
     quote! {
         #[automatically_derived]
         #[allow(unused_variables, clippy::all)]
@@ -230,14 +226,7 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
             fn new_state() -> Self::State {
                 #init
             }
-            #[inline]
-            fn decode_field_any<__R: #p::Reader<'de>>(
-                __st: &mut Self::State,
-                __key: <__R as #p::Reader<'de>>::Key,
-                __r: &mut __R,
-            ) -> #p::Result<::core::primitive::bool> {
-                #claim
-            }
+            #decode_field_any
             #[inline]
             fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                 #finish
@@ -247,6 +236,38 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
             }
             #look_ahead
             #forward
+        }
+    }
+}
+
+/// `DecodeFields::decode_field_any` with `body` (a `Result<bool>` over `__st`, `__key`
+/// and `__r`), after `attrs`.
+fn decode_field_any_fn(attrs: TokenStream, body: TokenStream) -> TokenStream {
+    let p = quote!(__p);
+    quote! {
+        #attrs
+        fn decode_field_any<__R: #p::Reader<'de>>(
+            __st: &mut Self::State,
+            __key: <__R as #p::Reader<'de>>::Key,
+            __r: &mut __R,
+        ) -> #p::Result<::core::primitive::bool> {
+            #body
+        }
+    }
+}
+
+/// `DecodeFields::prepare_members` with `body` (a `Result<()>` over `__st`, `__r` and
+/// `__members`), after `attrs`.
+fn prepare_members_fn(attrs: TokenStream, body: TokenStream) -> TokenStream {
+    let p = quote!(__p);
+    quote! {
+        #attrs
+        fn prepare_members<__R: #p::Reader<'de>>(
+            __st: &mut Self::State,
+            __r: &mut __R,
+            __members: &<__R as #p::Reader<'de>>::Members,
+        ) -> #p::Result<()> {
+            #body
         }
     }
 }
@@ -325,19 +346,14 @@ pub fn expand(c: &Container) -> TokenStream {
             // Only a struct with a flattened member may need to look ahead.
             let prepare = set.has_flatten().then(|| {
                 let (prepare_const, stmts) = (set.prepare_const(), set.prepare_stmts(&quote!(__members)));
+                let prepare_members = prepare_members_fn(TokenStream::new(), quote!(#stmts #p::Ok(())));
                 quote! {
                     const PREPARE: ::core::primitive::bool = #prepare_const;
-                    fn prepare_members<__R: #p::Reader<'de>>(
-                        __st: &mut Self::State,
-                        __r: &mut __R,
-                        __members: &<__R as #p::Reader<'de>>::Members,
-                    ) -> #p::Result<()> {
-                        #stmts
-                        #p::Ok(())
-                    }
+                    #prepare_members
                 }
             });
             let forward = forward_fields(prepare.is_some());
+            let decode_field_any = decode_field_any_fn(TokenStream::new(), quote!(#p::Ok(#dispatch)));
             out.extend(quote! {
                 #[automatically_derived]
                 #[allow(unused_mut, unused_variables, clippy::all)]
@@ -347,13 +363,7 @@ pub fn expand(c: &Container) -> TokenStream {
                     fn new_state() -> Self::State {
                         #init
                     }
-                    fn decode_field_any<__R: #p::Reader<'de>>(
-                        __st: &mut Self::State,
-                        __key: <__R as #p::Reader<'de>>::Key,
-                        __r: &mut __R,
-                    ) -> #p::Result<::core::primitive::bool> {
-                        #p::Ok(#dispatch)
-                    }
+                    #decode_field_any
                     #[inline(always)]
                     fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                         #p::Ok(#finish)
@@ -384,18 +394,14 @@ pub fn expand(c: &Container) -> TokenStream {
             let (decode_field, prepare) = enum_::fields_bodies(c, variants, &ReaderNames::new(), &quote!(__members));
             let enum_::EnumFields { state_ty, init, prepare: needs_prepare, finish, names, .. } = ef;
             let prepare = needs_prepare.then(|| {
+                let prepare_members = prepare_members_fn(TokenStream::new(), prepare);
                 quote! {
                     const PREPARE: ::core::primitive::bool = true;
-                    fn prepare_members<__R: #p::Reader<'de>>(
-                        __st: &mut Self::State,
-                        __r: &mut __R,
-                        __members: &<__R as #p::Reader<'de>>::Members,
-                    ) -> #p::Result<()> {
-                        #prepare
-                    }
+                    #prepare_members
                 }
             });
             let forward = forward_fields(needs_prepare);
+            let decode_field_any = decode_field_any_fn(TokenStream::new(), decode_field);
             out.extend(quote! {
                 #[automatically_derived]
                 #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
@@ -405,13 +411,7 @@ pub fn expand(c: &Container) -> TokenStream {
                     fn new_state() -> Self::State {
                         #init
                     }
-                    fn decode_field_any<__R: #p::Reader<'de>>(
-                        __st: &mut Self::State,
-                        __key: <__R as #p::Reader<'de>>::Key,
-                        __r: &mut __R,
-                    ) -> #p::Result<::core::primitive::bool> {
-                        #decode_field
-                    }
+                    #decode_field_any
                     #[inline]
                     fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                         #finish
