@@ -850,6 +850,19 @@ fn os_strings_read_serdes_platform_form() {
     let e = msgpack_err::<OsString>(b"\x80");
     assert!(matches!(e.kind(), ErrorKind::InvalidValue(_)), "{e}");
     assert!(matches!(msgpack_err::<OsString>(b"\x01").kind(), ErrorKind::InvalidType { .. }));
+    // One reading for both formats: a second key is reported where it starts, and a value
+    // that is neither a string nor an object is the wrong type.
+    let e = json_err::<OsString>(r#"{"Unix":[1],"Unix":[2]}"#);
+    assert_eq!(e.offset(), Some(12), "{e}");
+    let e = msgpack_err::<OsString>(b"\x82\xa4Unix\x91\x01\xa4Unix\x91\x02");
+    assert!(matches!(e.kind(), ErrorKind::InvalidValue(_)), "{e}");
+    assert_eq!(e.offset(), Some(8), "{e}");
+    for e in [json_err::<OsString>("1"), msgpack_err::<OsString>(b"\x01")] {
+        assert!(
+            matches!(e.kind(), ErrorKind::InvalidType { expected, .. } if *expected == "an OS string (a string)"),
+            "{e}"
+        );
+    }
 }
 
 // ================================================================ map keys

@@ -44,9 +44,6 @@ use std::path::{Path, PathBuf};
 use super::string_form::{string_impls, FromText, ToText};
 use crate::error::{Error, ErrorKind, Result};
 use crate::impls::decode_via_generic;
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{Kind, MsgpackReader};
 use crate::{Decode, Reader};
 
 #[cold]
@@ -132,60 +129,39 @@ const OS_VARIANTS: &[&str] = &["Unix", "Windows"];
 
 impl<'de> Decode<'de> for OsString {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        if r.peek() != Some(b'{') {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        if !r.peek_is_object() {
+            if !r.peek_is_string() {
+                return Err(r.invalid_type("an OS string (a string)"));
+            }
             return r.read_string().map(OsString::from);
         }
-        r.begin_object()?;
+        // serde's platform form: an object (a map) of one key.
         let at = r.position();
-        if !r.object_first()? {
+        let mut members = r.begin_members()?;
+        if !r.first_member(&mut members)? {
             return Err(not_platform_form(at));
         }
         let key = r.read_key()?;
         let value = match r.key_bytes(key)? {
             b"Unix" => {
-                let units = Vec::<u8>::decode_json(r).map_err(|e| e.in_field("Unix"))?;
-                from_unix(units, key.offset())?
+                let units = Vec::<u8>::decode(r).map_err(|e| e.in_field("Unix"))?;
+                from_unix(units, r.key_offset(key))?
             }
             b"Windows" => {
-                let units = Vec::<u16>::decode_json(r).map_err(|e| e.in_field("Windows"))?;
-                from_windows(units, key.offset())?
+                let units = Vec::<u16>::decode(r).map_err(|e| e.in_field("Windows"))?;
+                from_windows(units, r.key_offset(key))?
             }
             _ => return Err(crate::__private::any::unknown_variant(r, key, OS_VARIANTS)),
         };
-        if r.object_next()? {
+        if r.next_member(&mut members)? {
             return Err(not_platform_form(r.position()));
         }
+        r.end_members(members);
         Ok(value)
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        match r.peek_kind() {
-            Some(Kind::Str) => return r.read_str().map(OsString::from),
-            Some(Kind::Map) => {}
-            _ => return Err(r.invalid_type("an OS string (a string)")),
-        }
-        let at = r.position();
-        if r.read_map_len()? != 1 {
-            return Err(not_platform_form(at));
-        }
-        let key = r.read_key()?;
-        let value = match r.key_bytes(key)? {
-            b"Unix" => {
-                let units = Vec::<u8>::decode_msgpack(r).map_err(|e| e.in_field("Unix"))?;
-                from_unix(units, key.offset())?
-            }
-            b"Windows" => {
-                let units = Vec::<u16>::decode_msgpack(r).map_err(|e| e.in_field("Windows"))?;
-                from_windows(units, key.offset())?
-            }
-            _ => return Err(crate::__private::any::unknown_variant(r, key, OS_VARIANTS)),
-        };
-        r.leave();
-        Ok(value)
-    }
+    decode_via_generic!('de);
 }
 
 #[cold]
