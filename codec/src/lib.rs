@@ -222,7 +222,8 @@ pub mod json;
 pub mod msgpack;
 mod non_finite;
 mod reader;
-mod refs;
+#[doc(hidden)]
+pub mod refs;
 #[cfg(feature = "reqwest")]
 pub mod reqwest;
 #[cfg(feature = "serde")]

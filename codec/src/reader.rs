@@ -804,11 +804,47 @@ pub trait Reader<'de>: sealed::Sealed {
     #[doc(hidden)]
     fn decode_pair_key_per_format<T: DecodeKey<'de>>(&mut self) -> Result<T>;
 
+    /// Whether this reader decodes in `preserve_refs` mode (see `impls/shared_refs.rs`).
+    #[doc(hidden)]
+    fn reads_refs(&self) -> bool;
+
+    /// In `preserve_refs` mode, what a pointer finds where its value starts: a reference,
+    /// a definition (its id read, the value next), or a value without an id. The format's
+    /// own spelling of them (`json/refs.rs`, `msgpack/refs.rs`).
+    #[doc(hidden)]
+    fn peek_shared(&mut self) -> Result<crate::refs::Peeked>;
+
+    /// A definition's value, read with `decode` as `body` says it follows its id, and
+    /// what closes the definition after it.
+    #[doc(hidden)]
+    fn shared_body<X>(&mut self, body: &crate::refs::Body, decode: impl FnOnce(&mut Self) -> Result<X>) -> Result<X>;
+
+    /// The values decoded for ids so far (made on first use).
+    #[doc(hidden)]
+    fn shared_table(&mut self) -> &mut crate::refs::DecodeRefs;
+
     /// Reads a pointer that shares but cannot be cyclic (`Rc<str>`, `Arc<[T]>`) with
     /// `decode`: directly, or, in `preserve_refs` mode, through the reference, definition
     /// or plain value found there (see `impls/shared_refs.rs`).
     #[doc(hidden)]
-    fn decode_acyclic<P: Clone>(&mut self, decode: impl FnOnce(&mut Self) -> Result<P>) -> Result<P>;
+    #[inline]
+    fn decode_acyclic<P: Clone>(&mut self, decode: impl FnOnce(&mut Self) -> Result<P>) -> Result<P>
+    where
+        Self: Sized,
+    {
+        if !self.reads_refs() {
+            return decode(self);
+        }
+        match self.peek_shared()? {
+            crate::refs::Peeked::Plain => decode(self),
+            crate::refs::Peeked::Ref(id, at) => self.shared_table().strong::<P>(id, at),
+            crate::refs::Peeked::Def(id, at, body) => {
+                self.shared_table().define(id, at)?;
+                let built = self.shared_body(&body, decode);
+                self.shared_table().finish(id, built)
+            }
+        }
+    }
 
     /// Transitional, while impls move from one method per format to
     /// [`Decode::decode`]: calls the format's own method of `T` (`decode_json` or

@@ -177,7 +177,8 @@ struct Entry {
 /// Its memory is one entry per definition read, and each definition takes input bytes.
 /// It holds `Rc`s, so a reader is neither `Send` nor `Sync`.
 #[derive(Default)]
-pub(crate) struct DecodeRefs {
+#[doc(hidden)]
+pub struct DecodeRefs {
     entries: BTreeMap<u64, Entry>,
     /// JSON: the offset (and bracket) where an object or array whose `{`/`[` and id were
     /// read by the pointer goes on for the value's own decoder (see
@@ -216,6 +217,21 @@ impl DecodeRefs {
 
     pub(crate) fn abandon(&mut self, id: u64) {
         self.entries.remove(&id);
+    }
+
+    /// Ends definition `id`: its value kept when it was `built`, the id forgotten when
+    /// its decoding failed.
+    pub(crate) fn finish<P: Clone>(&mut self, id: u64, built: Result<P>) -> Result<P> {
+        match built {
+            Ok(p) => {
+                self.done(id, p.clone());
+                Ok(p)
+            }
+            Err(e) => {
+                self.abandon(id);
+                Err(e)
+            }
+        }
     }
 
     fn entry(&self, id: u64, at: usize) -> Result<&Entry> {
@@ -258,18 +274,14 @@ fn wrong_type<X>(id: u64, found: &'static str, at: usize) -> Error {
     invalid(format!("reference to id {id}, a {found}, where a {} is expected", core::any::type_name::<X>()), at)
 }
 
-/// A reader's table of shared values, whatever the format.
-pub(crate) trait SharedTable {
-    fn shared_table(&mut self) -> &mut Option<Box<DecodeRefs>>;
-}
-
 /// The reader's table, made on first use.
 pub(crate) fn table(refs: &mut Option<Box<DecodeRefs>>) -> &mut DecodeRefs {
     refs.get_or_insert_with(Box::default)
 }
 
 /// What a pointer finds where its value starts.
-pub(crate) enum Peeked {
+#[doc(hidden)]
+pub enum Peeked {
     /// A value without an id: decoded as it is, shared with nothing.
     Plain,
     /// A reference: the id and the marker's offset.
@@ -279,7 +291,8 @@ pub(crate) enum Peeked {
 }
 
 /// How a definition's value follows its id.
-pub(crate) enum Body {
+#[doc(hidden)]
+pub enum Body {
     /// JSON: the pointer read `{"$id":N` or `["$$id:N"`; the value's decoder goes on at
     /// that offset as if it had read the bracket itself.
     Open(usize, u8),

@@ -111,8 +111,10 @@
 //! ```
 //!
 //! The tables of ids are the core's (`refs.rs`); each format reads and writes its own
-//! spelling of them (`json/refs.rs`, `msgpack/refs.rs`). This file has what needs the
-//! model: the `Encode`/`Decode` impls, which drive those with the value's own methods.
+//! spelling of them (`json/refs.rs`, `msgpack/refs.rs`), which the `Reader` and `Writer`
+//! methods reach (`peek_shared`, `shared_body`, `shared_table`; `write_shared`). This file
+//! has what needs the model: the `Encode`/`Decode` impls, one generic body each, which
+//! drive those with the value's own methods.
 //!
 //! [`RefSpelling::Default`]: crate::json::RefSpelling::Default
 //! [`RefSpelling::Codables`]: crate::json::RefSpelling::Codables
@@ -124,14 +126,8 @@ use alloc::rc::{self, Rc};
 use alloc::sync::{self, Arc};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::refs as json_refs;
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::refs as msgpack_refs;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::MsgpackReader;
-use crate::refs::{table, DecodeRefs, Peeked, SharedTable};
-use crate::{Decode, Encode, Writer};
+use crate::refs::Peeked;
+use crate::{Decode, Encode, Reader, Writer};
 
 /// The address that identifies an allocation (the data pointer; metadata dropped).
 #[inline]
@@ -176,29 +172,18 @@ macro_rules! shared_pointer {
 
         impl<'de, T: Decode<'de>> Decode<'de> for $ptr<T> {
             #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                if r.refs.is_none() {
-                    return T::decode_json(r).map($ptr::new);
+            fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                if !r.reads_refs() {
+                    return T::decode(r).map($ptr::new);
                 }
-                match json_refs::peek(r)? {
-                    Peeked::Plain => T::decode_json(r).map($ptr::new),
-                    Peeked::Ref(id, at) => table(&mut r.refs).strong::<Self>(id, at),
-                    Peeked::Def(id, at, body) => $define(r, id, at, |r| json_refs::body(r, &body, T::decode_json)),
+                match r.peek_shared()? {
+                    Peeked::Plain => T::decode(r).map($ptr::new),
+                    Peeked::Ref(id, at) => r.shared_table().strong::<Self>(id, at),
+                    Peeked::Def(id, at, body) => $define(r, id, at, |r| r.shared_body(&body, T::decode)),
                 }
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                if r.refs.is_none() {
-                    return T::decode_msgpack(r).map($ptr::new);
-                }
-                match msgpack_refs::peek(r)? {
-                    Peeked::Plain => T::decode_msgpack(r).map($ptr::new),
-                    Peeked::Ref(id, at) => table(&mut r.refs).strong::<Self>(id, at),
-                    Peeked::Def(id, at, _) => $define(r, id, at, |r| msgpack_refs::body(r, T::decode_msgpack)),
-                }
-            }
+            $crate::impls::decode_via_generic!('de);
 
             #[inline]
             fn absent() -> Option<Self> {
@@ -211,39 +196,23 @@ macro_rules! shared_pointer {
         /// reference or a definition gives a `Weak` to the shared value.
         impl<'de, T: Decode<'de>> Decode<'de> for $weak {
             #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+            fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 if r.try_read_null()? {
                     return Ok($weak_new);
                 }
-                if r.refs.is_none() {
-                    return T::decode_json(r).map(|_| $weak_new);
+                if !r.reads_refs() {
+                    return T::decode(r).map(|_| $weak_new);
                 }
-                match json_refs::peek(r)? {
-                    Peeked::Ref(id, at) => table(&mut r.refs).weak::<$ptr<T>, $weak>(id, at, $ptr::downgrade),
-                    Peeked::Plain => T::decode_json(r).map(|_| $weak_new),
+                match r.peek_shared()? {
+                    Peeked::Ref(id, at) => r.shared_table().weak::<$ptr<T>, $weak>(id, at, $ptr::downgrade),
+                    Peeked::Plain => T::decode(r).map(|_| $weak_new),
                     Peeked::Def(id, at, body) => {
-                        $define(r, id, at, |r| json_refs::body(r, &body, T::decode_json)).map(|p| $ptr::downgrade(&p))
+                        $define(r, id, at, |r| r.shared_body(&body, T::decode)).map(|p| $ptr::downgrade(&p))
                     }
                 }
             }
 
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                if r.try_read_null()? {
-                    return Ok($weak_new);
-                }
-                if r.refs.is_none() {
-                    return T::decode_msgpack(r).map(|_| $weak_new);
-                }
-                match msgpack_refs::peek(r)? {
-                    Peeked::Ref(id, at) => table(&mut r.refs).weak::<$ptr<T>, $weak>(id, at, $ptr::downgrade),
-                    Peeked::Plain => T::decode_msgpack(r).map(|_| $weak_new),
-                    Peeked::Def(id, at, _) => {
-                        $define(r, id, at, |r| msgpack_refs::body(r, T::decode_msgpack)).map(|p| $ptr::downgrade(&p))
-                    }
-                }
-            }
+            $crate::impls::decode_via_generic!('de);
 
             #[inline]
             fn absent() -> Option<Self> {
@@ -263,19 +232,6 @@ fn weak_needs_refs() -> Error {
     )))
 }
 
-fn finish<P: Clone>(refs: &mut DecodeRefs, id: u64, built: Result<P>) -> Result<P> {
-    match built {
-        Ok(p) => {
-            refs.done(id, p.clone());
-            Ok(p)
-        }
-        Err(e) => {
-            refs.abandon(id);
-            Err(e)
-        }
-    }
-}
-
 /// `$ptr::new_cyclic` with a decoder that can fail: `new_cyclic` wants the value, so a
 /// failure unwinds out of it (`resume_unwind`: no panic hook, no message), is caught here
 /// and becomes the error again; any other panic goes on. `new_cyclic` frees the allocation
@@ -286,20 +242,20 @@ macro_rules! cyclic_builder {
         /// allocation, through the cyclic builder above: registered before, so that a `Weak` inside it
         /// that refers to `id` gets the allocation being built, and done (or abandoned)
         /// after. Rc and Weak, JSON and MessagePack, all build definitions here.
-        fn $define<R: SharedTable, T>(
+        fn $define<'de, R: Reader<'de>, T>(
             r: &mut R,
             id: u64,
             at: usize,
             decode: impl FnOnce(&mut R) -> Result<T>,
         ) -> Result<$ptr<T>> {
-            table(r.shared_table()).define(id, at)?;
+            r.shared_table().define(id, at)?;
             let built = $name(|weak: Option<&$weak>| {
                 if let Some(weak) = weak {
-                    table(r.shared_table()).building(id, weak.clone());
+                    r.shared_table().building(id, weak.clone());
                 }
                 decode(r)
             });
-            finish(table(r.shared_table()), id, built)
+            r.shared_table().finish(id, built)
         }
 
         #[cfg(all(feature = "std", panic = "unwind"))]

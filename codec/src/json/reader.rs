@@ -1766,11 +1766,23 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     }
 
     #[inline]
-    fn decode_acyclic<P: Clone>(&mut self, decode: impl FnOnce(&mut Self) -> Result<P>) -> Result<P> {
-        if self.refs.is_none() {
-            return decode(self);
-        }
-        super::refs::decode_acyclic(self, decode)
+    fn reads_refs(&self) -> bool {
+        self.refs.is_some()
+    }
+
+    #[inline]
+    fn peek_shared(&mut self) -> Result<crate::refs::Peeked> {
+        super::refs::peek(self)
+    }
+
+    #[inline]
+    fn shared_body<X>(&mut self, body: &crate::refs::Body, decode: impl FnOnce(&mut Self) -> Result<X>) -> Result<X> {
+        super::refs::body(self, body, decode)
+    }
+
+    #[inline]
+    fn shared_table(&mut self) -> &mut crate::refs::DecodeRefs {
+        crate::refs::table(&mut self.refs)
     }
 
     #[inline]

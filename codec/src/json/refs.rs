@@ -4,12 +4,11 @@
 //! (`crate::refs`). The value itself is read or written by a closure of the caller, so
 //! that nothing here needs the model.
 
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use super::{JsonReader, JsonWriter};
 use crate::error::Result;
-use crate::refs::{invalid, table, Body, DecodeRefs, Def, EncodeRefs, Peeked, Seen, SharedTable};
+use crate::refs::{invalid, table, Body, Def, EncodeRefs, Peeked, Seen};
 
 // The table's JSON pass, here beside the spellings it writes.
 impl EncodeRefs {
@@ -117,12 +116,6 @@ pub(crate) fn encode_shared<'w>(
     }
 }
 
-impl SharedTable for JsonReader<'_> {
-    fn shared_table(&mut self) -> &mut Option<Box<DecodeRefs>> {
-        &mut self.refs
-    }
-}
-
 /// What a pointer finds where its value starts: a reference, a definition (of either
 /// spelling), or a plain value, the reader put back where it was for the last.
 pub(crate) fn peek(r: &mut JsonReader<'_>) -> Result<Peeked> {
@@ -210,31 +203,6 @@ pub(crate) fn body<'de, X>(
                 return Err(invalid("a `$value` wrapper has members after `$value`".into(), r.position()));
             }
             Ok(v)
-        }
-    }
-}
-
-/// Decodes a pointer that cannot be cyclic (`Rc<str>`, `Rc<[T]>`): a reference, a
-/// definition, or a value without an id. `decode` reads the value.
-pub(crate) fn decode_acyclic<'de, P: Clone>(
-    r: &mut JsonReader<'de>,
-    decode: impl FnOnce(&mut JsonReader<'de>) -> Result<P>,
-) -> Result<P> {
-    match peek(r)? {
-        Peeked::Plain => decode(r),
-        Peeked::Ref(id, at) => table(&mut r.refs).strong::<P>(id, at),
-        Peeked::Def(id, at, body) => {
-            table(&mut r.refs).define(id, at)?;
-            match self::body(r, &body, decode) {
-                Ok(p) => {
-                    table(&mut r.refs).done(id, p.clone());
-                    Ok(p)
-                }
-                Err(e) => {
-                    table(&mut r.refs).abandon(id);
-                    Err(e)
-                }
-            }
         }
     }
 }

@@ -2226,11 +2226,26 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     }
 
     #[inline]
-    fn decode_acyclic<P: Clone>(&mut self, decode: impl FnOnce(&mut Self) -> Result<P>) -> Result<P> {
-        if self.refs.is_none() {
-            return decode(self);
-        }
-        super::refs::decode_acyclic(self, decode)
+    fn reads_refs(&self) -> bool {
+        self.refs.is_some()
+    }
+
+    #[inline]
+    fn peek_shared(&mut self) -> Result<crate::refs::Peeked> {
+        super::refs::peek(self)
+    }
+
+    /// After the id, the value, then the end of the `[ext, value]` array (`body` is
+    /// always `Wrapped` here).
+    #[inline]
+    fn shared_body<X>(&mut self, body: &crate::refs::Body, decode: impl FnOnce(&mut Self) -> Result<X>) -> Result<X> {
+        let _ = body;
+        super::refs::body(self, decode)
+    }
+
+    #[inline]
+    fn shared_table(&mut self) -> &mut crate::refs::DecodeRefs {
+        crate::refs::table(&mut self.refs)
     }
 
     #[inline]

@@ -4,11 +4,9 @@
 //! over the core's tables (`crate::refs`). The value itself is read or written by a
 //! closure of the caller, so that nothing here needs the model.
 
-use alloc::boxed::Box;
-
 use super::{MsgpackReader, MsgpackWriter};
 use crate::error::Result;
-use crate::refs::{invalid, table, Body, DecodeRefs, Peeked, Seen, SharedTable};
+use crate::refs::{invalid, Body, Peeked, Seen};
 
 /// The MessagePack extension type that carries ids and references of
 /// [`preserve_refs`](crate::msgpack::EncodeOptions::preserve_refs): 82 (`'R'`).
@@ -30,12 +28,6 @@ pub(crate) fn encode_shared<'w>(
             w.write_ext(REF_EXT_TYPE, &id.to_be_bytes())?;
             encode(w)
         }
-    }
-}
-
-impl SharedTable for MsgpackReader<'_> {
-    fn shared_table(&mut self) -> &mut Option<Box<DecodeRefs>> {
-        &mut self.refs
     }
 }
 
@@ -70,30 +62,4 @@ pub(crate) fn body<'de, X>(
     let v = decode(r)?;
     r.leave();
     Ok(v)
-}
-
-/// Decodes a pointer that cannot be cyclic (`Rc<str>`, `Rc<[T]>`): a reference, a
-/// definition, or a value without an id. `decode` reads the value. (The JSON twin is
-/// `json::refs::decode_acyclic`.)
-pub(crate) fn decode_acyclic<'de, P: Clone>(
-    r: &mut MsgpackReader<'de>,
-    decode: impl FnOnce(&mut MsgpackReader<'de>) -> Result<P>,
-) -> Result<P> {
-    match peek(r)? {
-        Peeked::Plain => decode(r),
-        Peeked::Ref(id, at) => table(&mut r.refs).strong::<P>(id, at),
-        Peeked::Def(id, at, _) => {
-            table(&mut r.refs).define(id, at)?;
-            match body(r, decode) {
-                Ok(p) => {
-                    table(&mut r.refs).done(id, p.clone());
-                    Ok(p)
-                }
-                Err(e) => {
-                    table(&mut r.refs).abandon(id);
-                    Err(e)
-                }
-            }
-        }
-    }
 }
