@@ -1,5 +1,5 @@
 //! The tables of `preserve_refs`, whatever the format: what a writer remembers of the
-//! allocations it wrote ([`EncodeRefs`]), what a reader remembers of the values it decoded
+//! allocations it wrote (`EncodeRefs`), what a reader remembers of the values it decoded
 //! for ids ([`DecodeRefs`], type-erased), and what a pointer finds where its value starts
 //! ([`Peeked`]).
 //!
