@@ -709,16 +709,13 @@ pub mod with_fallback {
 
 #[cfg(test)]
 mod tests {
-    use alloc::collections::BTreeMap;
-    use alloc::string::String;
-
     use super::*;
 
-    /// An impl without a generic `decode_field_any` (a map's) is reached through it in
-    /// its format's own method: the key is claimed and its value read, in each format.
+    /// An impl without a generic `decode_field_any` (`json::Map`'s) is reached through it
+    /// in its format's own method: the key is claimed and its value read, in each format.
     #[test]
     fn decode_field_any_default_calls_the_formats_own_method() {
-        type Map = BTreeMap<String, u32>;
+        use crate::json::Map;
         let mut r = JsonReader::new(br#"{"a": 1}"#);
         r.begin_object().unwrap();
         assert!(r.object_first().unwrap());
@@ -726,7 +723,8 @@ mod tests {
         let mut state = <Map as DecodeFields>::new_state();
         assert!(<Map as DecodeFields>::decode_field_any(&mut state, key, &mut r).unwrap());
         assert!(!r.object_next().unwrap());
-        assert_eq!(<Map as DecodeFields>::finish(state, r.position()).unwrap(), Map::from([("a".into(), 1)]));
+        let map = <Map as DecodeFields>::finish(state, r.position()).unwrap();
+        assert_eq!((map.len(), map.get("a").and_then(|v| v.as_u64())), (1, Some(1)));
         #[cfg(feature = "msgpack")]
         {
             let mut r = MsgpackReader::new(b"\x81\xa1b\x02");
@@ -736,7 +734,8 @@ mod tests {
             let mut state = <Map as DecodeFields>::new_state();
             assert!(<Map as DecodeFields>::decode_field_any(&mut state, key, &mut r).unwrap());
             assert!(!r.object_next().unwrap());
-            assert_eq!(<Map as DecodeFields>::finish(state, r.position()).unwrap(), Map::from([("b".into(), 2)]));
+            let map = <Map as DecodeFields>::finish(state, r.position()).unwrap();
+            assert_eq!((map.len(), map.get("b").and_then(|v| v.as_u64())), (1, Some(2)));
         }
     }
 }

@@ -324,12 +324,16 @@ macro_rules! map_impls {
 
             /// Claims every key; a key seen before follows the duplicate-key policy.
             #[inline]
-            fn decode_field(map: &mut Self, key: $crate::json::Key<'de>, r: &mut $crate::json::JsonReader<'de>) -> Result<bool> {
+            fn decode_field_any<R: $crate::Reader<'de>>(map: &mut Self, key: R::Key, r: &mut R) -> Result<bool> {
                 map_impls!(@entry $entry, map, K::decode_key(key, r)?, key, r);
                 Ok(true)
             }
 
-            /// Claims every key; a key seen before follows the duplicate-key policy.
+            #[inline]
+            fn decode_field(map: &mut Self, key: $crate::json::Key<'de>, r: &mut $crate::json::JsonReader<'de>) -> Result<bool> {
+                Self::decode_field_any(map, key, r)
+            }
+
             #[inline]
             #[cfg(feature = "msgpack")]
             fn decode_field_msgpack(
@@ -337,8 +341,7 @@ macro_rules! map_impls {
                 key: $crate::msgpack::Key<'de>,
                 r: &mut $crate::msgpack::MsgpackReader<'de>,
             ) -> Result<bool> {
-                map_impls!(@entry $entry, map, K::decode_key(key, r)?, key, r);
-                Ok(true)
+                Self::decode_field_any(map, key, r)
             }
 
             #[inline]
