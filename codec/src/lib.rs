@@ -253,6 +253,8 @@ pub use bytes::{Bytes, DecodeBytes, EncodeBytes};
 #[cfg(feature = "std")]
 pub use error::IoError;
 pub use error::{Error, ErrorKind, PathSegment, Result};
+#[doc(hidden)]
+pub use reader::ValueKind;
 pub use reader::{DuplicateKeys, Reader};
 // ---- non-finite floats ----
 pub use non_finite::NonFinite;

@@ -29,6 +29,37 @@ pub enum DuplicateKeys {
     KeepLast,
 }
 
+/// What the next value is, whatever the format: what a decoder that takes more than one
+/// form branches on (a compact form beside the text, an untyped value). Each format says
+/// what it can tell from the value's first byte: JSON cannot tell an integer from a
+/// float before reading it ([`Number`](Self::Number)), MessagePack can.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueKind {
+    /// `null`, MessagePack `nil`.
+    Null,
+    /// `true` or `false`.
+    Bool,
+    /// An integer (a MessagePack int).
+    Int,
+    /// A float (a MessagePack float 32 or 64).
+    Float,
+    /// A JSON number, integer or not.
+    Number,
+    /// A string.
+    Str,
+    /// A byte string (a MessagePack bin).
+    Bytes,
+    /// An array.
+    Array,
+    /// An object, a map.
+    Map,
+    /// A MessagePack extension (a timestamp among them).
+    Ext,
+    /// A byte no value starts with.
+    Invalid,
+}
+
 /// An enum tag read as a value, for an enum with an integer or bool name
 /// ([`Reader::read_tag`]): a string (kept as the format's key token and matched by its
 /// bytes, as string tags are), an integer or a bool, each with its offset for messages.
@@ -182,6 +213,11 @@ pub trait Reader<'de>: sealed::Sealed {
     /// serde's std impls write, which a positional serializer writes as the array of their
     /// members.
     fn peek_is_array(&mut self) -> bool;
+
+    /// The kind of the next value, without reading it (JSON skips the whitespace before
+    /// it); `None` at the end of the input.
+    #[doc(hidden)]
+    fn peek_value_kind(&mut self) -> Option<ValueKind>;
 
     /// Reads text that MessagePack may also hold as a bin (a path: serde reads one from
     /// bytes too): in JSON a string, as [`read_cow`](Self::read_cow) reads it (its errors,

@@ -1617,6 +1617,20 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         JsonReader::peek(self) == Some(b'[')
     }
 
+    #[inline]
+    fn peek_value_kind(&mut self) -> Option<crate::reader::ValueKind> {
+        use crate::reader::ValueKind;
+        Some(match JsonReader::peek(self)? {
+            b'n' => ValueKind::Null,
+            b't' | b'f' => ValueKind::Bool,
+            b'"' => ValueKind::Str,
+            b'[' => ValueKind::Array,
+            b'{' => ValueKind::Map,
+            b'-' | b'0'..=b'9' => ValueKind::Number,
+            _ => ValueKind::Invalid,
+        })
+    }
+
     /// A string: JSON has no bytes, so neither message applies (a string's errors say "a
     /// string").
     #[inline]
@@ -2116,6 +2130,31 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Reader::peek_value_kind` from each value's first byte, past whitespace, reading
+    /// nothing; a JSON number is a number until read.
+    #[test]
+    fn value_kinds_from_the_first_byte() {
+        use crate::reader::ValueKind;
+        let cases: [(&[u8], Option<ValueKind>); 11] = [
+            (b" null", Some(ValueKind::Null)),
+            (b"true", Some(ValueKind::Bool)),
+            (b"\tfalse", Some(ValueKind::Bool)),
+            (b"-1", Some(ValueKind::Number)),
+            (b"2.5", Some(ValueKind::Number)),
+            (b"\"s\"", Some(ValueKind::Str)),
+            (b"[1]", Some(ValueKind::Array)),
+            (b"{}", Some(ValueKind::Map)),
+            (b"x", Some(ValueKind::Invalid)),
+            (b"+1", Some(ValueKind::Invalid)),
+            (b"  ", None),
+        ];
+        for (input, kind) in cases {
+            let mut r = JsonReader::new(input);
+            assert_eq!(crate::Reader::peek_value_kind(&mut r), kind, "{:?}", core::str::from_utf8(input));
+            assert_eq!(r.position(), input.iter().take_while(|b| b.is_ascii_whitespace()).count());
+        }
+    }
 
     /// Short strings take an inline 16-byte path: it must agree with the general scan on
     /// where strings end, their ASCII-ness, leading spaces, escapes and the length limit.

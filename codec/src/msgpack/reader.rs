@@ -2092,6 +2092,23 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         self.peek_kind() == Some(Kind::Array)
     }
 
+    #[inline]
+    fn peek_value_kind(&mut self) -> Option<crate::reader::ValueKind> {
+        use crate::reader::ValueKind;
+        Some(match self.peek_kind()? {
+            Kind::Nil => ValueKind::Null,
+            Kind::Bool => ValueKind::Bool,
+            Kind::Int => ValueKind::Int,
+            Kind::Float => ValueKind::Float,
+            Kind::Str => ValueKind::Str,
+            Kind::Bin => ValueKind::Bytes,
+            Kind::Array => ValueKind::Array,
+            Kind::Map => ValueKind::Map,
+            Kind::Ext => ValueKind::Ext,
+            Kind::Reserved => ValueKind::Invalid,
+        })
+    }
+
     /// A str, or a bin holding UTF-8; both borrowed.
     #[inline]
     fn read_str_or_utf8_bin(&mut self, expected: &'static str, not_utf8: &'static str) -> Result<Cow<'de, str>> {
@@ -2580,6 +2597,32 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Reader::peek_value_kind` from each value's first byte, reading nothing.
+    #[test]
+    fn value_kinds_from_the_first_byte() {
+        use crate::reader::ValueKind;
+        let cases: [(&[u8], Option<ValueKind>); 13] = [
+            (b"\xc0", Some(ValueKind::Null)),
+            (b"\xc3", Some(ValueKind::Bool)),
+            (b"\x07", Some(ValueKind::Int)),
+            (b"\xff", Some(ValueKind::Int)),
+            (b"\xcb", Some(ValueKind::Float)),
+            (b"\xa1a", Some(ValueKind::Str)),
+            (b"\xc4\x00", Some(ValueKind::Bytes)),
+            (b"\x90", Some(ValueKind::Array)),
+            (b"\x80", Some(ValueKind::Map)),
+            (b"\xd6\xff", Some(ValueKind::Ext)),
+            (b"\xc7\x00\x01", Some(ValueKind::Ext)),
+            (b"\xc1", Some(ValueKind::Invalid)),
+            (b"", None),
+        ];
+        for (input, kind) in cases {
+            let mut r = MsgpackReader::new(input);
+            assert_eq!(crate::Reader::peek_value_kind(&mut r), kind, "{input:x?}");
+            assert_eq!(r.position(), 0);
+        }
+    }
 
     /// A retry that re-reads nothing still costs one unit of the budget (16 per input
     /// byte plus 1 MiB), so a search that keeps failing at its first byte ends too.

@@ -52,9 +52,8 @@ use alloc::string::{String, ToString};
 
 use crate::error::{Error, Result};
 use crate::impls::string_form::{self, string_impls, FromText, ToText};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::Kind;
-use crate::{Encode, EncodeKey, Writer};
+use crate::reader::ValueKind;
+use crate::{Decode, Encode, EncodeKey, Reader, Writer};
 
 /// Each hex digit's value; 0xff for a byte that is none. Both halves of a byte are
 /// looked up before anything is tested: a digit's value has its high nibble clear, so
@@ -306,7 +305,6 @@ fn invalid_text(at: usize, s: &[u8]) -> Error {
 
 #[cold]
 #[inline(never)]
-#[cfg(feature = "msgpack")]
 fn wrong_length(at: usize, len: usize) -> Error {
     string_form::not_a(at, "UUID", format_args!("found {len} bytes, expected 16"))
 }
@@ -342,25 +340,32 @@ impl FromText for Uuid {
 
 // A 16-byte bin where the format is not human-readable, as uuid's serde impl writes it.
 string_impls!(Encode for Uuid, compact: |v, w| w.write_bytes(v.as_bytes()));
-// A 16-byte bin, or what else serde reads as a UUID: its string, an array of 16 integers.
-string_impls!(
-    Decode for Uuid,
-    msgpack: |r| {
-        let at = r.position();
-        match r.peek_kind() {
-            Some(Kind::Bin) => {
-                let bytes = r.read_bin()?;
-                match <[u8; 16]>::try_from(bytes) {
+/// The string where the format is human-readable; otherwise a 16-byte bin, or what else
+/// serde reads as a UUID: its string, an array of 16 integers.
+impl<'de> Decode<'de> for Uuid {
+    #[inline]
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        // A constant: the branch folds away.
+        if R::HUMAN_READABLE {
+            return string_form::decode(r);
+        }
+        let at = r.value_start();
+        match r.peek_value_kind() {
+            Some(ValueKind::Bytes) => {
+                let bytes = r.read_bytes()?;
+                match <[u8; 16]>::try_from(&*bytes) {
                     Ok(b) => Ok(Uuid::from_bytes(b)),
                     Err(_) => Err(wrong_length(at, bytes.len())),
                 }
             }
-            Some(Kind::Str) => string_form::decode_str(r),
-            Some(Kind::Array) => <[u8; 16]>::decode_msgpack(r).map(Uuid::from_bytes),
+            Some(ValueKind::Str) => string_form::decode_str(r),
+            Some(ValueKind::Array) => <[u8; 16]>::decode(r).map(Uuid::from_bytes),
             _ => Err(r.invalid_type("a UUID (a 16-byte bin or a string)")),
         }
     }
-);
+
+    crate::impls::decode_via_generic!('de);
+}
 
 /// Keys take the value's form in both formats.
 impl EncodeKey for Uuid {
