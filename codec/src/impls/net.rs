@@ -56,15 +56,12 @@ use core::fmt::Display;
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 use core::str::FromStr;
 
-#[cfg(feature = "msgpack")]
-use super::string_form;
-use super::string_form::{string_impls, FromText, StackText, ToText};
+use super::string_form::{self, string_impls, FromText, StackText, ToText};
 use crate::error::{Error, ErrorKind, Result};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{self, Kind, MsgpackReader};
-#[cfg(feature = "msgpack")]
-use crate::Decode;
-use crate::Writer;
+use crate::reader::ValueKind;
+use crate::{Decode, Reader, Writer};
 
 /// An address's text: `[` + 39 + `%` + 10 + `]:` + 5 = 58 bytes at most.
 type Buf = StackText<64>;
@@ -136,29 +133,11 @@ fn parse_v4(text: &[u8]) -> Option<Ipv4Addr> {
     (i == text.len()).then_some(Ipv4Addr::from(octets))
 }
 
-/// `N` octets: an array of `N` integers (rmp-serde's default), or a bin of `N` bytes.
+/// `N` octets: an array of `N` integers (rmp-serde's default), or a bin of `N` bytes
+/// (`Reader::read_byte_array`).
 #[inline]
-#[cfg(feature = "msgpack")]
-fn decode_octets<const N: usize>(r: &mut MsgpackReader<'_>) -> Result<[u8; N]> {
-    let at = r.position();
-    if r.peek_kind() == Some(Kind::Bin) {
-        let bytes = r.read_bin()?;
-        return <[u8; N]>::try_from(bytes).map_err(|_| wrong_bin_len(N, bytes.len(), at));
-    }
-    MsgpackReader::expect_len(r.read_array_len()?, N, at)?;
-    let mut out = [0; N];
-    for (i, octet) in out.iter_mut().enumerate() {
-        *octet = u8::decode_msgpack(r).map_err(|e| e.in_index(i))?;
-    }
-    r.leave();
-    Ok(out)
-}
-
-#[cold]
-#[inline(never)]
-#[cfg(feature = "msgpack")]
-fn wrong_bin_len(expected: usize, found: usize, at: usize) -> Error {
-    Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("expected {expected} bytes, found {found}"))), at)
+fn decode_octets<'de, R: Reader<'de>, const N: usize>(r: &mut R) -> Result<[u8; N]> {
+    r.read_byte_array::<N>()
 }
 
 #[inline]
@@ -172,21 +151,20 @@ fn encode_octets<W: Writer>(w: &mut W, octets: &[u8]) -> Result<()> {
     Ok(())
 }
 
-#[cfg(feature = "msgpack")]
 const VARIANTS: &[&str] = &["V4", "V6"];
 
 /// serde's compact form of an enum of two addresses: a map of one key, `V4` or `V6`,
-/// whose value `v4` or `v6` reads.
+/// whose value `v4` or `v6` reads. A map of any other size is an error at its start.
 #[inline]
-#[cfg(feature = "msgpack")]
-fn decode_variant<'de, T>(
-    r: &mut MsgpackReader<'de>,
+fn decode_variant<'de, R: Reader<'de>, T>(
+    r: &mut R,
     what: &'static str,
-    v4: impl FnOnce(&mut MsgpackReader<'de>) -> Result<T>,
-    v6: impl FnOnce(&mut MsgpackReader<'de>) -> Result<T>,
+    v4: impl FnOnce(&mut R) -> Result<T>,
+    v6: impl FnOnce(&mut R) -> Result<T>,
 ) -> Result<T> {
-    let at = r.position();
-    if r.read_map_len()? != 1 {
+    let at = r.value_start();
+    let mut members = r.begin_members()?;
+    if !r.first_member(&mut members)? {
         return Err(not_one_key(what, at));
     }
     let key = r.read_key()?;
@@ -195,13 +173,15 @@ fn decode_variant<'de, T>(
         b"V6" => v6(r).map_err(|e| e.in_field("V6"))?,
         _ => return Err(crate::__private::any::unknown_variant(r, key, VARIANTS)),
     };
-    r.leave();
+    if r.next_member(&mut members)? {
+        return Err(not_one_key(what, at));
+    }
+    r.end_members(members);
     Ok(value)
 }
 
 #[cold]
 #[inline(never)]
-#[cfg(feature = "msgpack")]
 fn not_one_key(what: &'static str, at: usize) -> Error {
     Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("expected {what}: a map with one key, V4 or V6"))), at)
 }
@@ -250,12 +230,12 @@ trait EncodeCompact {
     fn encode_compact<W: Writer>(&self, w: &mut W) -> Result<()>;
 }
 
-/// The compact form read back in MessagePack, and the kinds of value it starts with.
-#[cfg(feature = "msgpack")]
+/// The compact form read back (where the format is not human-readable), and the kinds
+/// of value it starts with.
 trait Compact: Sized {
-    const KINDS: &'static [Kind];
+    const KINDS: &'static [ValueKind];
 
-    fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self>;
+    fn decode_compact<'de, R: Reader<'de>>(r: &mut R) -> Result<Self>;
 }
 
 impl Address for Ipv4Addr {
@@ -339,13 +319,12 @@ macro_rules! compact_impls {
             }
         }
 
-        #[cfg(feature = "msgpack")]
         impl Compact for $ty {
-            const KINDS: &'static [Kind] = &[Kind::Array, Kind::Bin];
+            const KINDS: &'static [ValueKind] = &[ValueKind::Array, ValueKind::Bytes];
 
             #[inline]
-            fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-                decode_octets::<$n>(r).map($ty::from)
+            fn decode_compact<'de, R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                decode_octets::<R, $n>(r).map($ty::from)
             }
         }
     )*};
@@ -364,12 +343,11 @@ macro_rules! compact_impls {
             }
         }
 
-        #[cfg(feature = "msgpack")]
         impl Compact for $ty {
-            const KINDS: &'static [Kind] = &[Kind::Array];
+            const KINDS: &'static [ValueKind] = &[ValueKind::Array];
 
             #[inline]
-            fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
+            fn decode_compact<'de, R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 let ($ip, $port) = decode_pair(r)?;
                 Ok($new)
             }
@@ -399,18 +377,12 @@ macro_rules! compact_impls {
             }
         }
 
-        #[cfg(feature = "msgpack")]
         impl Compact for $ty {
-            const KINDS: &'static [Kind] = &[Kind::Map];
+            const KINDS: &'static [ValueKind] = &[ValueKind::Map];
 
             #[inline]
-            fn decode_compact(r: &mut MsgpackReader<'_>) -> Result<Self> {
-                decode_variant(
-                    r,
-                    Self::WHAT,
-                    |r| $v4::decode_msgpack(r).map($ty::V4),
-                    |r| $v6::decode_msgpack(r).map($ty::V6),
-                )
+            fn decode_compact<'de, R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                decode_variant(r, Self::WHAT, |r| $v4::decode(r).map($ty::V4), |r| $v6::decode(r).map($ty::V6))
             }
         }
     )*};
@@ -431,14 +403,8 @@ compact_impls! {
 
 /// A socket address's compact form: the array `[ip, port]`.
 #[inline]
-#[cfg(feature = "msgpack")]
-fn decode_pair<'de, Ip: Decode<'de>>(r: &mut MsgpackReader<'de>) -> Result<(Ip, u16)> {
-    let at = r.position();
-    MsgpackReader::expect_len(r.read_array_len()?, 2, at)?;
-    let ip = Ip::decode_msgpack(r).map_err(|e| e.in_index(0))?;
-    let port = u16::decode_msgpack(r).map_err(|e| e.in_index(1))?;
-    r.leave();
-    Ok((ip, port))
+fn decode_pair<'de, R: Reader<'de>, Ip: Decode<'de>>(r: &mut R) -> Result<(Ip, u16)> {
+    <(Ip, u16)>::decode(r)
 }
 
 macro_rules! address_impls {
@@ -467,15 +433,24 @@ macro_rules! address_impls {
         }
 
         string_impls!(Encode for $ty, compact: |v, w| v.encode_compact(w));
-        // The string of the JSON form is read in MessagePack too.
-        string_impls!(
-            Decode for $ty,
-            msgpack: |r| match r.peek_kind() {
-                Some(Kind::Str) => string_form::decode_str(r),
-                Some(kind) if Self::KINDS.contains(&kind) => Self::decode_compact(r),
-                _ => Err(r.invalid_type(Self::WHAT)),
+        /// The string where the format is human-readable; otherwise the compact form,
+        /// or the string too.
+        impl<'de> Decode<'de> for $ty {
+            #[inline]
+            fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                // A constant: the branch folds away.
+                if R::HUMAN_READABLE {
+                    return string_form::decode(r);
+                }
+                match r.peek_value_kind() {
+                    Some(ValueKind::Str) => string_form::decode_str(r),
+                    Some(kind) if <Self as Compact>::KINDS.contains(&kind) => Self::decode_compact(r),
+                    _ => Err(r.invalid_type(Self::WHAT)),
+                }
             }
-        );
+
+            crate::impls::decode_via_generic!('de);
+        }
         string_impls!(EncodeKey for $ty);
 
         string_impls!(DecodeKey for $ty, msgpack: |key, r| decode_msgpack_key(key, r));
