@@ -298,22 +298,6 @@ macro_rules! string_impls {
             $crate::impls::decode_via_generic!('de);
         }
     };
-    // Another MessagePack form, given as an expression over the MessagePack reader: the
-    // impl stays per format.
-    (@Decode [$($gen:tt)*] $ty:ty; [$($given:tt)+]) => {
-        impl<'de, $($gen)*> $crate::Decode<'de> for $ty {
-            #[inline]
-            fn decode_json(r: &mut $crate::json::JsonReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::string_form::decode(r)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'de>) -> $crate::Result<Self> {
-                $crate::impls::string_form::string_impls!(@msgpack [$($given)+] (r))
-            }
-        }
-    };
     (@EncodeKey [$($gen:tt)*] $ty:ty; []) => {
         impl<$($gen)*> $crate::EncodeKey for $ty {
             #[inline]
@@ -396,9 +380,6 @@ macro_rules! string_impls {
 
             $crate::impls::decode_via_generic!('de);
         }
-    };
-    (Decode for $ty:ty, msgpack: |$r:ident| $msgpack:expr) => {
-        $crate::impls::string_form::string_impls!(@Decode [] $ty; [|$r| $msgpack]);
     };
     (DecodeKey for $ty:ty, msgpack: |$key:ident, $r:ident| $msgpack:expr) => {
         $crate::impls::string_form::string_impls!(@DecodeKey [] $ty; [|$key, $r| $msgpack]);
@@ -502,7 +483,7 @@ mod tests {
 
     string_impls!(Encode, Decode, EncodeKey, DecodeKey for Hex);
 
-    /// A string in JSON and an integer in MessagePack, through the override arms.
+    /// A string in JSON and an integer in MessagePack, its value through a generic `Decode` with a compact branch, its key through the `DecodeKey` override arm.
     #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
     struct Code(u8);
 
@@ -524,10 +505,20 @@ mod tests {
         w.write_u64(u64::from(v.0));
         Ok(())
     });
-    string_impls!(Decode for Code, msgpack: |r| {
-        let at = r.position();
-        u8::try_from(r.read_u64()?).map(Code).map_err(|_| not_a(at, "code", "too large"))
-    });
+    /// A value with a compact form of its own decodes it where the format is not
+    /// human-readable (as `Uuid` and the addresses do).
+    impl<'de> crate::Decode<'de> for Code {
+        fn decode<R: crate::Reader<'de>>(r: &mut R) -> Result<Self> {
+            if R::HUMAN_READABLE {
+                return super::decode(r);
+            }
+            let at = r.value_start();
+            let n = r.read_u64_max("a code", u64::MAX)?;
+            u8::try_from(n).map(Code).map_err(|_| not_a(at, "code", "too large"))
+        }
+
+        crate::impls::decode_via_generic!('de);
+    }
     string_impls!(DecodeKey for Code, msgpack: |key, r| {
         let n = r.key_u64(key, "a code key", 255)?;
         Ok(Code(n as u8))
