@@ -57,8 +57,9 @@ use crate::error::Result;
 use crate::impls::string_form::{self, string_impls, ToText};
 use crate::json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{Kind, MsgpackReader, MsgpackWriter, Timestamp};
-use crate::Decode;
+use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use crate::reader::ValueKind;
+use crate::{Decode, Reader};
 
 /// Whether time was built with `large-dates` (years up to ±999,999), which changes the
 /// years its parser reads.
@@ -256,91 +257,78 @@ impl TupleForm for Duration {
     }
 }
 
+/// The tuple form: an array of the components.
 #[inline]
-fn tuple_json<T: TupleForm + TextForm>(r: &mut JsonReader<'_>) -> Result<T> {
+fn tuple<'de, R: Reader<'de>, T: TupleForm + TextForm>(r: &mut R) -> Result<T> {
     let at = r.value_start();
-    T::from_tuple(T::Tuple::decode_json(r)?).ok_or_else(|| datetime::out_of_range(at, "a component is out of range"))
+    T::from_tuple(T::Tuple::decode(r)?).ok_or_else(|| datetime::out_of_range(at, "a component is out of range"))
 }
 
-#[cfg(feature = "msgpack")]
+/// The string, or the tuple when the value is an array: the form of most types, in
+/// every format.
 #[inline]
-fn tuple_msgpack<T: TupleForm + TextForm>(r: &mut MsgpackReader<'_>) -> Result<T> {
-    let at = r.position();
-    T::from_tuple(T::Tuple::decode_msgpack(r)?).ok_or_else(|| datetime::out_of_range(at, "a component is out of range"))
-}
-
-/// The string, or the tuple when the value is an array.
-#[inline]
-fn decode_json_any<T: TupleForm + TextForm>(r: &mut JsonReader<'_>) -> Result<T> {
-    if r.peek() == Some(b'[') {
-        tuple_json(r)
+fn decode_any<'de, R: Reader<'de>, T: TupleForm + TextForm>(r: &mut R) -> Result<T> {
+    if r.peek_is_array() {
+        tuple(r)
     } else {
         string_form::decode(r)
     }
 }
 
-/// The string, or the tuple when the value is an array: the MessagePack form of most types.
-#[cfg(feature = "msgpack")]
+/// Where the format has a timestamp type (MessagePack), that, or the string or tuple of
+/// the JSON form; elsewhere the string or the tuple.
 #[inline]
-fn decode_msgpack_any<T: TupleForm + TextForm>(r: &mut MsgpackReader<'_>) -> Result<T> {
-    if matches!(r.peek_kind(), Some(Kind::Array)) {
-        tuple_msgpack(r)
-    } else {
-        string_form::decode(r)
+fn decode_utc<'de, R: Reader<'de>>(r: &mut R) -> Result<UtcDateTime> {
+    // A constant: the branch folds away.
+    if !R::NATIVE_TIMESTAMP {
+        return decode_any(r);
     }
-}
-
-/// A timestamp, or the string or tuple of the JSON form.
-#[cfg(feature = "msgpack")]
-#[inline]
-fn decode_utc_msgpack(r: &mut MsgpackReader<'_>) -> Result<UtcDateTime> {
-    match r.peek_kind() {
-        Some(Kind::Array) => tuple_msgpack(r),
-        Some(Kind::Str) => string_form::decode_str(r),
+    match r.peek_value_kind() {
+        Some(ValueKind::Array) => tuple(r),
+        Some(ValueKind::Str) => string_form::decode_str(r),
         _ => {
-            let at = r.position();
-            let t = Timestamp::read(r)?;
-            let nanos = t.seconds() as i128 * 1_000_000_000 + t.nanoseconds() as i128;
+            let at = r.value_start();
+            let (seconds, nanoseconds) = r.read_timestamp()?;
+            let nanos = seconds as i128 * 1_000_000_000 + nanoseconds as i128;
             UtcDateTime::from_unix_timestamp_nanos(nanos)
                 .map_err(|_| datetime::out_of_range(at, "the timestamp is beyond time's range"))
         }
     }
 }
 
-/// The tuple `[seconds, nanoseconds]` (what is written), or the string of the JSON form.
-#[cfg(feature = "msgpack")]
+/// Where the format is human-readable, the string or the tuple; elsewhere the tuple
+/// `[seconds, nanoseconds]` (what is written), or the string of the JSON form.
 #[inline]
-fn decode_duration_msgpack(r: &mut MsgpackReader<'_>) -> Result<Duration> {
-    if matches!(r.peek_kind(), Some(Kind::Str)) {
+fn decode_duration<'de, R: Reader<'de>>(r: &mut R) -> Result<Duration> {
+    // A constant: the branch folds away.
+    if R::HUMAN_READABLE {
+        return decode_any(r);
+    }
+    if r.peek_is_string() {
         string_form::decode_str(r)
     } else {
-        tuple_msgpack(r)
+        tuple(r)
     }
 }
 
-/// `Decode` from the string, or the tuple when the value is an array, in JSON; in
-/// MessagePack as `$msgpack` reads it.
+/// `Decode` through one generic body, `$decode`.
 macro_rules! decode_impls {
-    ($($($ty:ty),+ => $msgpack:path;)*) => {$($(
+    ($($($ty:ty),+ => $decode:path;)*) => {$($(
         impl<'de> Decode<'de> for $ty {
             #[inline]
-            fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-                decode_json_any(r)
+            fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                $decode(r)
             }
 
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-                $msgpack(r)
-            }
+            crate::impls::decode_via_generic!('de);
         }
     )+)*};
 }
 
 decode_impls! {
-    Date, Time, PrimitiveDateTime, OffsetDateTime => decode_msgpack_any;
-    UtcDateTime => decode_utc_msgpack;
-    Duration => decode_duration_msgpack;
+    Date, Time, PrimitiveDateTime, OffsetDateTime => decode_any;
+    UtcDateTime => decode_utc;
+    Duration => decode_duration;
 }
 string_impls!(Encode for Date, Time, PrimitiveDateTime, OffsetDateTime);
 string_impls!(EncodeKey, DecodeKey for Date, Time, PrimitiveDateTime, OffsetDateTime, UtcDateTime);
