@@ -58,10 +58,8 @@ use core::str::FromStr;
 
 use super::string_form::{self, string_impls, FromText, StackText, ToText};
 use crate::error::{Error, ErrorKind, Result};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{self, Kind, MsgpackReader};
 use crate::reader::ValueKind;
-use crate::{Decode, Reader, Writer};
+use crate::{Decode, DecodeKey, Reader, Writer};
 
 /// An address's text: `[` + 39 + `%` + 10 + `]:` + 5 = 58 bytes at most.
 type Buf = StackText<64>;
@@ -184,26 +182,6 @@ fn decode_variant<'de, R: Reader<'de>, T>(
 #[inline(never)]
 fn not_one_key(what: &'static str, at: usize) -> Error {
     Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("expected {what}: a map with one key, V4 or V6"))), at)
-}
-
-/// A MessagePack key: the address's string, or (as rmp-serde writes keys) its value form,
-/// read from the key's own bytes with errors placed in the input.
-#[inline]
-#[cfg(feature = "msgpack")]
-fn decode_msgpack_key<'de, T: Address + Decode<'de>>(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<T> {
-    let raw = r.key_raw(key);
-    if raw.first().map(|&b| Kind::of(b)) == Some(Kind::Str) {
-        return string_form::decode_key(key, r);
-    }
-    T::decode_msgpack(&mut MsgpackReader::new(raw)).map_err(|e| key_error(e, key.offset()))
-}
-
-/// An error from decoding a key's bytes alone, moved to where they stand in the input.
-#[cold]
-#[inline(never)]
-#[cfg(feature = "msgpack")]
-fn key_error(e: Error, key_offset: usize) -> Error {
-    Error::new(e.kind().clone(), key_offset + e.offset().unwrap_or(0))
 }
 
 /// What the six address types share: a text form (JSON, keys), printed on the stack.
@@ -453,7 +431,21 @@ macro_rules! address_impls {
         }
         string_impls!(EncodeKey for $ty);
 
-        string_impls!(DecodeKey for $ty, msgpack: |key, r| decode_msgpack_key(key, r));
+        /// The string; where keys keep their type (MessagePack), a key that is not a
+        /// string is read as the value form rmp-serde writes keys in, from the key's
+        /// own bytes (`Reader::decode_key_as_value`).
+        impl<'de> DecodeKey<'de> for $ty {
+            #[inline]
+            fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+                // A constant first: the branch folds away in JSON.
+                if R::TYPED_KEYS && !r.key_is_string(key) {
+                    return r.decode_key_as_value::<Self>(key);
+                }
+                string_form::decode_key(key, r)
+            }
+
+            crate::impls::decode_key_per_format_via_generic!('de);
+        }
     )*};
 }
 
