@@ -421,10 +421,8 @@ where
     r.decode_with_per_format(DecodeWith { json, msgpack })
 }
 
-// ---- maps with composite keys ----
-
-/// The helpers of a generated generic body (`Decode::decode<R>` over any [`Reader`]),
-/// twins of the JSON ones above under the same names.
+/// The helpers of generated decode bodies (`Decode::decode<R>` over any [`Reader`],
+/// `DecodeFields::decode_field_any`, `prepare_members`).
 pub mod any {
     use alloc::borrow::Cow;
     use alloc::string::String;
@@ -604,7 +602,9 @@ pub mod any {
         Ok(found)
     }
 
-    /// A member seen a second time (see the JSON twin).
+    /// A member seen a second time: under the default policy an error; otherwise
+    /// `Ok(true)` to decode the new value over the old (keep-last) or `Ok(false)` once the
+    /// new value was skipped (keep-first).
     #[cold]
     #[inline(never)]
     pub fn on_duplicate<'de, R: Reader<'de>>(r: &mut R, key: R::Key, name: &'static str) -> Result<bool> {
