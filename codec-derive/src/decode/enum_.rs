@@ -310,7 +310,6 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, rn: &ReaderNames) ->
     let p = quote!(__p);
     let h = &rn.h;
     let field_fn = &rn.field_fn;
-    let krate = &c.krate;
     let tag_lit = bytes(tag);
     let deny = c.attrs.deny_unknown_fields.is_some();
     let mask = kinds(variants);
@@ -436,7 +435,6 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, rn: &ReaderNames) ->
         let name: &str = &v.name;
         with_segment(body, quote!(.in_variant(#name)), rn)
     });
-    let _ = krate;
     quote! {
         __r.begin_object()?;
         let __start = __r.checkpoint();

@@ -131,13 +131,6 @@ fn parse_v4(text: &[u8]) -> Option<Ipv4Addr> {
     (i == text.len()).then_some(Ipv4Addr::from(octets))
 }
 
-/// `N` octets: an array of `N` integers (rmp-serde's default), or a bin of `N` bytes
-/// (`Reader::read_byte_array`).
-#[inline]
-fn decode_octets<'de, R: Reader<'de>, const N: usize>(r: &mut R) -> Result<[u8; N]> {
-    r.read_byte_array::<N>()
-}
-
 #[inline]
 fn encode_octets<W: Writer>(w: &mut W, octets: &[u8]) -> Result<()> {
     w.begin_array(octets.len())?;
@@ -302,7 +295,8 @@ macro_rules! compact_impls {
 
             #[inline]
             fn decode_compact<'de, R: Reader<'de>>(r: &mut R) -> Result<Self> {
-                decode_octets::<R, $n>(r).map($ty::from)
+                // An array of `$n` integers (rmp-serde's default), or a bin of `$n` bytes.
+                r.read_byte_array::<$n>().map($ty::from)
             }
         }
     )*};
@@ -326,7 +320,7 @@ macro_rules! compact_impls {
 
             #[inline]
             fn decode_compact<'de, R: Reader<'de>>(r: &mut R) -> Result<Self> {
-                let ($ip, $port) = decode_pair(r)?;
+                let ($ip, $port) = <(_, u16)>::decode(r)?;
                 Ok($new)
             }
         }
@@ -377,12 +371,6 @@ compact_impls! {
 compact_impls! {
     IpAddr: either Ipv4Addr Ipv6Addr;
     SocketAddr: either SocketAddrV4 SocketAddrV6;
-}
-
-/// A socket address's compact form: the array `[ip, port]`.
-#[inline]
-fn decode_pair<'de, R: Reader<'de>, Ip: Decode<'de>>(r: &mut R) -> Result<(Ip, u16)> {
-    <(Ip, u16)>::decode(r)
 }
 
 macro_rules! address_impls {
