@@ -27,7 +27,10 @@
 //! `from_slice::<Vec<Status>>`. Float printers alone, over canada's 111,126 numbers (one
 //! iteration prints each once): `floats_ryu`, `floats_zmij`, `floats_codec`
 //! (`JsonWriter::write_f64`) and `floats_codec_slice` (`Encode for Vec<f64>`, commas included;
-//! its iteration also collects the floats into the `Vec`).
+//! its iteration also collects the floats into the `Vec`). Dynamic values, over citm_catalog:
+//! `value` (`codec::json::Value`), `mpvalue` (`codec::msgpack::Value`) and `sjvalue`
+//! (`serde_json::Value`) decode its JSON, with `_mp` its MessagePack; `value_enc`,
+//! `value_mp_enc`, `sjvalue_enc` and `mpvalue_mp_enc` decode once and encode ten times.
 
 use codec_tests::models::{canada, canada_tuple, citm, events, geojson, gmaps, synthetic, twitter};
 use std::hint::black_box;
@@ -264,6 +267,48 @@ fn main() {
             codec::Encode::encode_json(&v, &mut w).unwrap();
             black_box(w.into_inner());
         }),
+        "value" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(codec::json::from_slice::<codec::json::Value>(b).unwrap());
+        }),
+        "value_mp" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(codec::msgpack::from_slice::<codec::json::Value>(b).unwrap());
+        }),
+        "mpvalue_mp" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(codec::msgpack::from_slice::<codec::msgpack::Value>(b).unwrap());
+        }),
+        "mpvalue" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(codec::json::from_slice::<codec::msgpack::Value>(b).unwrap());
+        }),
+        "sjvalue" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(codec::json::from_slice::<serde_json::Value>(b).unwrap());
+        }),
+        "sjvalue_mp" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(codec::msgpack::from_slice::<serde_json::Value>(b).unwrap());
+        }),
+        "value_enc" => ("json-benchmark/citm_catalog.json", |b| {
+            let v: codec::json::Value = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::json::to_vec(&v).unwrap());
+            }
+        }),
+        "value_mp_enc" => ("json-benchmark/citm_catalog.json", |b| {
+            let v: codec::json::Value = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::msgpack::to_vec(&v).unwrap());
+            }
+        }),
+        "sjvalue_enc" => ("json-benchmark/citm_catalog.json", |b| {
+            let v: serde_json::Value = serde_json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::json::to_vec(&v).unwrap());
+            }
+        }),
+        "mpvalue_mp_enc" => ("json-benchmark/citm_catalog.json", |b| {
+            let v: codec::msgpack::Value = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::msgpack::to_vec(&v).unwrap());
+            }
+        }),
         other => panic!("unknown workload {other}"),
     };
     let json = codec_tests::data(file);
@@ -389,6 +434,7 @@ fn to_msgpack(which: &str, json: &[u8]) -> Vec<u8> {
         Some("citm") => via::<citm::CitmCatalog>(json),
         Some("canada") => via::<canada::Canada>(json),
         Some("geojson") => via::<geojson::GeoJson>(json),
+        Some("value" | "mpvalue" | "sjvalue") => via::<codec::json::Value>(json),
         _ => via::<gmaps::DistanceMatrix>(json),
     }
 }
