@@ -253,9 +253,9 @@ pub use bytes::{Bytes, DecodeBytes, EncodeBytes};
 #[cfg(feature = "std")]
 pub use error::IoError;
 pub use error::{Error, ErrorKind, PathSegment, Result};
-#[doc(hidden)]
-pub use reader::ValueKind;
 pub use reader::{DuplicateKeys, Reader};
+#[doc(hidden)]
+pub use reader::{ParsedNumber, ValueKind};
 // ---- non-finite floats ----
 pub use non_finite::NonFinite;
 pub use writer::Writer;

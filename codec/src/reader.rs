@@ -60,6 +60,21 @@ pub enum ValueKind {
     Invalid,
 }
 
+/// A number as a dynamic value keeps it ([`Reader::read_parsed_number`]): an integer
+/// that fits `u64` (or, negative, `i64`) exactly, anything else the nearest `f64`.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ParsedNumber {
+    /// A non-negative integer.
+    PosInt(u64),
+    /// A negative integer (never zero).
+    NegInt(i64),
+    /// Everything else: in JSON a fraction or exponent, `-0`, or an integer beyond
+    /// `u64`/`i64` (always finite); in MessagePack a float 32 (widened) or 64, as it is
+    /// (NaN and the infinities included).
+    Float(f64),
+}
+
 /// An enum tag read as a value, for an enum with an integer or bool name
 /// ([`Reader::read_tag`]): a string (kept as the format's key token and matched by its
 /// bytes, as string tags are), an integer or a bool, each with its offset for messages.
@@ -218,6 +233,14 @@ pub trait Reader<'de>: sealed::Sealed {
     /// it); `None` at the end of the input.
     #[doc(hidden)]
     fn peek_value_kind(&mut self) -> Option<ValueKind>;
+
+    /// Reads any number as a dynamic value keeps it (see [`ParsedNumber`]): what
+    /// `json::Value` and serde_json's `Value` hold. JSON numbers are classified by their
+    /// text in one pass; MessagePack's by their type (an int as it is, a float as a float,
+    /// whatever its value). Any other value is an
+    /// [`InvalidType`](crate::ErrorKind::InvalidType) error expecting "a number".
+    #[doc(hidden)]
+    fn read_parsed_number(&mut self) -> Result<ParsedNumber>;
 
     /// Reads text that MessagePack may also hold as a bin (a path: serde reads one from
     /// bytes too): in JSON a string, as [`read_cow`](Self::read_cow) reads it (its errors,

@@ -12,6 +12,7 @@
 //! declines).
 
 use super::pow5::{LARGEST_POWER, POW5_128, SMALLEST_POWER};
+pub(crate) use crate::reader::ParsedNumber;
 
 // Every exponent either format sends to the table has an entry.
 const _: () = assert!(F64.smallest_power >= SMALLEST_POWER && F64.largest_power <= LARGEST_POWER);
@@ -624,17 +625,6 @@ fn eisel_lemire(w: u64, q: i64, f: &FloatFormat) -> Option<u64> {
         return None;
     }
     Some(((power as u64) << f.mantissa_bits) | mantissa)
-}
-
-/// A JSON number classified the way a dynamic value keeps it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum ParsedNumber {
-    /// A non-negative integer.
-    PosInt(u64),
-    /// A negative integer (never zero).
-    NegInt(i64),
-    /// Everything else: a fraction or exponent, `-0`, or an integer beyond `u64`/`i64`.
-    Float(f64),
 }
 
 /// Parses and classifies a JSON number at `pos` in one pass: an integer that fits `u64`

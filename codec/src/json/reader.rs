@@ -1627,8 +1627,18 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
             b'[' => ValueKind::Array,
             b'{' => ValueKind::Map,
             b'-' | b'0'..=b'9' => ValueKind::Number,
-            _ => ValueKind::Invalid,
+            // An object or array whose bracket a shared pointer read (`preserve_refs`).
+            _ => match self.opened_here() {
+                Some(b'{') => ValueKind::Map,
+                Some(b'[') => ValueKind::Array,
+                _ => ValueKind::Invalid,
+            },
         })
+    }
+
+    #[inline]
+    fn read_parsed_number(&mut self) -> Result<crate::reader::ParsedNumber> {
+        JsonReader::read_parsed_number(self)
     }
 
     /// A string: JSON has no bytes, so neither message applies (a string's errors say "a
@@ -2154,6 +2164,33 @@ mod tests {
             assert_eq!(crate::Reader::peek_value_kind(&mut r), kind, "{:?}", core::str::from_utf8(input));
             assert_eq!(r.position(), input.iter().take_while(|b| b.is_ascii_whitespace()).count());
         }
+    }
+
+    /// `Reader::read_parsed_number`: integers exact while they fit, `-0` and everything
+    /// else the nearest finite `f64`; what is not a number is an error at it.
+    #[test]
+    fn parsed_numbers() {
+        use crate::reader::ParsedNumber::{self, Float, NegInt, PosInt};
+        let cases: [(&[u8], ParsedNumber); 7] = [
+            (b" 0", PosInt(0)),
+            (b"18446744073709551615", PosInt(u64::MAX)),
+            (b"18446744073709551616", Float(18446744073709551616.0)),
+            (b"-9223372036854775808", NegInt(i64::MIN)),
+            (b"-9223372036854775809", Float(-9223372036854775809.0)),
+            (b"-0", Float(-0.0)),
+            (b"2.5e-3", Float(0.0025)),
+        ];
+        for (input, n) in cases {
+            let got = crate::Reader::read_parsed_number(&mut JsonReader::new(input)).unwrap();
+            assert_eq!(got, n, "{:?}", core::str::from_utf8(input));
+            assert_eq!(got == Float(-0.0) && matches!(got, Float(f) if f.is_sign_negative()), input == b"-0");
+        }
+        let err = crate::Reader::read_parsed_number(&mut JsonReader::new(b" \"1\"")).unwrap_err();
+        assert_eq!(
+            (err.to_string().as_str(), err.offset()),
+            ("invalid type: expected a number, found string (byte 1)", Some(1))
+        );
+        assert!(crate::Reader::read_parsed_number(&mut JsonReader::new(b"1e400")).is_err());
     }
 
     /// Short strings take an inline 16-byte path: it must agree with the general scan on

@@ -2109,6 +2109,16 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         })
     }
 
+    #[inline]
+    fn read_parsed_number(&mut self) -> Result<crate::reader::ParsedNumber> {
+        use crate::reader::ParsedNumber;
+        Ok(match self.read_number()? {
+            Ok(Int::Pos(v)) => ParsedNumber::PosInt(v),
+            Ok(Int::Neg(v)) => ParsedNumber::NegInt(v),
+            Err(f) => ParsedNumber::Float(f),
+        })
+    }
+
     /// A str, or a bin holding UTF-8; both borrowed.
     #[inline]
     fn read_str_or_utf8_bin(&mut self, expected: &'static str, not_utf8: &'static str) -> Result<Cow<'de, str>> {
@@ -2622,6 +2632,30 @@ mod tests {
             assert_eq!(crate::Reader::peek_value_kind(&mut r), kind, "{input:x?}");
             assert_eq!(r.position(), 0);
         }
+    }
+
+    /// `Reader::read_parsed_number`: ints by sign, floats as they are (a float 32
+    /// widened, NaN kept); anything else is an error at it.
+    #[test]
+    fn parsed_numbers() {
+        use crate::reader::ParsedNumber::{self, Float, NegInt, PosInt};
+        let cases: [(&[u8], ParsedNumber); 6] = [
+            (b"\x00", PosInt(0)),
+            (b"\xcf\xff\xff\xff\xff\xff\xff\xff\xff", PosInt(u64::MAX)),
+            (b"\xff", NegInt(-1)),
+            (b"\xd3\x80\x00\x00\x00\x00\x00\x00\x00", NegInt(i64::MIN)),
+            (b"\xca\x3f\xc0\x00\x00", Float(1.5)),
+            (b"\xcb\x7f\xf0\x00\x00\x00\x00\x00\x00", Float(f64::INFINITY)),
+        ];
+        for (input, n) in cases {
+            let mut r = MsgpackReader::new(input);
+            assert_eq!(crate::Reader::read_parsed_number(&mut r).unwrap(), n, "{input:x?}");
+            assert_eq!(r.position(), input.len());
+        }
+        let nan = crate::Reader::read_parsed_number(&mut MsgpackReader::new(b"\xcb\x7f\xf8\0\0\0\0\0\0")).unwrap();
+        assert!(matches!(nan, Float(f) if f.is_nan()));
+        let err = crate::Reader::read_parsed_number(&mut MsgpackReader::new(b"\xa1a")).unwrap_err();
+        assert_eq!(err.to_string(), "invalid type: expected a number, found string (byte 0)");
     }
 
     /// A retry that re-reads nothing still costs one unit of the budget (16 per input
