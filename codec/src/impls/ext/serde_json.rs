@@ -108,32 +108,26 @@ use ::serde_json::{Map, Number, Value};
 
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::number::ParsedNumber;
 use crate::json::value::duplicate_key;
 use crate::json::{DuplicateKeys, JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{self, reader::Int, Kind, MsgpackReader, MsgpackWriter};
-use crate::{Decode, Encode, Writer};
+use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
+use crate::reader::{ParsedNumber, ValueKind};
+use crate::{Decode, Encode, Reader, Writer};
 
 // ---------------------------------------------------------------- Number
 
-/// A number codec's parser read, as serde_json would hold it.
+/// Any number, as serde_json holds it; a float it cannot hold (NaN, the infinities:
+/// MessagePack's, as JSON's parser gives finite floats only) is an error.
 #[inline]
-fn number_of(n: ParsedNumber, at: usize) -> Result<Number> {
-    match n {
+fn read_number<'de, R: Reader<'de>>(r: &mut R) -> Result<Number> {
+    // (For MessagePack's non-finite floats: no peek past JSON's whitespace on the hot path.)
+    let at = r.position();
+    match r.read_parsed_number()? {
         ParsedNumber::PosInt(v) => Ok(Number::from(v)),
         ParsedNumber::NegInt(v) => Ok(Number::from(v)),
-        // The parser gives finite floats only (`1e400` is an error there).
         ParsedNumber::Float(v) => Number::from_f64(v).ok_or_else(|| not_a_json_number(at, v)),
     }
-}
-
-#[inline]
-fn read_number_json(r: &mut JsonReader<'_>) -> Result<Number> {
-    // (For an error that cannot happen: no peek past whitespace on the hot path.)
-    let at = r.position();
-    let n = r.read_parsed_number()?;
-    number_of(n, at)
 }
 
 /// The error for a float that no `Number` holds (NaN, the infinities), at `at`.
@@ -162,89 +156,67 @@ impl Encode for Number {
 }
 
 impl<'de> Decode<'de> for Number {
+    /// Any number; in MessagePack any int or float, NaN and the infinities an error (as
+    /// rmp-serde's "not a JSON number").
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        read_number_json(r)
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        read_number(r)
     }
 
-    /// Any int or float; NaN and the infinities are an error (as rmp-serde's "not a JSON
-    /// number").
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let at = r.position();
-        match r.read_number()? {
-            Ok(Int::Pos(v)) => Ok(Number::from(v)),
-            Ok(Int::Neg(v)) => Ok(Number::from(v)),
-            Err(f) => Number::from_f64(f).ok_or_else(|| not_a_json_number(at, f)),
-        }
+    crate::impls::decode_via_generic!('de);
+}
+
+// ---------------------------------------------------------------- Value
+
+/// Any value serde_json holds. Recursion is bounded by the reader's depth limit (arrays
+/// and maps count against it), as for codec's own `Value`. In MessagePack: any int, a
+/// float 32 or 64, str, array and map of str keys (a bin or an ext is an error, as in
+/// rmp-serde); a float serde_json cannot hold is `Null`, serde_json's choice.
+fn read_value<'de, R: Reader<'de>>(r: &mut R) -> Result<Value> {
+    match r.peek_value_kind() {
+        Some(ValueKind::Null) => r.read_null().map(|()| Value::Null),
+        Some(ValueKind::Bool) => r.read_bool().map(Value::Bool),
+        Some(ValueKind::Str) => r.read_string().map(Value::String),
+        Some(ValueKind::Number | ValueKind::Int | ValueKind::Float) => Ok(match r.read_parsed_number()? {
+            ParsedNumber::PosInt(v) => Value::Number(Number::from(v)),
+            ParsedNumber::NegInt(v) => Value::Number(Number::from(v)),
+            ParsedNumber::Float(f) => Number::from_f64(f).map_or(Value::Null, Value::Number),
+        }),
+        Some(ValueKind::Array) => r
+            .read_seq(
+                |r, n| Ok(Vec::with_capacity(r.capacity_for(n, core::mem::size_of::<Value>()))),
+                |r, items, i| {
+                    items.push(read_value(r).map_err(|e| e.in_index(i))?);
+                    Ok(())
+                },
+            )
+            .map(Value::Array),
+        Some(ValueKind::Map) => read_map(r).map(Value::Object),
+        _ => Err(r.invalid_type("a JSON value")),
     }
 }
 
-// ---------------------------------------------------------------- Value, JSON
-
-/// Any JSON value. Recursion is bounded by the reader's depth limit (`begin_array` and
-/// `begin_object` check it), as for codec's own `Value`.
-fn read_value_json(r: &mut JsonReader<'_>) -> Result<Value> {
-    match r.peek() {
-        Some(b'n') => r.read_null().map(|()| Value::Null),
-        Some(b't' | b'f') => r.read_bool().map(Value::Bool),
-        Some(b'"') => Ok(Value::String(r.read_str()?.as_str().to_owned())),
-        Some(b'-' | b'0'..=b'9') => read_number_json(r).map(Value::Number),
-        Some(b'[') => read_array_json(r),
-        Some(b'{') => read_map_json(r).map(Value::Object),
-        // An object or array whose bracket a shared pointer read (`preserve_refs`).
-        _ => match r.opened_here() {
-            Some(b'{') => read_map_json(r).map(Value::Object),
-            Some(b'[') => read_array_json(r),
-            _ => Err(r.invalid_type("a JSON value")),
-        },
-    }
+fn read_map<'de, R: Reader<'de>>(r: &mut R) -> Result<Map<String, Value>> {
+    r.read_map(|_, _| Ok(Map::new()), |r, map, key| read_member(map, key, r))
 }
 
-fn read_array_json(r: &mut JsonReader<'_>) -> Result<Value> {
-    r.begin_array()?;
-    let mut items = Vec::new();
-    let mut more = r.array_first()?;
-    while more {
-        match read_value_json(r) {
-            Ok(v) => items.push(v),
-            Err(e) => return Err(e.in_index(items.len())),
-        }
-        more = r.array_next()?;
-    }
-    Ok(Value::Array(items))
-}
-
-fn read_map_json(r: &mut JsonReader<'_>) -> Result<Map<String, Value>> {
-    r.begin_object()?;
-    let mut map = Map::new();
-    let mut more = r.object_first()?;
-    while more {
-        let key = r.read_key()?;
-        read_member_json(&mut map, key, r)?;
-        more = r.object_next()?;
-    }
-    Ok(map)
-}
-
-/// Reads the value of member `key` into `map`; a key already there follows the reader's
-/// duplicate-key policy. The key is on the path of an error inside the value.
+/// Reads the value of member `key` (a string) into `map`; a key already there follows
+/// the reader's duplicate-key policy. The key is on the path of an error inside the value.
 #[inline]
-fn read_member_json<'de>(map: &mut Map<String, Value>, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<()> {
-    let name = r.key_str(key)?.as_str().to_owned();
+fn read_member<'de, R: Reader<'de>>(map: &mut Map<String, Value>, key: R::Key, r: &mut R) -> Result<()> {
+    let name = r.key_str_with(key, |s| Ok(s.to_owned()))?;
     match map.entry(name) {
         Entry::Vacant(slot) => {
-            let value = read_value_json(r).map_err(|e| e.in_key(slot.key()))?;
+            let value = read_value(r).map_err(|e| e.in_key(slot.key()))?;
             slot.insert(value);
         }
         Entry::Occupied(mut slot) => match r.duplicate_keys() {
             DuplicateKeys::KeepFirst => r.skip_value()?,
             DuplicateKeys::KeepLast => {
-                let value = read_value_json(r).map_err(|e| e.in_key(slot.key()))?;
+                let value = read_value(r).map_err(|e| e.in_key(slot.key()))?;
                 slot.insert(value);
             }
-            _ => return Err(duplicate_key(key.offset(), slot.key().clone())),
+            _ => return Err(duplicate_key(r.key_offset(key), slot.key().clone())),
         },
     }
     Ok(())
@@ -283,76 +255,6 @@ fn write_map<W: Writer>(m: &Map<String, Value>, w: &mut W) -> Result<()> {
     Ok(())
 }
 
-// ---------------------------------------------------------------- Value, MessagePack
-
-#[cfg(feature = "msgpack")]
-fn read_value_msgpack(r: &mut MsgpackReader<'_>) -> Result<Value> {
-    match r.peek_kind() {
-        Some(Kind::Nil) => r.read_null().map(|()| Value::Null),
-        Some(Kind::Bool) => r.read_bool().map(Value::Bool),
-        Some(Kind::Int | Kind::Float) => Ok(match r.read_number()? {
-            Ok(Int::Pos(v)) => Value::Number(Number::from(v)),
-            Ok(Int::Neg(v)) => Value::Number(Number::from(v)),
-            // serde_json's `Value` turns a float it cannot hold into null.
-            Err(f) => Number::from_f64(f).map_or(Value::Null, Value::Number),
-        }),
-        Some(Kind::Str) => r.read_str().map(|s| Value::String(s.to_owned())),
-        Some(Kind::Array) => {
-            let n = r.read_array_len()?;
-            let mut items = Vec::with_capacity(r.capacity_for(n, core::mem::size_of::<Value>()));
-            for i in 0..n {
-                match read_value_msgpack(r) {
-                    Ok(v) => items.push(v),
-                    Err(e) => return Err(e.in_index(i)),
-                }
-            }
-            r.leave();
-            Ok(Value::Array(items))
-        }
-        Some(Kind::Map) => read_map_msgpack(r).map(Value::Object),
-        // A bin or an ext: rmp-serde refuses them too.
-        _ => Err(r.invalid_type("a JSON value")),
-    }
-}
-
-#[cfg(feature = "msgpack")]
-fn read_map_msgpack(r: &mut MsgpackReader<'_>) -> Result<Map<String, Value>> {
-    let n = r.read_map_len()?;
-    let mut map = Map::new();
-    for _ in 0..n {
-        let key = r.read_key()?;
-        read_member_msgpack(&mut map, key, r)?;
-    }
-    r.leave();
-    Ok(map)
-}
-
-/// As [`read_member_json`]; the key must be a str.
-#[cfg(feature = "msgpack")]
-#[inline]
-fn read_member_msgpack<'de>(
-    map: &mut Map<String, Value>,
-    key: msgpack::Key<'de>,
-    r: &mut MsgpackReader<'de>,
-) -> Result<()> {
-    let name = r.key_str(key)?.to_owned();
-    match map.entry(name) {
-        Entry::Vacant(slot) => {
-            let value = read_value_msgpack(r).map_err(|e| e.in_key(slot.key()))?;
-            slot.insert(value);
-        }
-        Entry::Occupied(mut slot) => match r.duplicate_keys() {
-            DuplicateKeys::KeepFirst => r.skip_value()?,
-            DuplicateKeys::KeepLast => {
-                let value = read_value_msgpack(r).map_err(|e| e.in_key(slot.key()))?;
-                slot.insert(value);
-            }
-            _ => return Err(duplicate_key(key.offset(), slot.key().clone())),
-        },
-    }
-    Ok(())
-}
-
 impl Encode for Value {
     #[inline]
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
@@ -364,16 +266,11 @@ impl Encode for Value {
 
 impl<'de> Decode<'de> for Value {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        read_value_json(r)
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        read_value(r)
     }
 
-    /// Any MessagePack value JSON can hold (see the module docs).
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        read_value_msgpack(r)
-    }
+    crate::impls::decode_via_generic!('de);
 }
 
 // ---------------------------------------------------------------- Map
@@ -388,14 +285,11 @@ impl Encode for Map<String, Value> {
 }
 
 impl<'de> Decode<'de> for Map<String, Value> {
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        read_map_json(r)
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        read_map(r)
     }
 
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        read_map_msgpack(r)
-    }
+    crate::impls::decode_via_generic!('de);
 }
 
 /// `Map` as a struct's `flatten` catch-all: its members are written among the struct's.
@@ -422,15 +316,20 @@ impl<'de> DecodeFields<'de> for Map<String, Value> {
         Map::new()
     }
 
-    /// Claims every key; a repeated key follows the reader's duplicate-key policy.
-    fn decode_field(map: &mut Self, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
-        read_member_json(map, key, r).map(|()| true)
+    /// Claims every key (which must be a string); a repeated key follows the reader's
+    /// duplicate-key policy.
+    #[inline]
+    fn decode_field_any<R: Reader<'de>>(map: &mut Self, key: R::Key, r: &mut R) -> Result<bool> {
+        read_member(map, key, r).map(|()| true)
     }
 
-    /// Claims every key, which must be a str.
+    fn decode_field(map: &mut Self, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
+        Self::decode_field_any(map, key, r)
+    }
+
     #[cfg(feature = "msgpack")]
     fn decode_field_msgpack(map: &mut Self, key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<bool> {
-        read_member_msgpack(map, key, r).map(|()| true)
+        Self::decode_field_any(map, key, r)
     }
 
     fn finish(map: Self, _end: usize) -> Result<Self> {
@@ -475,8 +374,13 @@ impl<'de> DecodeFields<'de> for Value {
         Map::new()
     }
 
+    #[inline]
+    fn decode_field_any<R: Reader<'de>>(map: &mut Map<String, Value>, key: R::Key, r: &mut R) -> Result<bool> {
+        read_member(map, key, r).map(|()| true)
+    }
+
     fn decode_field(map: &mut Map<String, Value>, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
-        read_member_json(map, key, r).map(|()| true)
+        Self::decode_field_any(map, key, r)
     }
 
     #[cfg(feature = "msgpack")]
@@ -485,7 +389,7 @@ impl<'de> DecodeFields<'de> for Value {
         key: msgpack::Key<'de>,
         r: &mut MsgpackReader<'de>,
     ) -> Result<bool> {
-        read_member_msgpack(map, key, r).map(|()| true)
+        Self::decode_field_any(map, key, r)
     }
 
     fn finish(map: Map<String, Value>, _end: usize) -> Result<Value> {
@@ -533,7 +437,7 @@ impl<'de> Decode<'de> for Box<RawValue> {
     /// Any value a `Value` reads, kept as its compact JSON text.
     #[cfg(feature = "msgpack")]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let value = read_value_msgpack(r)?;
+        let value = read_value(r)?;
         let mut w = JsonWriter::new();
         write_value(&value, &mut w)?;
         // The writer writes UTF-8 only (strings come from `str`s).
