@@ -16,7 +16,7 @@ mod cell;
 pub(crate) mod collections;
 mod duration;
 pub(crate) mod ext;
-mod json_map;
+mod json_value;
 pub(crate) mod maps;
 mod net;
 mod num;

@@ -36,19 +36,10 @@ use std::collections::hash_map::RandomState;
 #[cfg(feature = "std")]
 use std::collections::HashMap;
 
-use super::number::ParsedNumber;
-use super::{DuplicateKeys, JsonReader, JsonWriter, Key};
+use super::{DuplicateKeys, JsonReader, JsonWriter};
 use crate::error::{Error, ErrorKind, Result};
-#[cfg(not(feature = "msgpack"))]
-use crate::{Decode, Encode};
-
-// The `Encode`, `Decode` and struct-member traits have a MessagePack method each when
-// the `msgpack` feature is on, and an impl is one block: with the feature, the impls of
-// `Number`, `Value` and `Map` are a bridge between the formats
-// (`bridge/json_value_msgpack.rs`) and call the JSON halves defined here, so that `json/`
-// needs nothing from `msgpack/`. Without it, the JSON-only impls below are the whole
-// impls. The struct-member traits (`Map` as a flattened member) are the model's:
-// `impls/json_map.rs` has their impls, which `json/` does not name.
+use crate::reader::{ParsedNumber, Reader, ValueKind};
+use crate::writer::Writer;
 
 // ---------------------------------------------------------------- Number
 
@@ -212,10 +203,14 @@ impl fmt::Debug for Number {
     }
 }
 
+// `Number`, `Value` and `Map` are read and written by one generic walk each, over the
+// core's `Reader` and `Writer`, so in any format; the model's `Encode`, `Decode` and
+// struct-member impls that call them are in `impls/json_value.rs` while the traits keep
+// a method per format (which `json/` does not name).
 impl Number {
-    /// The JSON half of `Encode for Number`.
+    /// `Encode for Number`: integers as they are held, then the float.
     #[inline]
-    pub(crate) fn write_json(&self, w: &mut JsonWriter) -> Result<()> {
+    pub(crate) fn write_to<W: Writer>(&self, w: &mut W) -> Result<()> {
         match self.0 {
             N::PosInt(v) => w.write_u64(v),
             N::NegInt(v) => w.write_i64(v),
@@ -223,22 +218,27 @@ impl Number {
         }
         Ok(())
     }
-}
 
-#[cfg(not(feature = "msgpack"))]
-impl Encode for Number {
+    /// `Decode for Number`: any number; a float no `Number` holds (MessagePack's NaN and
+    /// infinities: JSON's parser gives finite floats only) is an error.
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.write_json(w)
+    pub(crate) fn read_from<'de, R: Reader<'de>>(r: &mut R) -> Result<Number> {
+        // (For MessagePack's non-finite floats: no peek past JSON's whitespace on the hot path.)
+        let at = r.position();
+        let n = r.read_parsed_number()?;
+        if let ParsedNumber::Float(f) = n {
+            if !f.is_finite() {
+                return Err(non_finite(at, f));
+            }
+        }
+        Ok(Number::from_parsed(n))
     }
 }
 
-#[cfg(not(feature = "msgpack"))]
-impl<'de> Decode<'de> for Number {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        r.read_number()
-    }
+#[cold]
+#[inline(never)]
+fn non_finite(at: usize, f: f64) -> Error {
+    Error::new(ErrorKind::InvalidValue(Cow::Owned(alloc::format!("{f} is not a JSON number"))), at)
 }
 
 impl JsonReader<'_> {
@@ -627,76 +627,50 @@ impl fmt::Debug for Value {
 }
 
 impl Value {
-    /// The JSON half of `Encode for Value`.
-    pub(crate) fn write_json(&self, w: &mut JsonWriter) -> Result<()> {
+    /// `Encode for Value`, in any format.
+    pub(crate) fn write_to<W: Writer>(&self, w: &mut W) -> Result<()> {
         match self {
             Value::Null => w.write_null(),
             Value::Bool(b) => w.write_bool(*b),
-            Value::Number(n) => n.write_json(w)?,
-            Value::String(s) => w.write_str(s),
+            Value::Number(n) => n.write_to(w)?,
+            Value::String(s) => w.write_str(s)?,
             Value::Array(a) => {
-                w.write_byte(b'[');
+                w.begin_array(a.len())?;
                 for (i, v) in a.iter().enumerate() {
-                    if i > 0 {
-                        w.write_byte(b',');
-                    }
-                    v.write_json(w)?;
+                    w.array_element(i);
+                    v.write_to(w)?;
                 }
-                w.write_byte(b']');
+                w.end_array();
             }
-            Value::Object(m) => m.write_json(w)?,
+            Value::Object(m) => m.write_to(w)?,
         }
         Ok(())
     }
 
-    /// The JSON half of `Decode for Value`: any JSON value. Recursion is bounded by the
-    /// reader's depth limit (128 by default): a limit in the hundreds of thousands could
-    /// exhaust the stack.
-    pub(crate) fn read_json<'de>(r: &mut JsonReader<'de>) -> Result<Self> {
-        match r.peek() {
-            Some(b'n') => r.read_null().map(|()| Value::Null),
-            Some(b't' | b'f') => r.read_bool().map(Value::Bool),
-            Some(b'"') => Ok(Value::String(r.read_str()?.as_str().to_owned())),
-            Some(b'-' | b'0'..=b'9') => r.read_number().map(Value::Number),
-            Some(b'[') => Value::read_json_array(r),
-            Some(b'{') => Map::read_json(r).map(Value::Object),
-            // An object or array whose bracket a shared pointer read (`preserve_refs`).
-            _ => match r.opened_here() {
-                Some(b'{') => Map::read_json(r).map(Value::Object),
-                Some(b'[') => Value::read_json_array(r),
-                _ => Err(r.invalid_type("a JSON value")),
-            },
+    /// `Decode for Value`: any JSON value, and in MessagePack any value JSON can hold (a
+    /// bin becomes an array of numbers; a map's keys must be strings; an extension is an
+    /// error). Recursion is bounded by the reader's depth limit (128 by default), which
+    /// arrays and maps count against: a limit in the hundreds of thousands could exhaust
+    /// the stack.
+    pub(crate) fn read_from<'de, R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        match r.peek_value_kind() {
+            Some(ValueKind::Null) => r.read_null().map(|()| Value::Null),
+            Some(ValueKind::Bool) => r.read_bool().map(Value::Bool),
+            Some(ValueKind::Str) => r.read_string().map(Value::String),
+            Some(ValueKind::Number | ValueKind::Int | ValueKind::Float) => Number::read_from(r).map(Value::Number),
+            Some(ValueKind::Array) => r
+                .read_seq(
+                    |r, n| Ok(Vec::with_capacity(r.capacity_for(n, core::mem::size_of::<Value>()))),
+                    |r, items, i| {
+                        items.push(Value::read_from(r).map_err(|e| e.in_index(i))?);
+                        Ok(())
+                    },
+                )
+                .map(Value::Array),
+            Some(ValueKind::Map) => Map::read_from(r).map(Value::Object),
+            Some(ValueKind::Bytes) => Ok(Value::Array(r.read_bytes()?.iter().map(|&b| Value::from(b)).collect())),
+            _ => Err(r.invalid_type("a JSON value")),
         }
-    }
-
-    fn read_json_array<'de>(r: &mut JsonReader<'de>) -> Result<Self> {
-        r.begin_array()?;
-        let mut items = Vec::new();
-        let mut more = r.array_first()?;
-        while more {
-            match Value::read_json(r) {
-                Ok(v) => items.push(v),
-                Err(e) => return Err(e.in_index(items.len())),
-            }
-            more = r.array_next()?;
-        }
-        Ok(Value::Array(items))
-    }
-}
-
-#[cfg(not(feature = "msgpack"))]
-impl Encode for Value {
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.write_json(w)
-    }
-}
-
-#[cfg(not(feature = "msgpack"))]
-impl<'de> Decode<'de> for Value {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Value::read_json(r)
     }
 }
 
@@ -705,7 +679,7 @@ impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut w = JsonWriter::new();
         // A `Value` holds no NaN or infinity, so encoding cannot fail.
-        self.write_json(&mut w).map_err(|_| fmt::Error)?;
+        self.write_to(&mut w).map_err(|_| fmt::Error)?;
         f.write_str(&String::from_utf8_lossy(w.as_bytes()))
     }
 }
@@ -1454,54 +1428,26 @@ impl KeyIndex {
 // ---- Map: encode, decode, flatten ----
 
 impl Map {
-    /// The JSON half of `Encode for Map`.
-    pub(crate) fn write_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_byte(b'{');
-        self.write_json_fields(w, &mut true)?;
-        w.write_byte(b'}');
+    /// `Encode for Map`, in any format.
+    // Never inlined into `Value::write_to`: kept small, that one inlines the writer's array
+    // header (measured: MessagePack's `begin_array` stayed a call, +3% instructions).
+    #[inline(never)]
+    pub(crate) fn write_to<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.begin_map(self.len())?;
+        for (i, (k, v)) in self.entries.iter().enumerate() {
+            w.map_key(i);
+            w.write_str(k)?;
+            w.map_value();
+            v.write_to(w)?;
+        }
+        w.end_map();
         Ok(())
     }
 
-    /// The members without braces, each after a `,` unless `*first`.
-    fn write_json_fields(&self, w: &mut JsonWriter, first: &mut bool) -> Result<()> {
-        for (k, v) in &self.entries {
-            if *first {
-                *first = false;
-            } else {
-                w.write_byte(b',');
-            }
-            w.write_str(k);
-            w.write_byte(b':');
-            v.write_json(w)?;
-        }
-        Ok(())
-    }
-
-    /// The JSON half of `Decode for Map`.
-    pub(crate) fn read_json<'de>(r: &mut JsonReader<'de>) -> Result<Self> {
-        r.begin_object()?;
-        let mut state = MapBuilder::new();
-        let mut more = r.object_first()?;
-        while more {
-            let key = r.read_key()?;
-            state.read_json_member(key, r)?;
-            more = r.object_next()?;
-        }
-        Ok(state.map)
-    }
-}
-
-#[cfg(not(feature = "msgpack"))]
-impl Encode for Map {
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.write_json(w)
-    }
-}
-
-#[cfg(not(feature = "msgpack"))]
-impl<'de> Decode<'de> for Map {
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Map::read_json(r)
+    /// `Decode for Map`: an object (a map of string keys), a repeated key following the
+    /// reader's duplicate-key policy.
+    pub(crate) fn read_from<'de, R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        r.read_map(|_, _| Ok(MapBuilder::new()), |r, b, key| b.read_member(key, r).map(drop)).map(MapBuilder::into_map)
     }
 }
 
@@ -1540,22 +1486,22 @@ impl MapBuilder {
         self.map.entries[i].1 = value;
     }
 
-    /// The JSON half of `DecodeFields for Map`: claims every key; a repeated key follows
-    /// the reader's duplicate-key policy.
-    pub(crate) fn read_json_member<'de>(&mut self, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
-        let name = r.key_str(key)?.as_str().to_owned();
+    /// `DecodeFields for Map`: claims every key (a string); a repeated key follows the
+    /// reader's duplicate-key policy.
+    pub(crate) fn read_member<'de, R: Reader<'de>>(&mut self, key: R::Key, r: &mut R) -> Result<bool> {
+        let name = r.key_str_with(key, |s| Ok(s.to_owned()))?;
         match self.find(&name) {
             None => {
-                let value = Value::read_json(r).map_err(|e| e.in_key(&name))?;
+                let value = Value::read_from(r).map_err(|e| e.in_key(&name))?;
                 self.push(name, value);
             }
             Some(i) => match r.duplicate_keys() {
                 DuplicateKeys::KeepFirst => r.skip_value()?,
                 DuplicateKeys::KeepLast => {
-                    let value = Value::read_json(r).map_err(|e| e.in_key(&name))?;
+                    let value = Value::read_from(r).map_err(|e| e.in_key(&name))?;
                     self.replace(i, value);
                 }
-                _ => return Err(duplicate_key(key.offset(), name)),
+                _ => return Err(duplicate_key(r.key_offset(key), name)),
             },
         }
         Ok(true)

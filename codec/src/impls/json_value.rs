@@ -1,0 +1,124 @@
+//! The model's impls for [`json::Value`](Value), [`Number`] and [`Map`]: `Encode` and
+//! `Decode`, and `Map` as a struct's flattened member ([`EncodeFields`], [`DecodeFields`]).
+//!
+//! Each is one generic body, the walk `json/value.rs` defines beside the types over the
+//! core's `Reader` and `Writer` (`read_from`, `write_to`, `MapBuilder::read_member`), so
+//! every format reads and writes them through the same code. They are here in the model
+//! rather than beside the types only while the traits keep a method per format, which a
+//! format's folder does not name (the per-format methods forward to the generic ones).
+
+use crate::__private::{DecodeFields, EncodeFields};
+use crate::error::Result;
+use crate::json::value::MapBuilder;
+use crate::json::{Map, Number, Value};
+use crate::{Decode, Encode, Reader, Writer};
+
+impl Encode for Number {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        self.write_to(w)
+    }
+
+    crate::impls::encode_per_format_via_generic!();
+}
+
+impl<'de> Decode<'de> for Number {
+    /// Any number; in MessagePack any int or float, NaN and the infinities an error.
+    #[inline]
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        Number::read_from(r)
+    }
+
+    crate::impls::decode_via_generic!('de);
+}
+
+impl Encode for Value {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        self.write_to(w)
+    }
+
+    crate::impls::encode_per_format_via_generic!();
+}
+
+impl<'de> Decode<'de> for Value {
+    /// Any JSON value; in MessagePack any value JSON can hold (see `Value`'s docs).
+    #[inline]
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        Value::read_from(r)
+    }
+
+    crate::impls::decode_via_generic!('de);
+}
+
+impl Encode for Map {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        self.write_to(w)
+    }
+
+    crate::impls::encode_per_format_via_generic!();
+}
+
+impl<'de> Decode<'de> for Map {
+    /// An object (a map of string keys).
+    #[inline]
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        Map::read_from(r)
+    }
+
+    crate::impls::decode_via_generic!('de);
+}
+
+/// A `Map` flattened into a struct: its members among the struct's.
+impl EncodeFields for Map {
+    fn encode_fields<W: Writer>(&self, w: &mut W, count: &mut usize) -> Result<()> {
+        for (k, v) in self {
+            w.map_key(*count);
+            w.write_str(k)?;
+            w.map_value();
+            v.encode(w)?;
+            *count += 1;
+        }
+        Ok(())
+    }
+}
+
+/// A `Map` flattened into a struct: it claims every key the struct does not.
+impl<'de> DecodeFields<'de> for Map {
+    type State = MapBuilder;
+
+    const CATCH_ALL: bool = true;
+
+    fn new_state() -> MapBuilder {
+        MapBuilder::new()
+    }
+
+    /// Claims every key (which must be a string); a repeated key follows the reader's
+    /// duplicate-key policy.
+    #[inline]
+    fn decode_field_any<R: Reader<'de>>(state: &mut MapBuilder, key: R::Key, r: &mut R) -> Result<bool> {
+        state.read_member(key, r)
+    }
+
+    fn decode_field(
+        state: &mut MapBuilder,
+        key: crate::json::Key<'de>,
+        r: &mut crate::json::JsonReader<'de>,
+    ) -> Result<bool> {
+        Self::decode_field_any(state, key, r)
+    }
+
+    #[cfg(feature = "msgpack")]
+    fn decode_field_msgpack(
+        state: &mut MapBuilder,
+        key: crate::msgpack::Key<'de>,
+        r: &mut crate::msgpack::MsgpackReader<'de>,
+    ) -> Result<bool> {
+        Self::decode_field_any(state, key, r)
+    }
+
+    fn finish(state: MapBuilder, _end: usize) -> Result<Map> {
+        Ok(state.into_map())
+    }
+}
