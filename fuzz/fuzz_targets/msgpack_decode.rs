@@ -59,6 +59,7 @@ fuzz_target!(|data: &[u8]| {
 
     // The dynamic and extension types.
     stable!(data, codec::json::Value);
+    stable!(data, serde_json::Value);
     stable!(data, codec::msgpack::Value);
     stable!(data, Vec<Ext<'_>>);
     stable!(data, (Timestamp, std::time::SystemTime, codec::Bytes<'_>));

@@ -4,7 +4,8 @@
 //! serde_json (with correctly rounded floats) is a differential oracle: both must agree
 //! on which inputs are JSON, up to the documented differences (codec's depth limit counts
 //! one level more, duplicate keys are an error in codec, number literals beyond 1024
-//! bytes are codec's size limit), and on the value when both accept.
+//! bytes are codec's size limit), and on the value when both accept. codec's own impl of
+//! serde_json's `Value` must give what codec's `Value` gives (the same walk over the reader).
 #![no_main]
 
 use codec::json::{from_slice, to_vec, Value};
@@ -30,6 +31,14 @@ fuzz_target!(|data: &[u8]| {
             e.kind()
         ),
         (Err(_), Err(_)) => {}
+    }
+
+    // codec's impl of serde_json's `Value` is the same walk as its own `Value`: the same
+    // documents, the same errors, the same values.
+    match (&ours, from_slice::<serde_json::Value>(data)) {
+        (Ok(v), Ok(s)) => assert!(same(v, &s), "codec's two values disagree: {v:?} vs {s:?}"),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "codec's two values fail differently"),
+        (a, b) => panic!("codec's two values disagree: {a:?} vs {b:?}"),
     }
 
     let Ok(v) = ours else { return };
