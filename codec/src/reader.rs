@@ -70,9 +70,12 @@ pub enum ParsedNumber {
     /// A negative integer (never zero).
     NegInt(i64),
     /// Everything else: in JSON a fraction or exponent, `-0`, or an integer beyond
-    /// `u64`/`i64` (always finite); in MessagePack a float 32 (widened) or 64, as it is
-    /// (NaN and the infinities included).
+    /// `u64`/`i64` (always finite); in MessagePack a float 64, as it is (NaN and the
+    /// infinities included).
     Float(f64),
+    /// A MessagePack float 32, as it is (a value that keeps the width, MessagePack's own,
+    /// keeps it; the others widen it). JSON never gives one.
+    Float32(f32),
 }
 
 /// An enum tag read as a value, for an enum with an integer or bool name
@@ -241,6 +244,14 @@ pub trait Reader<'de>: sealed::Sealed {
     /// [`InvalidType`](crate::ErrorKind::InvalidType) error expecting "a number".
     #[doc(hidden)]
     fn read_parsed_number(&mut self) -> Result<ParsedNumber>;
+
+    /// Reads a MessagePack extension: its type and payload, borrowed from the input.
+    /// Only where [`ValueKind::Ext`] is: the default (JSON's) is an
+    /// [`InvalidType`](crate::ErrorKind::InvalidType) error expecting "an extension".
+    #[doc(hidden)]
+    fn read_ext(&mut self) -> Result<(i8, &'de [u8])> {
+        Err(self.invalid_type("an extension"))
+    }
 
     /// Reads text that MessagePack may also hold as a bin (a path: serde reads one from
     /// bytes too): in JSON a string, as [`read_cow`](Self::read_cow) reads it (its errors,

@@ -164,6 +164,17 @@ pub trait Writer: Sealed {
     /// ```
     fn write_timestamp(&mut self, seconds: i64, nanoseconds: u32) -> Result<()>;
 
+    /// Writes a MessagePack extension of type `tag` holding `data`, in its smallest form.
+    /// Only in MessagePack ([`MSGPACK`](Self::MSGPACK)): the default (JSON's) is an
+    /// [`InvalidValue`](crate::ErrorKind::InvalidValue) error.
+    #[doc(hidden)]
+    fn write_ext(&mut self, tag: i8, data: &[u8]) -> Result<()> {
+        let _ = (tag, data);
+        Err(crate::error::Error::without_position(crate::error::ErrorKind::InvalidValue(alloc::borrow::Cow::Borrowed(
+            "this format has no extension type",
+        ))))
+    }
+
     /// Whether the writer is in refs mode (the `preserve_refs` option of its format):
     /// shared pointers are then written through [`write_shared`](Self::write_shared).
     #[doc(hidden)]

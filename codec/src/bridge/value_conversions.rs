@@ -9,10 +9,9 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::msgpack_value_json::{non_finite, not_json};
 use crate::error::Error;
 use crate::json::{Map as JsonMap, Number, Value as JsonValue};
-use crate::msgpack::value::{path_key, Integer, Map, Value, I};
+use crate::msgpack::value::{non_finite, not_json, path_key, Integer, Map, Value, I};
 
 impl From<JsonValue> for Value {
     /// Every JSON value has a MessagePack form: `null` is nil, integers stay exact, other

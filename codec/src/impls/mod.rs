@@ -18,6 +18,8 @@ mod duration;
 pub(crate) mod ext;
 mod json_value;
 pub(crate) mod maps;
+#[cfg(feature = "msgpack")]
+mod msgpack_value;
 mod net;
 mod num;
 #[cfg(feature = "std")]

@@ -83,6 +83,7 @@ impl Number {
             ParsedNumber::PosInt(v) => N::PosInt(v),
             ParsedNumber::NegInt(v) => N::NegInt(v),
             ParsedNumber::Float(v) => N::Float(v),
+            ParsedNumber::Float32(v) => N::Float(v as f64),
         })
     }
 
@@ -226,12 +227,11 @@ impl Number {
         // (For MessagePack's non-finite floats: no peek past JSON's whitespace on the hot path.)
         let at = r.position();
         let n = r.read_parsed_number()?;
-        if let ParsedNumber::Float(f) = n {
-            if !f.is_finite() {
-                return Err(non_finite(at, f));
-            }
+        match n {
+            ParsedNumber::Float(f) if !f.is_finite() => Err(non_finite(at, f)),
+            ParsedNumber::Float32(f) if !f.is_finite() => Err(non_finite(at, f as f64)),
+            _ => Ok(Number::from_parsed(n)),
         }
-        Ok(Number::from_parsed(n))
     }
 }
 
@@ -658,15 +658,9 @@ impl Value {
             Some(ValueKind::Bool) => r.read_bool().map(Value::Bool),
             Some(ValueKind::Str) => r.read_string().map(Value::String),
             Some(ValueKind::Number | ValueKind::Int | ValueKind::Float) => Number::read_from(r).map(Value::Number),
-            Some(ValueKind::Array) => r
-                .read_seq(
-                    |r, n| Ok(Vec::with_capacity(r.capacity_for(n, core::mem::size_of::<Value>()))),
-                    |r, items, i| {
-                        items.push(Value::read_from(r).map_err(|e| e.in_index(i))?);
-                        Ok(())
-                    },
-                )
-                .map(Value::Array),
+            // `Vec`'s own decoding (its elements through `Decode for Value`, errors with
+            // their index): in JSON it buffers small elements and allocates once.
+            Some(ValueKind::Array) => <Vec<Value> as crate::Decode<'de>>::decode(r).map(Value::Array),
             Some(ValueKind::Map) => Map::read_from(r).map(Value::Object),
             Some(ValueKind::Bytes) => Ok(Value::Array(r.read_bytes()?.iter().map(|&b| Value::from(b)).collect())),
             _ => Err(r.invalid_type("a JSON value")),

@@ -1,9 +1,9 @@
 //! Extension types: [`Ext`] for any of them, [`Timestamp`] for the one the spec defines
 //! (type -1), which is also how `std::time::SystemTime` is written.
 //!
-//! Their `Encode`/`Decode` impls name JSON too (an `Ext` is `[type, [bytes...]]` there, a
-//! `Timestamp` `{"seconds":...,"nanoseconds":...}`), so they are a bridge between the
-//! formats: `bridge/ext_json.rs`.
+//! Their `Encode`/`Decode` impls are the model's (`impls/msgpack_value.rs`): one generic
+//! body each, an extension in MessagePack and a form of its own elsewhere (in JSON an
+//! `Ext` is `[type, [bytes...]]`, a `Timestamp` `{"seconds":...,"nanoseconds":...}`).
 
 use alloc::borrow::Cow;
 #[cfg(feature = "std")]

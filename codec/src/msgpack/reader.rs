@@ -2112,11 +2112,19 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     #[inline]
     fn read_parsed_number(&mut self) -> Result<crate::reader::ParsedNumber> {
         use crate::reader::ParsedNumber;
+        if self.peek() == Some(0xca) {
+            return MsgpackReader::read_f32(self).map(ParsedNumber::Float32);
+        }
         Ok(match self.read_number()? {
             Ok(Int::Pos(v)) => ParsedNumber::PosInt(v),
             Ok(Int::Neg(v)) => ParsedNumber::NegInt(v),
             Err(f) => ParsedNumber::Float(f),
         })
+    }
+
+    #[inline]
+    fn read_ext(&mut self) -> Result<(i8, &'de [u8])> {
+        MsgpackReader::read_ext(self)
     }
 
     /// A str, or a bin holding UTF-8; both borrowed.
@@ -2634,17 +2642,17 @@ mod tests {
         }
     }
 
-    /// `Reader::read_parsed_number`: ints by sign, floats as they are (a float 32
-    /// widened, NaN kept); anything else is an error at it.
+    /// `Reader::read_parsed_number`: ints by sign, floats as they are (their width and
+    /// NaN kept); anything else is an error at it.
     #[test]
     fn parsed_numbers() {
-        use crate::reader::ParsedNumber::{self, Float, NegInt, PosInt};
+        use crate::reader::ParsedNumber::{self, Float, Float32, NegInt, PosInt};
         let cases: [(&[u8], ParsedNumber); 6] = [
             (b"\x00", PosInt(0)),
             (b"\xcf\xff\xff\xff\xff\xff\xff\xff\xff", PosInt(u64::MAX)),
             (b"\xff", NegInt(-1)),
             (b"\xd3\x80\x00\x00\x00\x00\x00\x00\x00", NegInt(i64::MIN)),
-            (b"\xca\x3f\xc0\x00\x00", Float(1.5)),
+            (b"\xca\x3f\xc0\x00\x00", Float32(1.5)),
             (b"\xcb\x7f\xf0\x00\x00\x00\x00\x00\x00", Float(f64::INFINITY)),
         ];
         for (input, n) in cases {

@@ -809,6 +809,11 @@ impl crate::Writer for MsgpackWriter<'_> {
     }
 
     #[inline]
+    fn write_ext(&mut self, tag: i8, data: &[u8]) -> Result<()> {
+        MsgpackWriter::write_ext(self, tag, data)
+    }
+
+    #[inline]
     fn begin_array(&mut self, len: usize) -> Result<()> {
         self.write_array_len(len)
     }

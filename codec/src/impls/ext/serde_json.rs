@@ -127,6 +127,7 @@ fn read_number<'de, R: Reader<'de>>(r: &mut R) -> Result<Number> {
         ParsedNumber::PosInt(v) => Ok(Number::from(v)),
         ParsedNumber::NegInt(v) => Ok(Number::from(v)),
         ParsedNumber::Float(v) => Number::from_f64(v).ok_or_else(|| not_a_json_number(at, v)),
+        ParsedNumber::Float32(v) => Number::from_f64(v as f64).ok_or_else(|| not_a_json_number(at, v as f64)),
     }
 }
 
@@ -181,16 +182,11 @@ fn read_value<'de, R: Reader<'de>>(r: &mut R) -> Result<Value> {
             ParsedNumber::PosInt(v) => Value::Number(Number::from(v)),
             ParsedNumber::NegInt(v) => Value::Number(Number::from(v)),
             ParsedNumber::Float(f) => Number::from_f64(f).map_or(Value::Null, Value::Number),
+            ParsedNumber::Float32(f) => Number::from_f64(f as f64).map_or(Value::Null, Value::Number),
         }),
-        Some(ValueKind::Array) => r
-            .read_seq(
-                |r, n| Ok(Vec::with_capacity(r.capacity_for(n, core::mem::size_of::<Value>()))),
-                |r, items, i| {
-                    items.push(read_value(r).map_err(|e| e.in_index(i))?);
-                    Ok(())
-                },
-            )
-            .map(Value::Array),
+        // `Vec`'s own decoding (its elements through `Decode for Value`, errors with
+        // their index): in JSON it buffers small elements and allocates once.
+        Some(ValueKind::Array) => <Vec<Value> as crate::Decode<'de>>::decode(r).map(Value::Array),
         Some(ValueKind::Map) => read_map(r).map(Value::Object),
         _ => Err(r.invalid_type("a JSON value")),
     }
