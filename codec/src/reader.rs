@@ -584,6 +584,16 @@ pub trait Reader<'de>: sealed::Sealed {
     /// [`key_text`](Self::key_text) rather than as text that must be valid.
     fn key_is_string(&self, key: Self::Key) -> bool;
 
+    /// The kind of value `key` is (a JSON key is always a [`ValueKind::Str`]), for a key
+    /// type with a compact form of its own (a UUID's 16-byte bin in MessagePack).
+    #[doc(hidden)]
+    fn key_value_kind(&self, key: Self::Key) -> ValueKind;
+
+    /// An [`InvalidType`](crate::ErrorKind::InvalidType) error at `key`: `expected` was
+    /// expected, and the key's kind found.
+    #[doc(hidden)]
+    fn key_type_error(&mut self, key: Self::Key, expected: &'static str) -> Error;
+
     /// The key's text borrowed from the input (for `&'de str` keys): a JSON key with
     /// escapes is an error, since its text exists nowhere in the input.
     fn key_borrowed_str(&mut self, key: Self::Key) -> Result<&'de str>;

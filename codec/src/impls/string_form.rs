@@ -235,9 +235,8 @@ pub(crate) fn decode_key<'de, R: Reader<'de>, T: FromText>(key: R::Key, r: &mut 
 /// `Encode` and `EncodeKey`, [`FromText`] for `Decode` and `DecodeKey`), in both formats;
 /// or the `Encode` of one type with a compact form besides its text, given by an
 /// expression over any writer (`$v` the value, `$w` the writer) and written where the
-/// format is not [human-readable](Writer::HUMAN_READABLE); or the `Decode` or `DecodeKey`
-/// of one type whose MessagePack form is another, given by an expression that reads it
-/// (`$r` the MessagePack reader, `$key` the key: those stay per format); or the `Encode` of an instant,
+/// format is not [human-readable](Writer::HUMAN_READABLE) (its `Decode` and `DecodeKey`
+/// are written by hand: `Uuid`'s, the addresses'); or the `Encode` of an instant,
 /// written as the format's timestamp where it has one ([`Writer::NATIVE_TIMESTAMP`]), from
 /// the `Result<(i64, u32)>` of seconds and nanoseconds an expression of `$v` gives, and its
 /// `Decode`, read from that timestamp ([`Reader::NATIVE_TIMESTAMP`]) by an expression of
@@ -255,11 +254,6 @@ macro_rules! string_impls {
     (@each [$($part:ident)+] $gen:tt $ty:ty) => {
         $( $crate::impls::string_form::string_impls!(@$part $gen $ty; []); )+
     };
-    // The given MessagePack body, with its names bound.
-    (@msgpack [|$($name:ident),+| $given:expr] ($($arg:expr),+)) => {{
-        $( let $name = $arg; )+
-        $given
-    }};
     (@Encode [$($gen:tt)*] $ty:ty; []) => {
         impl<$($gen)*> $crate::Encode for $ty {
             #[inline]
@@ -318,27 +312,6 @@ macro_rules! string_impls {
             $crate::impls::decode_key_per_format_via_generic!('de);
         }
     };
-    // Another MessagePack form: the impl stays per format.
-    (@DecodeKey [$($gen:tt)*] $ty:ty; [$($given:tt)+]) => {
-        impl<'de, $($gen)*> $crate::DecodeKey<'de> for $ty {
-            #[inline]
-            fn decode_json_key(
-                key: $crate::json::Key<'de>,
-                r: &mut $crate::json::JsonReader<'de>,
-            ) -> $crate::Result<Self> {
-                $crate::impls::string_form::decode_key(key, r)
-            }
-
-            #[cfg(feature = "msgpack")]
-            #[inline]
-            fn decode_msgpack_key(
-                key: $crate::msgpack::Key<'de>,
-                r: &mut $crate::msgpack::MsgpackReader<'de>,
-            ) -> $crate::Result<Self> {
-                $crate::impls::string_form::string_impls!(@msgpack [$($given)+] (key, r))
-            }
-        }
-    };
     (@types $parts:tt $($ty:ty),+) => {
         $( $crate::impls::string_form::string_impls!(@each $parts [] $ty); )+
     };
@@ -380,9 +353,6 @@ macro_rules! string_impls {
 
             $crate::impls::decode_via_generic!('de);
         }
-    };
-    (DecodeKey for $ty:ty, msgpack: |$key:ident, $r:ident| $msgpack:expr) => {
-        $crate::impls::string_form::string_impls!(@DecodeKey [] $ty; [|$key, $r| $msgpack]);
     };
     (impl[$($gen:tt)*] $($part:ident),+ for $ty:ty) => {
         $crate::impls::string_form::string_impls!(@each [$($part)+] [$($gen)*] $ty);
@@ -519,10 +489,17 @@ mod tests {
 
         crate::impls::decode_via_generic!('de);
     }
-    string_impls!(DecodeKey for Code, msgpack: |key, r| {
-        let n = r.key_u64(key, "a code key", 255)?;
-        Ok(Code(n as u8))
-    });
+    /// And a key of its own where the format is not human-readable.
+    impl<'de> crate::DecodeKey<'de> for Code {
+        fn decode_key<R: crate::Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+            if R::HUMAN_READABLE {
+                return super::decode_key(key, r);
+            }
+            r.key_u64_max(key, "a code key", 255).map(|n| Code(n as u8))
+        }
+
+        crate::impls::decode_key_per_format_via_generic!('de);
+    }
 
     fn kind<T: core::fmt::Debug>(r: Result<T>) -> (ErrorKind, Option<usize>) {
         let e = r.unwrap_err();

@@ -1878,6 +1878,21 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     }
 
     #[inline]
+    fn key_value_kind(&self, key: Key<'de>) -> crate::reader::ValueKind {
+        let _ = key;
+        crate::reader::ValueKind::Str
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn key_type_error(&mut self, key: Key<'de>, expected: &'static str) -> Error {
+        Error::new(
+            ErrorKind::InvalidType { expected: Cow::Borrowed(expected), found: Cow::Borrowed("string") },
+            key.offset(),
+        )
+    }
+
+    #[inline]
     fn key_borrowed_str(&mut self, key: Key<'de>) -> Result<&'de str> {
         match self.key_str(key)? {
             Str::Borrowed(s) => Ok(s),

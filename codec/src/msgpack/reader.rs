@@ -89,6 +89,24 @@ impl Kind {
     }
 
     /// The kind in words, for "found ..." messages.
+    /// The format-independent kind ([`Reader::peek_value_kind`](crate::Reader::peek_value_kind)).
+    #[inline]
+    fn value_kind(self) -> crate::reader::ValueKind {
+        use crate::reader::ValueKind;
+        match self {
+            Kind::Nil => ValueKind::Null,
+            Kind::Bool => ValueKind::Bool,
+            Kind::Int => ValueKind::Int,
+            Kind::Float => ValueKind::Float,
+            Kind::Str => ValueKind::Str,
+            Kind::Bin => ValueKind::Bytes,
+            Kind::Array => ValueKind::Array,
+            Kind::Map => ValueKind::Map,
+            Kind::Ext => ValueKind::Ext,
+            Kind::Reserved => ValueKind::Invalid,
+        }
+    }
+
     fn describe(self, b: u8) -> &'static str {
         match self {
             Kind::Nil => "nil",
@@ -2094,19 +2112,7 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
 
     #[inline]
     fn peek_value_kind(&mut self) -> Option<crate::reader::ValueKind> {
-        use crate::reader::ValueKind;
-        Some(match self.peek_kind()? {
-            Kind::Nil => ValueKind::Null,
-            Kind::Bool => ValueKind::Bool,
-            Kind::Int => ValueKind::Int,
-            Kind::Float => ValueKind::Float,
-            Kind::Str => ValueKind::Str,
-            Kind::Bin => ValueKind::Bytes,
-            Kind::Array => ValueKind::Array,
-            Kind::Map => ValueKind::Map,
-            Kind::Ext => ValueKind::Ext,
-            Kind::Reserved => ValueKind::Invalid,
-        })
+        self.peek_kind().map(Kind::value_kind)
     }
 
     #[inline]
@@ -2349,6 +2355,16 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     #[inline]
     fn key_is_string(&self, key: Key<'de>) -> bool {
         str_body(self.key_raw(key)).is_some()
+    }
+
+    #[inline]
+    fn key_value_kind(&self, key: Key<'de>) -> crate::reader::ValueKind {
+        self.key_raw(key).first().map_or(crate::reader::ValueKind::Invalid, |&b| Kind::of(b).value_kind())
+    }
+
+    #[inline]
+    fn key_type_error(&mut self, key: Key<'de>, expected: &'static str) -> Error {
+        MsgpackReader::key_type_error(self, key, expected)
     }
 
     #[inline]

@@ -53,7 +53,7 @@ use alloc::string::{String, ToString};
 use crate::error::{Error, Result};
 use crate::impls::string_form::{self, string_impls, FromText, ToText};
 use crate::reader::ValueKind;
-use crate::{Decode, Encode, EncodeKey, Reader, Writer};
+use crate::{Decode, DecodeKey, Encode, EncodeKey, Reader, Writer};
 
 /// Each hex digit's value; 0xff for a byte that is none. Both halves of a byte are
 /// looked up before anything is tested: a digit's value has its high nibble clear, so
@@ -377,18 +377,23 @@ impl EncodeKey for Uuid {
     crate::impls::encode_key_per_format_via_generic!();
 }
 
-string_impls!(
-    DecodeKey for Uuid,
-    msgpack: |key, r| match r.key_raw(key) {
-        [0xc4, 16, bytes @ ..] if bytes.len() == 16 => {
-            let mut b = [0; 16];
-            b.copy_from_slice(bytes);
-            Ok(Uuid::from_bytes(b))
+/// A key: its string in either format; in MessagePack also a 16-byte bin (as the value).
+impl<'de> DecodeKey<'de> for Uuid {
+    #[inline]
+    fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+        // A constant: the branch folds away.
+        if R::HUMAN_READABLE {
+            return string_form::decode_key(key, r);
         }
-        [0xa0..=0xbf | 0xd9..=0xdb, ..] => string_form::decode_key(key, r),
-        _ => Err(r.key_type_error(key, "a UUID key (a 16-byte bin or a string)")),
+        match r.key_value_kind(key) {
+            ValueKind::Str => string_form::decode_key(key, r),
+            ValueKind::Bytes => r.decode_key_as_value(key),
+            _ => Err(r.key_type_error(key, "a UUID key (a 16-byte bin or a string)")),
+        }
     }
-);
+
+    crate::impls::decode_key_per_format_via_generic!('de);
+}
 
 #[cfg(test)]
 mod tests {
