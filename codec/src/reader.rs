@@ -245,6 +245,15 @@ pub trait Reader<'de>: sealed::Sealed {
     #[doc(hidden)]
     fn read_parsed_number(&mut self) -> Result<ParsedNumber>;
 
+    /// Reads a JSON number's text, exactly as written (for a type that keeps every digit,
+    /// a decimal). Only where [`ValueKind::Number`] is: the default (MessagePack's, whose
+    /// numbers are typed) is an [`InvalidType`](crate::ErrorKind::InvalidType) error
+    /// expecting "a number's text".
+    #[doc(hidden)]
+    fn read_number_text(&mut self) -> Result<&'de str> {
+        Err(self.invalid_type("a number's text"))
+    }
+
     /// Reads a MessagePack extension: its type and payload, borrowed from the input.
     /// Only where [`ValueKind::Ext`] is: the default (JSON's) is an
     /// [`InvalidType`](crate::ErrorKind::InvalidType) error expecting "an extension".

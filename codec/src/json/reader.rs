@@ -1636,6 +1636,15 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         })
     }
 
+    /// The number, checked as [`skip_value`](JsonReader::skip_value) checks it.
+    #[inline]
+    fn read_number_text(&mut self) -> Result<&'de str> {
+        match JsonReader::peek(self) {
+            Some(b'-' | b'0'..=b'9') => self.read_raw_value(),
+            _ => Err(self.invalid_type("a number")),
+        }
+    }
+
     // Always: a forwarder, so that a dynamic value's walk inlines the parser as a direct
     // call of the inherent method would (measured: a call otherwise).
     #[inline(always)]
@@ -2208,6 +2217,14 @@ mod tests {
             ("invalid type: expected a number, found string (byte 1)", Some(1))
         );
         assert!(crate::Reader::read_parsed_number(&mut JsonReader::new(b"1e400")).is_err());
+
+        // `Reader::read_number_text`: the number as written, checked.
+        let mut r = JsonReader::new(b" -1.50e3 ,");
+        assert_eq!(crate::Reader::read_number_text(&mut r).unwrap(), "-1.50e3");
+        assert_eq!(r.position(), 8);
+        let err = crate::Reader::read_number_text(&mut JsonReader::new(b"\"1\"")).unwrap_err();
+        assert_eq!(err.to_string(), "invalid type: expected a number, found string (byte 0)");
+        assert!(crate::Reader::read_number_text(&mut JsonReader::new(b"-")).is_err());
     }
 
     /// Short strings take an inline 16-byte path: it must agree with the general scan on

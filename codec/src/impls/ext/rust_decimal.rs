@@ -44,7 +44,6 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 
-#[cfg(feature = "msgpack")]
 use alloc::borrow::Cow;
 #[allow(unused_imports)]
 use alloc::borrow::ToOwned;
@@ -54,14 +53,10 @@ use core::str::FromStr;
 
 use ::rust_decimal::Decimal;
 
-#[cfg(feature = "msgpack")]
-use crate::error::ErrorKind;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::impls::string_form::{self, string_impls, FromText, ToText};
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{Kind, MsgpackReader};
-use crate::{Decode, Writer};
+use crate::reader::{ParsedNumber, ValueKind};
+use crate::{Decode, Reader, Writer};
 
 /// The longest text: a sign, `0.` and 28 decimals, or 29 digits with a point and a sign.
 const MAX_TEXT: usize = 32;
@@ -212,45 +207,34 @@ impl FromText for Decimal {
     }
 }
 
-/// Reads a JSON number's text, exactly.
+/// A string (the text), or a number: in JSON read exactly from its text, in MessagePack
+/// an integer, or a float through its shortest round-trip text (what serde's impl reads).
+/// Anything else is an error expecting `expected`.
 #[inline]
-fn from_json_number(r: &mut JsonReader<'_>) -> Result<Decimal> {
-    let at = r.position();
-    let text = r.read_raw_value()?;
-    parse(text.as_bytes()).ok_or_else(|| invalid_text(at, text.as_bytes()))
-}
-
-/// A string or a number, as `expected` says in errors.
-#[inline]
-fn decode_json_any(r: &mut JsonReader<'_>, expected: &'static str) -> Result<Decimal> {
-    match r.peek() {
-        Some(b'"') => string_form::decode(r),
-        Some(b'-' | b'0'..=b'9') => from_json_number(r),
+fn decode_any<'de, R: Reader<'de>>(r: &mut R, expected: &'static str) -> Result<Decimal> {
+    match r.peek_value_kind() {
+        Some(ValueKind::Str) => string_form::decode_str(r),
+        Some(ValueKind::Number) => {
+            let at = r.value_start();
+            let text = r.read_number_text()?;
+            parse(text.as_bytes()).ok_or_else(|| invalid_text(at, text.as_bytes()))
+        }
+        Some(ValueKind::Int | ValueKind::Float) => {
+            let at = r.value_start();
+            let f = match r.read_parsed_number()? {
+                ParsedNumber::PosInt(v) => return Ok(Decimal::from(v)),
+                ParsedNumber::NegInt(v) => return Ok(Decimal::from(v)),
+                ParsedNumber::Float(f) => f,
+                // Widened, as serde's impl reads a float 32 (`0.1f32` is 0.10000000149011612).
+                ParsedNumber::Float32(f) => f as f64,
+            };
+            from_f64(f).ok_or_else(|| float_out_of_range(at, f))
+        }
         _ => Err(r.invalid_type(expected)),
     }
 }
 
-#[inline]
-#[cfg(feature = "msgpack")]
-fn decode_msgpack_any(r: &mut MsgpackReader<'_>) -> Result<Decimal> {
-    let at = r.position();
-    match r.peek_kind() {
-        Some(Kind::Str) => string_form::decode_str(r),
-        Some(Kind::Int) => match r.peek() {
-            // Negative integers are the fixints from 0xe0 and `int 8` to `int 64`.
-            Some(0xd0..=0xd3 | 0xe0..=0xff) => r.read_i64().map(Decimal::from),
-            _ => r.read_u64().map(Decimal::from),
-        },
-        Some(Kind::Float) => {
-            let f = r.read_f64()?;
-            from_f64(f).ok_or_else(|| float_out_of_range(at, f))
-        }
-        _ => Err(r.invalid_type("a decimal (a string or a number)")),
-    }
-}
-
 /// The decimal of a float's shortest round-trip text (what serde's impl reads).
-#[cfg(feature = "msgpack")]
 fn from_f64(f: f64) -> Option<Decimal> {
     if !f.is_finite() {
         return None;
@@ -260,7 +244,6 @@ fn from_f64(f: f64) -> Option<Decimal> {
 
 #[cold]
 #[inline(never)]
-#[cfg(feature = "msgpack")]
 fn float_out_of_range(at: usize, f: f64) -> Error {
     Error::new(ErrorKind::OutOfRange(Cow::Owned(format!("{f} does not fit in a Decimal"))), at)
 }
@@ -269,15 +252,11 @@ string_impls!(Encode, EncodeKey, DecodeKey for Decimal);
 
 impl<'de> Decode<'de> for Decimal {
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        decode_json_any(r, "a decimal (a string or a number)")
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        decode_any(r, "a decimal (a string or a number)")
     }
 
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        decode_msgpack_any(r)
-    }
+    crate::impls::decode_via_generic!('de);
 }
 
 /// The `with` modules, published as [`crate::with::rust_decimal`].
@@ -330,7 +309,7 @@ pub mod with {
         /// Reads a JSON number exactly from its text (or the string form).
         #[inline]
         pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Decimal> {
-            super::super::decode_json_any(r, "a decimal number")
+            super::super::decode_any(r, "a decimal number")
         }
 
         /// Writes the str form (MessagePack has no exact number for it).
@@ -344,7 +323,7 @@ pub mod with {
         #[inline]
         #[cfg(feature = "msgpack")]
         pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Decimal> {
-            super::super::decode_msgpack_any(r)
+            super::super::decode_any(r, "a decimal (a string or a number)")
         }
     }
 
