@@ -254,6 +254,15 @@ pub trait Reader<'de>: sealed::Sealed {
         Err(self.invalid_type("a number's text"))
     }
 
+    /// Skips the next value and returns its text exactly as written, without the
+    /// whitespace around it, checked (for `RawJson`, serde_json's `RawValue`). Only in a
+    /// text format, JSON (not [`MSGPACK`](Self::MSGPACK)): the default is an
+    /// [`InvalidType`](crate::ErrorKind::InvalidType) error expecting "a value's text".
+    #[doc(hidden)]
+    fn read_raw_value(&mut self) -> Result<&'de str> {
+        Err(self.invalid_type("a value's text"))
+    }
+
     /// Reads a MessagePack extension: its type and payload, borrowed from the input.
     /// Only where [`ValueKind::Ext`] is: the default (JSON's) is an
     /// [`InvalidType`](crate::ErrorKind::InvalidType) error expecting "an extension".

@@ -164,6 +164,17 @@ pub trait Writer: Sealed {
     /// ```
     fn write_timestamp(&mut self, seconds: i64, nanoseconds: u32) -> Result<()>;
 
+    /// Writes `text`, one valid JSON value, verbatim (`RawJson`, serde_json's `RawValue`).
+    /// Only in JSON (not [`MSGPACK`](Self::MSGPACK)): the default is an
+    /// [`InvalidValue`](crate::ErrorKind::InvalidValue) error.
+    #[doc(hidden)]
+    fn write_raw_value(&mut self, text: &str) -> Result<()> {
+        let _ = text;
+        Err(crate::error::Error::without_position(crate::error::ErrorKind::InvalidValue(alloc::borrow::Cow::Borrowed(
+            "this format has no JSON text",
+        ))))
+    }
+
     /// Writes a MessagePack extension of type `tag` holding `data`, in its smallest form.
     /// Only in MessagePack ([`MSGPACK`](Self::MSGPACK)): the default (JSON's) is an
     /// [`InvalidValue`](crate::ErrorKind::InvalidValue) error.

@@ -1,5 +1,7 @@
-//! The model's impls for [`json::Value`](Value), [`Number`] and [`Map`]: `Encode` and
-//! `Decode`, and `Map` as a struct's flattened member ([`EncodeFields`], [`DecodeFields`]).
+//! The model's impls for [`json::Value`](Value), [`Number`], [`Map`] and [`RawJson`]:
+//! `Encode` and `Decode`, and `Map` as a struct's flattened member ([`EncodeFields`],
+//! [`DecodeFields`]). `RawJson` is its text in JSON (`Reader::read_raw_value`,
+//! `Writer::write_raw_value`) and the value the text holds in MessagePack.
 //!
 //! Each is one generic body, the walk `json/value.rs` defines beside the types over the
 //! core's `Reader` and `Writer` (`read_from`, `write_to`, `MapBuilder::read_member`), so
@@ -9,9 +11,11 @@
 
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::Result;
+use crate::error::{Error, ErrorKind};
 use crate::json::value::MapBuilder;
-use crate::json::{Map, Number, Value};
+use crate::json::{Map, Number, RawJson, Value};
 use crate::{Decode, Encode, Reader, Writer};
+use alloc::borrow::Cow;
 
 impl Encode for Number {
     #[inline]
@@ -121,4 +125,38 @@ impl<'de> DecodeFields<'de> for Map {
     fn finish(state: MapBuilder, _end: usize) -> Result<Map> {
         Ok(state.into_map())
     }
+}
+
+impl Encode for RawJson<'_> {
+    /// In JSON the captured text verbatim (it was validated when captured); in
+    /// MessagePack the value the text holds.
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        // A constant: the branch folds away.
+        if !W::MSGPACK {
+            return w.write_raw_value(self.as_str());
+        }
+        crate::json::from_str::<Value>(self.as_str())?.encode(w)
+    }
+
+    crate::impls::encode_per_format_via_generic!();
+}
+
+impl<'de: 'a, 'a> Decode<'de> for RawJson<'a> {
+    /// The next value's text, borrowed; in MessagePack always an error (there is no JSON
+    /// text to borrow).
+    #[inline]
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        if !R::MSGPACK {
+            return r.read_raw_value().map(RawJson::from_checked);
+        }
+        Err(Error::new(
+            ErrorKind::InvalidValue(Cow::Borrowed(
+                "RawJson cannot be decoded from MessagePack (there is no JSON text to borrow); use Value",
+            )),
+            r.value_start(),
+        ))
+    }
+
+    crate::impls::decode_via_generic!('de);
 }

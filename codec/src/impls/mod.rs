@@ -49,13 +49,14 @@ macro_rules! decode_via_generic {
     ($de:lifetime, msgpack: #[$msgpack_inline:meta]) => {
         #[inline]
         fn decode_json(r: &mut $crate::json::JsonReader<$de>) -> $crate::Result<Self> {
-            Self::decode(r)
+            // (The trait's: a type may have an inherent `decode`, as `RawJson` does.)
+            <Self as $crate::Decode<$de>>::decode(r)
         }
 
         #[$msgpack_inline]
         #[cfg(feature = "msgpack")]
         fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<$de>) -> $crate::Result<Self> {
-            Self::decode(r)
+            <Self as $crate::Decode<$de>>::decode(r)
         }
     };
 }

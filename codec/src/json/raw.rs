@@ -2,11 +2,9 @@
 
 use core::fmt;
 
-use super::{JsonReader, Options};
+use super::Options;
 use crate::error::Result;
 use crate::Decode;
-#[cfg(not(feature = "msgpack"))]
-use {super::JsonWriter, crate::Encode};
 
 /// One JSON value captured as the text it was written as, borrowed from the input.
 ///
@@ -114,29 +112,10 @@ impl fmt::Display for RawJson<'_> {
     }
 }
 
-impl<'de: 'a, 'a> RawJson<'a> {
-    /// The JSON half of `Decode for RawJson`: captures the next value's text. (With the
-    /// `msgpack` feature the trait impls are in `bridge/json_value_msgpack.rs`, as `Value`'s.)
-    #[inline]
-    pub(crate) fn read_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        r.read_raw_value().map(|text| RawJson { text })
-    }
-}
-
-#[cfg(not(feature = "msgpack"))]
-impl Encode for RawJson<'_> {
-    /// Writes the captured text verbatim: it was validated when captured.
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_raw(self.text.as_bytes());
-        Ok(())
-    }
-}
-
-#[cfg(not(feature = "msgpack"))]
-impl<'de: 'a, 'a> Decode<'de> for RawJson<'a> {
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        RawJson::read_json(r)
+impl<'a> RawJson<'a> {
+    /// Text a reader checked (`Reader::read_raw_value`): one JSON value, no whitespace
+    /// around it.
+    pub(crate) fn from_checked(text: &'a str) -> RawJson<'a> {
+        RawJson { text }
     }
 }

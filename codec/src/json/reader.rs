@@ -1636,6 +1636,11 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         })
     }
 
+    #[inline]
+    fn read_raw_value(&mut self) -> Result<&'de str> {
+        JsonReader::read_raw_value(self)
+    }
+
     /// The number, checked as [`skip_value`](JsonReader::skip_value) checks it.
     #[inline]
     fn read_number_text(&mut self) -> Result<&'de str> {

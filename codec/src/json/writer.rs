@@ -671,6 +671,12 @@ impl crate::Writer for JsonWriter<'_> {
     }
 
     #[inline]
+    fn write_raw_value(&mut self, text: &str) -> Result<()> {
+        self.write_raw(text.as_bytes());
+        Ok(())
+    }
+
+    #[inline]
     fn begin_array(&mut self, _len: usize) -> Result<()> {
         self.write_byte(b'[');
         Ok(())

@@ -111,7 +111,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::json::value::duplicate_key;
 use crate::json::{DuplicateKeys, JsonReader, JsonWriter, Key};
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader, MsgpackWriter};
+use crate::msgpack::{self, MsgpackReader};
 use crate::reader::{ParsedNumber, ValueKind};
 use crate::{Decode, Encode, Reader, Writer};
 
@@ -406,59 +406,63 @@ fn boxed_raw(text: String) -> Box<RawValue> {
 }
 
 impl Encode for RawValue {
-    /// Writes the text verbatim: a `RawValue` holds one valid JSON value.
+    /// In JSON the text verbatim: a `RawValue` holds one valid JSON value. In MessagePack
+    /// the value the text holds (read with codec's default limits, a repeated key keeping
+    /// its last value).
     #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_raw(self.get().as_bytes());
-        Ok(())
-    }
-
-    /// Writes the value the text holds (read with codec's default limits, a repeated key
-    /// keeping its last value).
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        // A constant: the branch folds away.
+        if !W::MSGPACK {
+            return w.write_raw_value(self.get());
+        }
         let options = crate::json::Options::new().duplicate_keys(DuplicateKeys::KeepLast);
         let value: Value = crate::json::from_slice_with(self.get().as_bytes(), &options)?;
         write_value(&value, w)
     }
+
+    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Box<RawValue> {
-    /// The next value's text, checked by codec's reader and copied.
+    /// In JSON the next value's text, checked by codec's reader and copied; in
+    /// MessagePack any value a `Value` reads, kept as its compact JSON text.
     #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        r.read_raw_value().map(|text| boxed_raw(text.to_owned()))
-    }
-
-    /// Any value a `Value` reads, kept as its compact JSON text.
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        if !R::MSGPACK {
+            return r.read_raw_value().map(|text| boxed_raw(text.to_owned()));
+        }
+        let at = r.value_start();
         let value = read_value(r)?;
         let mut w = JsonWriter::new();
         write_value(&value, &mut w)?;
         // The writer writes UTF-8 only (strings come from `str`s).
         let text = String::from_utf8(w.into_inner())
-            .map_err(|_| r.error(ErrorKind::InvalidValue(Cow::Borrowed("not UTF-8"))))?;
+            .map_err(|_| Error::new(ErrorKind::InvalidValue(Cow::Borrowed("not UTF-8")), at))?;
         Ok(boxed_raw(text))
     }
+
+    crate::impls::decode_via_generic!('de);
 }
 
 impl<'de: 'a, 'a> Decode<'de> for &'a RawValue {
-    /// The next value's text, borrowed from the input: checked by codec's reader, then
-    /// made a `&RawValue` by serde_json's `from_str` (see the module docs).
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    /// In JSON the next value's text, borrowed from the input: checked by codec's reader,
+    /// then made a `&RawValue` by serde_json's `from_str` (see the module docs). In
+    /// MessagePack always an error: there is no JSON text to borrow.
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         let at = r.value_start();
+        if R::MSGPACK {
+            return Err(Error::new(
+                ErrorKind::InvalidValue(Cow::Borrowed(
+                    "&RawValue cannot be decoded from MessagePack (there is no JSON text to borrow); use Box<RawValue>",
+                )),
+                at,
+            ));
+        }
         let text: &'de str = r.read_raw_value()?;
         ::serde_json::from_str::<&'de RawValue>(text).map_err(|e| {
             Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("serde_json refused the raw value: {e}"))), at)
         })
     }
 
-    /// Always an error: there is no JSON text in MessagePack to borrow.
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        Err(r.error(ErrorKind::InvalidValue(Cow::Borrowed(
-            "&RawValue cannot be decoded from MessagePack (there is no JSON text to borrow); use Box<RawValue>",
-        ))))
-    }
+    crate::impls::decode_via_generic!('de);
 }
