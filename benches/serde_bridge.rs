@@ -178,7 +178,7 @@ fn chrono(c: &mut Criterion) {
             for v in &values {
                 out.clear();
                 let mut w = codec::json::JsonWriter::from_vec(std::mem::take(&mut out));
-                codec::serde::encode_json(black_box(v), &mut w).unwrap();
+                codec::serde::encode(black_box(v), &mut w).unwrap();
                 out = w.into_inner();
                 black_box(&out);
             }

@@ -35,12 +35,6 @@ exceptions=(
     "codec/src/reader.rs|_per_format<T: crate::DecodeFields<'de>>"
     "codec/src/json/reader.rs|_per_format<T: crate::DecodeFields<'de>>"
     "codec/src/msgpack/reader.rs|_per_format<T: crate::DecodeFields<'de>>"
-    # The same bridge for a `with` field: the module's per-format functions, handed to
-    # the reader, which alone knows its format (`__private::DecodeWithFns`); it goes in
-    # step 3 with the `with` contract of one function per format.
-    "codec/src/reader.rs|fn decode_with_per_format<T, F: crate::__private::DecodeWithFns<'de, T>>"
-    "codec/src/json/reader.rs|fn decode_with_per_format<T, F: crate::__private::DecodeWithFns<'de, T>>"
-    "codec/src/msgpack/reader.rs|fn decode_with_per_format<T, F: crate::__private::DecodeWithFns<'de, T>>"
 )
 
 for f in "${core_files[@]}"; do

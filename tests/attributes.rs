@@ -554,25 +554,14 @@ fn skip_encoding_if_in_variant() {
 // ---------------------------------------------------------------- with
 
 mod u64_as_string {
-    use codec::json::{JsonReader, JsonWriter};
+    use codec::{Reader, Writer};
 
-    pub fn encode_json(v: &u64, w: &mut JsonWriter) -> codec::Result<()> {
-        w.write_str(&v.to_string());
-        Ok(())
-    }
-
-    pub fn decode_json<'de>(r: &mut JsonReader<'de>) -> codec::Result<u64> {
-        let s = r.read_str()?;
-        s.as_str().parse().map_err(|_| codec::Error::custom(format!("not a u64 in a string: {:?}", s.as_str())))
-    }
-
-    pub fn encode_msgpack(v: &u64, w: &mut codec::msgpack::MsgpackWriter) -> codec::Result<()> {
+    pub fn encode<W: Writer>(v: &u64, w: &mut W) -> codec::Result<()> {
         w.write_str(&v.to_string())
     }
 
-    pub fn decode_msgpack<'de>(r: &mut codec::msgpack::MsgpackReader<'de>) -> codec::Result<u64> {
-        let s = r.read_str()?;
-        s.parse().map_err(|_| codec::Error::custom(format!("not a u64 in a string: {s:?}")))
+    pub fn decode<'de, R: Reader<'de>>(r: &mut R) -> codec::Result<u64> {
+        r.read_str_with(|s, _| s.parse().map_err(|_| codec::Error::custom(format!("not a u64 in a string: {s:?}"))))
     }
 }
 

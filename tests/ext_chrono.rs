@@ -454,25 +454,25 @@ fn with_modules_range_errors_agree_with_chrono() {
     use codec::with::chrono::{ts_milliseconds, ts_nanoseconds, ts_seconds};
     // Nanoseconds beyond i64 are an encode error, as in chrono.
     let far = utc(10_000_000_000, 0);
-    let e = ts_nanoseconds::encode_json(&far, &mut codec::json::JsonWriter::new()).unwrap_err();
+    let e = ts_nanoseconds::encode(&far, &mut codec::json::JsonWriter::new()).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::OutOfRange(_)), "{e:?}");
     // chrono reads u64 nanoseconds beyond i64::MAX; seconds beyond its range fail.
     let big = u64::MAX.to_string();
     let mut r = codec::json::JsonReader::new(big.as_bytes());
-    assert_eq!(ts_nanoseconds::decode_json(&mut r).unwrap(), utc(18_446_744_073, 709_551_615));
+    assert_eq!(ts_nanoseconds::decode(&mut r).unwrap(), utc(18_446_744_073, 709_551_615));
     let mut r = codec::json::JsonReader::new(b"9223372036854775807");
-    let e = ts_seconds::decode_json(&mut r).unwrap_err();
+    let e = ts_seconds::decode(&mut r).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::OutOfRange(_)), "{e:?}");
     let mut r = codec::json::JsonReader::new(b"1.5");
-    assert!(ts_milliseconds::decode_json(&mut r).is_err());
+    assert!(ts_milliseconds::decode(&mut r).is_err());
     let mut r = codec::json::JsonReader::new(b"-1");
-    assert_eq!(ts_milliseconds::decode_json(&mut r).unwrap(), utc(-1, 999_000_000));
+    assert_eq!(ts_milliseconds::decode(&mut r).unwrap(), utc(-1, 999_000_000));
     // The same integers as chrono's deserializers accept.
     for n in ["0", "-62135596800", "8210298412799", "8210298412800", "-8334632851200", "-8334632851201"] {
         #[derive(serde::Deserialize)]
         struct S(#[serde(with = "chrono::serde::ts_seconds")] DateTime<Utc>);
         let mut r = codec::json::JsonReader::new(n.as_bytes());
-        assert_eq!(ts_seconds::decode_json(&mut r).ok(), serde_json::from_str::<S>(n).ok().map(|s| s.0), "{n}");
+        assert_eq!(ts_seconds::decode(&mut r).ok(), serde_json::from_str::<S>(n).ok().map(|s| s.0), "{n}");
     }
     let _ = Utc.timestamp_opt(0, 0);
 }

@@ -359,6 +359,6 @@ proptest! {
 fn with_module_range_errors() {
     use codec::with::jiff02::timestamp::second;
     let mut r = codec::json::JsonReader::new(b" 9223372036854775807");
-    let e = second::required::decode_json(&mut r).unwrap_err();
+    let e = second::required::decode(&mut r).unwrap_err();
     assert_eq!((e.offset(), matches!(e.kind(), ErrorKind::OutOfRange(_))), (Some(1), true), "{e:?}");
 }

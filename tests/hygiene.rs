@@ -261,19 +261,11 @@ macro_rules! crate_paths {
 
 /// `with` module of the account's big id: a u64 as a string.
 mod u64_text {
-    pub fn encode_json(v: &u64, w: &mut codec::json::JsonWriter) -> codec::Result<()> {
-        w.write_str(&v.to_string());
-        Ok(())
-    }
-    pub fn decode_json(r: &mut codec::json::JsonReader<'_>) -> codec::Result<u64> {
-        let s = r.read_str()?;
-        s.as_str().parse().map_err(|_| codec::Error::custom("not a u64 in a string"))
-    }
-    pub fn encode_msgpack(v: &u64, w: &mut codec::msgpack::MsgpackWriter) -> codec::Result<()> {
+    pub fn encode<W: codec::Writer>(v: &u64, w: &mut W) -> codec::Result<()> {
         w.write_str(&v.to_string())
     }
-    pub fn decode_msgpack(r: &mut codec::msgpack::MsgpackReader<'_>) -> codec::Result<u64> {
-        r.read_str()?.parse().map_err(|_| codec::Error::custom("not a u64 in a string"))
+    pub fn decode<'de, R: codec::Reader<'de>>(r: &mut R) -> codec::Result<u64> {
+        r.read_str_with(|s, _| s.parse().map_err(|_| codec::Error::custom("not a u64 in a string")))
     }
 }
 

@@ -1097,21 +1097,13 @@ fn unit_enums_as_map_keys() {
 }
 
 mod u64_as_string {
-    use codec::json::{JsonReader, JsonWriter};
-    use codec::msgpack::{MsgpackReader, MsgpackWriter};
+    use codec::{Reader, Writer};
 
-    pub fn encode_json(v: &u64, w: &mut JsonWriter) -> codec::Result<()> {
-        w.write_str(&v.to_string());
-        Ok(())
-    }
-    pub fn decode_json(r: &mut JsonReader<'_>) -> codec::Result<u64> {
-        r.read_str()?.as_str().parse().map_err(codec::Error::custom)
-    }
-    pub fn encode_msgpack(v: &u64, w: &mut MsgpackWriter) -> codec::Result<()> {
+    pub fn encode<W: Writer>(v: &u64, w: &mut W) -> codec::Result<()> {
         w.write_str(&v.to_string())
     }
-    pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> codec::Result<u64> {
-        r.read_str()?.parse().map_err(codec::Error::custom)
+    pub fn decode<'de, R: Reader<'de>>(r: &mut R) -> codec::Result<u64> {
+        r.read_str_with(|s, _| s.parse().map_err(codec::Error::custom))
     }
 }
 
@@ -1304,16 +1296,10 @@ fn encode_errors_carry_paths() {
         inner: u8,
     }
     mod fails {
-        pub fn encode_json(_: &u8, _: &mut codec::json::JsonWriter) -> codec::Result<()> {
+        pub fn encode<W: codec::Writer>(_: &u8, _: &mut W) -> codec::Result<()> {
             Err(codec::Error::custom("no"))
         }
-        pub fn decode_json(_: &mut codec::json::JsonReader<'_>) -> codec::Result<u8> {
-            Err(codec::Error::custom("no"))
-        }
-        pub fn encode_msgpack(_: &u8, _: &mut codec::msgpack::MsgpackWriter) -> codec::Result<()> {
-            Err(codec::Error::custom("no"))
-        }
-        pub fn decode_msgpack(_: &mut codec::msgpack::MsgpackReader<'_>) -> codec::Result<u8> {
+        pub fn decode<'de, R: codec::Reader<'de>>(_: &mut R) -> codec::Result<u8> {
             Err(codec::Error::custom("no"))
         }
     }

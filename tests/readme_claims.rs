@@ -447,27 +447,27 @@ fn another_text_form_takes_a_with_module() {
     assert_eq!(b, b"aGk=", "the string's own bytes, not base64-decoded");
 
     mod hex {
-        use codec::json::{JsonReader, JsonWriter};
-        use codec::msgpack::{MsgpackReader, MsgpackWriter};
+        use codec::{Reader, Writer};
 
-        pub fn encode_json(v: &[u8], w: &mut JsonWriter) -> codec::Result<()> {
-            let text: String = v.iter().map(|b| format!("{b:02x}")).collect();
-            codec::Encode::encode_json(&text, w)
-        }
-        pub fn decode_json(r: &mut JsonReader<'_>) -> codec::Result<Vec<u8>> {
-            let at = r.position();
-            let text = r.read_string()?;
-            let bad = || codec::Error::new(codec::ErrorKind::InvalidValue("not hex".into()), at);
-            if text.len() % 2 != 0 {
-                return Err(bad());
+        /// Hex text where the format is human-readable (JSON), its bytes elsewhere.
+        pub fn encode<W: Writer>(v: &[u8], w: &mut W) -> codec::Result<()> {
+            if !W::HUMAN_READABLE {
+                return w.write_bytes(v);
             }
-            (0..text.len()).step_by(2).map(|i| u8::from_str_radix(&text[i..i + 2], 16).map_err(|_| bad())).collect()
+            let text: String = v.iter().map(|b| format!("{b:02x}")).collect();
+            w.write_str(&text)
         }
-        pub fn encode_msgpack(v: &[u8], w: &mut MsgpackWriter) -> codec::Result<()> {
-            w.write_bin(v)
-        }
-        pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> codec::Result<Vec<u8>> {
-            r.read_bin().map(<[u8]>::to_vec)
+        pub fn decode<'de, R: Reader<'de>>(r: &mut R) -> codec::Result<Vec<u8>> {
+            if !R::HUMAN_READABLE {
+                return r.read_bytes().map(|b| b.into_owned());
+            }
+            r.read_str_with(|text, at| {
+                let bad = || codec::Error::new(codec::ErrorKind::InvalidValue("not hex".into()), at);
+                if text.len() % 2 != 0 {
+                    return Err(bad());
+                }
+                (0..text.len()).step_by(2).map(|i| u8::from_str_radix(&text[i..i + 2], 16).map_err(|_| bad())).collect()
+            })
         }
     }
     #[derive(Codec, Debug, PartialEq)]

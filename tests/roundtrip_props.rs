@@ -143,25 +143,15 @@ struct Attrs {
 mod owned_cow {
     use std::borrow::Cow;
 
-    use codec::json::{JsonReader, JsonWriter};
-    use codec::Encode;
+    use codec::{Encode, Reader, Writer};
 
     #[allow(clippy::ptr_arg)] // `with` passes `&T` for a field of type `T`
-    pub fn encode_json(v: &Cow<'static, str>, w: &mut JsonWriter) -> codec::Result<()> {
-        v.encode_json(w)
+    pub fn encode<W: Writer>(v: &Cow<'static, str>, w: &mut W) -> codec::Result<()> {
+        v.encode(w)
     }
 
-    pub fn decode_json(r: &mut JsonReader<'_>) -> codec::Result<Cow<'static, str>> {
-        Ok(Cow::Owned(r.read_str()?.as_str().to_owned()))
-    }
-
-    #[allow(clippy::ptr_arg)]
-    pub fn encode_msgpack(v: &Cow<'static, str>, w: &mut codec::msgpack::MsgpackWriter) -> codec::Result<()> {
-        v.encode_msgpack(w)
-    }
-
-    pub fn decode_msgpack(r: &mut codec::msgpack::MsgpackReader<'_>) -> codec::Result<Cow<'static, str>> {
-        Ok(Cow::Owned(r.read_str()?.to_owned()))
+    pub fn decode<'de, R: Reader<'de>>(r: &mut R) -> codec::Result<Cow<'static, str>> {
+        r.read_string().map(Cow::Owned)
     }
 }
 

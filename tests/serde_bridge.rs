@@ -310,20 +310,20 @@ fn floats_print_as_serde_json_prints_them() {
     let mut w = codec::json::JsonWriter::new();
     for v in &f64s {
         w.clear();
-        codec::serde::encode_json(v, &mut w).unwrap();
+        codec::serde::encode(v, &mut w).unwrap();
         let expected = serde_json::to_string(v).unwrap();
         assert_eq!(std::str::from_utf8(w.as_bytes()).unwrap(), expected, "{v:e} ({:#x})", v.to_bits());
-        let back: f64 = codec::serde::decode_json(&mut codec::json::JsonReader::new(expected.as_bytes())).unwrap();
+        let back: f64 = codec::serde::decode(&mut codec::json::JsonReader::new(expected.as_bytes())).unwrap();
         assert_eq!(back.to_bits(), v.to_bits(), "{expected}");
     }
     let mut f32s = vec![0.0f32, -0.0, 0.1, 0.3, 1e-7, 1e16, 1e21, 3.4028235e38, 1e-45, 16777217.0];
     f32s.extend(bit_patterns(50_000).map(|b| f32::from_bits(b as u32)).filter(|v| v.is_finite()));
     for v in &f32s {
         w.clear();
-        codec::serde::encode_json(v, &mut w).unwrap();
+        codec::serde::encode(v, &mut w).unwrap();
         let expected = serde_json::to_string(v).unwrap();
         assert_eq!(std::str::from_utf8(w.as_bytes()).unwrap(), expected, "{v:e} ({:#x})", v.to_bits());
-        let back: f32 = codec::serde::decode_json(&mut codec::json::JsonReader::new(expected.as_bytes())).unwrap();
+        let back: f32 = codec::serde::decode(&mut codec::json::JsonReader::new(expected.as_bytes())).unwrap();
         assert_eq!(back.to_bits(), v.to_bits(), "{expected}");
     }
 }

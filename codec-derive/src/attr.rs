@@ -716,7 +716,7 @@ impl Field {
                     let lit = string(meta, name)?;
                     let path = parse_lit::<syn::Path>(
                         &lit,
-                        "a path to a module with `encode_json` and `decode_json` (and, for MessagePack, `encode_msgpack` and `decode_msgpack`)",
+                        "a path to a module with `encode` and `decode`, generic over the format's `Writer` and `Reader`",
                     )?;
                     set(cx, &mut f.with, meta, name, path);
                 }

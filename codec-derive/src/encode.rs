@@ -12,7 +12,7 @@ use quote::{quote, quote_spanned};
 use crate::ast::{Container, Data, Field, Repr, Style, Variant};
 use crate::attr::{Name, ReprKind};
 use crate::bound;
-use crate::tokens::{binding, int_literal, json_string, lit, local, msgpack_str, with_msgpack_fn};
+use crate::tokens::{binding, int_literal, json_string, lit, local, msgpack_str};
 
 /// Whether a `,` must precede the next member in JSON.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -213,7 +213,6 @@ fn encode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
 /// A call that encodes the value `v` (an expression of type `&FieldType`) of `f`.
 fn value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
     let krate = &c.krate;
-    let p = quote!(__p);
     let ty = f.ty;
     let span = f.span();
     // Only the callee's path is placed on the field (see `tokens`); the arguments, `self`
@@ -224,19 +223,12 @@ fn value_call(c: &Container, f: &Field, v: &TokenStream) -> TokenStream {
             let callee = quote_spanned!(span=> <#ty as #krate::with::map_pairs::EncodePairs>::encode_pairs);
             quote!(#callee(#v, __w))
         }
-        // The functions' names on the `with` string: a module lacking `encode_json` is
-        // reported there. Each is called inside a closure, so that the field's value meets
-        // the function's parameter as at a plain call (deref coercions included).
+        // The module's generic `encode`, its name on the `with` string: a module lacking it
+        // is reported there. A plain call, so that the field's value meets the function's
+        // parameter with the usual coercions (a `&String` for a `&str`).
         (Some(m), _) => {
-            let json = syn::Ident::new("encode_json", syn::spanned::Spanned::span(m));
-            let msgpack = if crate::MSGPACK {
-                let f = with_msgpack_fn(m, "encode_msgpack");
-                quote!(#p::msgpack_or_unit!(|__v: &#ty, __mw: &mut #p::MsgpackWriter| #f(__v, __mw)))
-            } else {
-                quote!(())
-            };
-            let callee = quote_spanned!(span=> #p::encode_with::<#ty, _, _, _>);
-            quote!(#callee(#v, __w, |__v: &#ty, __jw: &mut #p::JsonWriter| #m::#json(__v, __jw), #msgpack))
+            let encode = syn::Ident::new("encode", syn::spanned::Spanned::span(m));
+            quote!(#m::#encode(#v, __w))
         }
         (None, Some(_)) => {
             let callee = quote_spanned!(span=> <#ty as #krate::EncodeBytes>::encode_bytes);

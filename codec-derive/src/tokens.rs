@@ -109,26 +109,6 @@ pub fn call(path: TokenStream, args: TokenStream, span: Span) -> TokenStream {
     out
 }
 
-/// An expression whose value is the MessagePack function `name` (`encode_msgpack`,
-/// `decode_msgpack`) of the `with` module `module`, or, when the module defines only the
-/// JSON functions, its stand-in in `__private::with_fallback`, which returns an
-/// `Unsupported` error: the module's function, imported by a glob in the inner block,
-/// shadows the fallback's, imported by a glob in the outer one. Parenthesized, to be
-/// called anywhere. The blocks hold nothing but the name: a glob-imported item would
-/// shadow a local, so the call's arguments go outside.
-pub fn with_msgpack_fn(module: &syn::Path, name: &str) -> TokenStream {
-    let name = ident(name);
-    quote! {({
-        #[allow(unused_imports)]
-        use __p::with_fallback::*;
-        {
-            #[allow(unused_imports)]
-            use #module::*;
-            #name
-        }
-    })}
-}
-
 /// `Default::default()` over the field's type (its first token `first`, its last `last`),
 /// path and parentheses: a type lacking `Default` then gets its error on the field's type,
 /// as its other missing impls do, rather than on the derive.

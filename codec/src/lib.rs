@@ -98,6 +98,60 @@
 //! compiles when another crate of the build turns it on (`tests/features/no_std_user`
 //! is such a crate; CI also builds `codec` for `thumbv7em-none-eabi`, which has no `std`).
 //!
+//! ### `with` modules
+//! `#[codec(with = "module")]` on a field encodes and decodes it through two functions of
+//! `module`, generic over the format's [`Writer`] and [`Reader`]:
+//!
+//! ```
+//! mod hex {
+//!     use codec::{Reader, Result, Writer};
+//!
+//!     /// Hex text where the format is human-readable (JSON), the bytes elsewhere.
+//!     pub fn encode<W: Writer>(v: &[u8], w: &mut W) -> Result<()> {
+//!         if !W::HUMAN_READABLE {
+//!             return w.write_bytes(v);
+//!         }
+//!         w.write_str(&v.iter().map(|b| format!("{b:02x}")).collect::<String>())
+//!     }
+//!
+//!     pub fn decode<'de, R: Reader<'de>>(r: &mut R) -> Result<Vec<u8>> {
+//!         if !R::HUMAN_READABLE {
+//!             return r.read_bytes().map(|b| b.into_owned());
+//!         }
+//!         r.read_str_with(|text, at| {
+//!             let bad = || codec::Error::new(codec::ErrorKind::InvalidValue("not hex".into()), at);
+//!             if text.len() % 2 != 0 {
+//!                 return Err(bad());
+//!             }
+//!             (0..text.len()).step_by(2).map(|i| u8::from_str_radix(&text[i..i + 2], 16).map_err(|_| bad())).collect()
+//!         })
+//!     }
+//! }
+//!
+//! #[derive(codec::Codec, Debug, PartialEq)]
+//! struct Key {
+//!     #[codec(with = "hex")]
+//!     id: Vec<u8>,
+//! }
+//!
+//! let key = Key { id: vec![0xde, 0xad] };
+//! assert_eq!(codec::json::to_string(&key)?, r#"{"id":"dead"}"#);
+//! assert_eq!(codec::json::from_str::<Key>(r#"{"id":"dead"}"#)?, key);
+//! # #[cfg(feature = "msgpack")]
+//! assert_eq!(codec::msgpack::from_slice::<Key>(&codec::msgpack::to_vec(&key)?)?, key);
+//! # Ok::<(), codec::Error>(())
+//! ```
+//!
+//! **Migrating** from codec's earlier contract of four functions (`encode_json`,
+//! `decode_json`, `encode_msgpack`, `decode_msgpack`): write the two above. Where the
+//! JSON and MessagePack bodies were the same calls, one body serves both (the `Writer`
+//! and `Reader` methods have the formats' names: `write_str`, `read_str_with`,
+//! `T::encode(v, w)`, `T::decode(r)`); where they differed, branch on
+//! [`Writer::HUMAN_READABLE`] / [`Reader::HUMAN_READABLE`], constants that fold away. The
+//! compiler points at the `with` string of every field whose module still has the old
+//! functions ("cannot find function `encode` in module ..."). codec's own modules
+//! (`codec::with::*`, `codec::serde`) are called the same way.
+//!
 //! ### `msgpack` is additive
 //! Turning `msgpack` on anywhere in a build never breaks a crate that compiles without
 //! it. (Cargo builds one `codec` per build, with every feature that any crate in it asks
@@ -112,10 +166,9 @@
 //!   when `codec-derive`'s feature of the same name was turned on by itself), and they
 //!   call the MessagePack methods of the fields: derived types work in both formats, and
 //!   a member with no MessagePack form fails with the `Unsupported` error, on its path.
-//! - A `#[codec(with = "module")]` module needs only `encode_json` and `decode_json`.
-//!   When it lacks `encode_msgpack` or `decode_msgpack`, the derived MessagePack code
-//!   returns the `Unsupported` error for that field (method `with::encode_msgpack` or
-//!   `with::decode_msgpack`) instead of failing to compile.
+//! - A `#[codec(with = "module")]` module has two functions generic over the format
+//!   ([below](#with-modules)), so it works in every format the build has, whoever
+//!   enabled it.
 //!
 //! ```
 //! use codec::json::{JsonReader, JsonWriter};

@@ -949,11 +949,6 @@ pub trait Reader<'de>: sealed::Sealed {
     /// `decode_msgpack`).
     #[doc(hidden)]
     fn decode_per_format<T: Decode<'de>>(&mut self) -> Result<T>;
-
-    /// Transitional, as [`decode_per_format`](Self::decode_per_format): a `with` field's
-    /// value through its module's function for this reader's format.
-    #[doc(hidden)]
-    fn decode_with_per_format<T, F: crate::__private::DecodeWithFns<'de, T>>(&mut self, with: F) -> Result<T>;
 }
 
 /// `DecodeKey::decode_json_pair_key` of a key type that is a string in JSON (its default

@@ -1,17 +1,18 @@
 //! Alternative representations for `#[codec(with = "...")]` fields: ready-made modules
-//! with `encode_json`/`decode_json` (and the MessagePack pair), grouped by the crate
-//! whose types they represent. Each group exists when that crate's cargo feature is on.
+//! with the two functions of the `with` contract, `encode<W: Writer>` and
+//! `decode<R: Reader>` (generic over the format), grouped by the crate whose types they
+//! represent. Each group exists when that crate's cargo feature is on.
 
-/// The four functions of a `with` module for `Option<$ty>`, from those of the module
+/// The two functions of a `with` module for `Option<$ty>`, from those of the module
 /// `$inner` for `$ty`: `None` is `null` (nil in MessagePack), anything else `$inner`'s.
 #[allow(unused_macros)] // without the integrations that have `with` modules
 macro_rules! option_fns {
     ($ty:ty, $($inner:ident)::+) => {
-        /// Writes the value, or `null` for `None`.
+        /// Writes the value, or `null` (nil) for `None`.
         #[inline]
-        pub fn encode_json(v: &Option<$ty>, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
+        pub fn encode<W: $crate::Writer>(v: &Option<$ty>, w: &mut W) -> $crate::Result<()> {
             match v {
-                Some(v) => $($inner)::+::encode_json(v, w),
+                Some(v) => $($inner)::+::encode(v, w),
                 None => {
                     w.write_null();
                     Ok(())
@@ -19,37 +20,13 @@ macro_rules! option_fns {
             }
         }
 
-        /// Reads `null` as `None`, or the value.
+        /// Reads `null` (nil) as `None`, or the value.
         #[inline]
-        pub fn decode_json(r: &mut $crate::json::JsonReader<'_>) -> $crate::Result<Option<$ty>> {
+        pub fn decode<'de, R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<Option<$ty>> {
             if r.try_read_null()? {
                 Ok(None)
             } else {
-                $($inner)::+::decode_json(r).map(Some)
-            }
-        }
-
-        /// Writes the value, or nil for `None`.
-        #[cfg(feature = "msgpack")]
-        #[inline]
-        pub fn encode_msgpack(v: &Option<$ty>, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
-            match v {
-                Some(v) => $($inner)::+::encode_msgpack(v, w),
-                None => {
-                    w.write_nil();
-                    Ok(())
-                }
-            }
-        }
-
-        /// Reads nil as `None`, or the value.
-        #[cfg(feature = "msgpack")]
-        #[inline]
-        pub fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'_>) -> $crate::Result<Option<$ty>> {
-            if r.try_read_null()? {
-                Ok(None)
-            } else {
-                $($inner)::+::decode_msgpack(r).map(Some)
+                $($inner)::+::decode(r).map(Some)
             }
         }
     };
@@ -188,9 +165,6 @@ pub mod rust_decimal {
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub mod map_pairs {
-    use crate::json::{JsonReader, JsonWriter};
-    #[cfg(feature = "msgpack")]
-    use crate::msgpack::{MsgpackReader, MsgpackWriter};
     use crate::Result;
 
     /// A map that can be written as `[key, value]` pairs: `HashMap`, `BTreeMap` (and
@@ -217,29 +191,15 @@ pub mod map_pairs {
         fn decode_pairs<R: crate::Reader<'de>>(r: &mut R) -> Result<Self>;
     }
 
-    /// Writes `[[k,v],...]`.
+    /// Writes `[[k,v],...]` in JSON; in MessagePack a map, each key as its value.
     #[inline]
-    pub fn encode_json<M: EncodePairs + ?Sized>(m: &M, w: &mut JsonWriter) -> Result<()> {
+    pub fn encode<M: EncodePairs + ?Sized, W: crate::Writer>(m: &M, w: &mut W) -> Result<()> {
         m.encode_pairs(w)
     }
 
-    /// Reads `[[k,v],...]`.
+    /// Reads `[[k,v],...]` in JSON; in MessagePack a map, each key as a value.
     #[inline]
-    pub fn decode_json<'de, M: DecodePairs<'de>>(r: &mut JsonReader<'de>) -> Result<M> {
-        M::decode_pairs(r)
-    }
-
-    /// Writes a map, each key as its value.
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    pub fn encode_msgpack<M: EncodePairs + ?Sized>(m: &M, w: &mut MsgpackWriter) -> Result<()> {
-        m.encode_pairs(w)
-    }
-
-    /// Reads a map, each key as a value.
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    pub fn decode_msgpack<'de, M: DecodePairs<'de>>(r: &mut MsgpackReader<'de>) -> Result<M> {
+    pub fn decode<'de, M: DecodePairs<'de>, R: crate::Reader<'de>>(r: &mut R) -> Result<M> {
         M::decode_pairs(r)
     }
 }

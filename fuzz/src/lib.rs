@@ -171,29 +171,18 @@ pub enum Found {
 
 /// A `u32` as lowercase hex text, in JSON and in MessagePack.
 pub mod hex_u32 {
-    use codec::json::{JsonReader, JsonWriter};
-    use codec::msgpack::{MsgpackReader, MsgpackWriter};
+    use codec::{Reader, Writer};
 
     fn parse(s: &str) -> codec::Result<u32> {
         u32::from_str_radix(s, 16).map_err(|_| codec::Error::custom(format!("not a hex u32: {s:?}")))
     }
 
-    pub fn encode_json(v: &u32, w: &mut JsonWriter) -> codec::Result<()> {
-        w.write_str(&format!("{v:x}"));
-        Ok(())
-    }
-
-    pub fn decode_json(r: &mut JsonReader<'_>) -> codec::Result<u32> {
-        let s = r.read_str()?;
-        parse(s.as_str())
-    }
-
-    pub fn encode_msgpack(v: &u32, w: &mut MsgpackWriter) -> codec::Result<()> {
+    pub fn encode<W: Writer>(v: &u32, w: &mut W) -> codec::Result<()> {
         w.write_str(&format!("{v:x}"))
     }
 
-    pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> codec::Result<u32> {
-        parse(r.read_str()?)
+    pub fn decode<'de, R: Reader<'de>>(r: &mut R) -> codec::Result<u32> {
+        r.read_str_with(|s, _| parse(s))
     }
 }
 

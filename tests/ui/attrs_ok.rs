@@ -5,24 +5,14 @@ use std::collections::BTreeMap;
 use codec::{Codec, Decode, Encode};
 
 mod as_string {
-    use codec::json::{JsonReader, JsonWriter};
-    use codec::{Decode, Encode, Result};
+    use codec::{Decode, Encode, Reader, Result, Writer};
 
-    pub fn encode_json(v: &u64, w: &mut JsonWriter) -> Result<()> {
-        v.to_string().encode_json(w)
+    pub fn encode<W: Writer>(v: &u64, w: &mut W) -> Result<()> {
+        v.to_string().encode(w)
     }
 
-    pub fn decode_json(r: &mut JsonReader<'_>) -> Result<u64> {
-        let s = String::decode_json(r)?;
-        Ok(s.parse().unwrap_or_default())
-    }
-
-    pub fn encode_msgpack(v: &u64, w: &mut codec::msgpack::MsgpackWriter) -> Result<()> {
-        v.to_string().encode_msgpack(w)
-    }
-
-    pub fn decode_msgpack(r: &mut codec::msgpack::MsgpackReader<'_>) -> Result<u64> {
-        let s = String::decode_msgpack(r)?;
+    pub fn decode<'de, R: Reader<'de>>(r: &mut R) -> Result<u64> {
+        let s = String::decode(r)?;
         Ok(s.parse().unwrap_or_default())
     }
 }

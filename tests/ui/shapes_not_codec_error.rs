@@ -1,6 +1,6 @@
 // A type that implements none of codec's traits in every position the derive handles:
 // each enum representation, tuple and newtype structs, `transparent`, `default` and
-// `skip` (which need `Default`), and a `with` module that lacks `decode_json`. One error
+// `skip` (which need `Default`), and a `with` module that lacks `decode`. One error
 // per field and trait, each on the field's type (or the `with` string), none on the derive.
 use codec::Codec;
 
@@ -42,8 +42,8 @@ struct Defaults {
 }
 
 mod encode_only {
-    pub fn encode_json(v: &u8, w: &mut codec::json::JsonWriter) -> codec::Result<()> {
-        codec::Encode::encode_json(v, w)
+    pub fn encode<W: codec::Writer>(v: &u8, w: &mut W) -> codec::Result<()> {
+        codec::Encode::encode(v, w)
     }
 }
 

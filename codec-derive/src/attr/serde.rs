@@ -104,7 +104,7 @@ pub(super) fn meta(
                 _ => (Need::WithOrSkipDecoding, "`#[codec(skip_decoding)]`"),
             };
             let message = format!(
-                "serde's `{name}` names functions with serde's signatures, which codec cannot call: add `#[codec(with = \"module\")]` naming a module with codec's `encode_json`/`decode_json` (see codec's `with` attribute), or {instead}; `#[codec]` then wins and serde alone reads `{name}`"
+                "serde's `{name}` names functions with serde's signatures, which codec cannot call: add `#[codec(with = \"module\")]` naming a module with codec's `encode`/`decode` (see codec's `with` attribute), or {instead}; `#[codec]` then wins and serde alone reads `{name}`"
             );
             deferred.push(Deferred { span: meta.path.span(), need, message });
             Ok(true)

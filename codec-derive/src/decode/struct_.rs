@@ -153,26 +153,13 @@ impl<'c, 'a> FieldSet<'c, 'a> {
             _ if f.attrs.map_as_pairs.is_some() => {
                 quote_spanned!(span=> <#ty as #krate::with::map_pairs::DecodePairs<#de>>::decode_pairs)
             }
-            // Over any reader, a closure handing both of the module's functions to the
-            // reader, which calls its format's (`__private::decode_with`, the twin of the
-            // encode side's `encode_with`); the JSON one's name on the `with` string. Each
-            // is called inside a closure typed with the field's type, so that its result
-            // meets the field as at a plain call.
+            // The module's generic `decode` (its name on the `with` string: a module lacking
+            // it is reported there), in a closure typed with the field's type, so that its
+            // result meets the field as at a plain call.
             (Some(m), _) => {
                 let p = quote!(__p);
-                let json = syn::Ident::new("decode_json", syn::spanned::Spanned::span(m));
-                let msgpack = if crate::MSGPACK {
-                    let f = tokens::with_msgpack_fn(m, "decode_msgpack");
-                    quote!(#p::msgpack_or_unit!(|__mr: &mut #p::MsgpackReader<#de>| -> #p::Result<#ty> { #f(__mr) }))
-                } else {
-                    quote!(())
-                };
-                let callee = quote_spanned!(span=> #p::decode_with::<#ty, __R, _, _>);
-                quote! {
-                    (|__r: &mut __R| -> #p::Result<#ty> {
-                        #callee(__r, |__jr: &mut #p::JsonReader<#de>| -> #p::Result<#ty> { #m::#json(__jr) }, #msgpack)
-                    })
-                }
+                let decode = syn::Ident::new("decode", syn::spanned::Spanned::span(m));
+                quote!((|__r: &mut __R| -> #p::Result<#ty> { #m::#decode(__r) }))
             }
             // Generic over the reader, which the argument names.
             (None, Some(_)) => quote_spanned!(span=> <#ty as #krate::DecodeBytes<#de>>::decode_bytes),

@@ -1830,11 +1830,6 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         T::decode_json(self)
     }
 
-    #[inline]
-    fn decode_with_per_format<T, F: crate::__private::DecodeWithFns<'de, T>>(&mut self, with: F) -> Result<T> {
-        with.decode_json(self)
-    }
-
     type Key = Key<'de>;
 
     const COMPOSITE_KEYS_AS_PAIRS: bool = true;
@@ -2202,6 +2197,7 @@ mod tests {
     #[test]
     fn parsed_numbers() {
         use crate::reader::ParsedNumber::{self, Float, NegInt, PosInt};
+        use alloc::string::ToString;
         let cases: [(&[u8], ParsedNumber); 7] = [
             (b" 0", PosInt(0)),
             (b"18446744073709551615", PosInt(u64::MAX)),

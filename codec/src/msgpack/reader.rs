@@ -2294,11 +2294,6 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         T::decode_msgpack(self)
     }
 
-    #[inline]
-    fn decode_with_per_format<T, F: crate::__private::DecodeWithFns<'de, T>>(&mut self, with: F) -> Result<T> {
-        with.decode_msgpack(self)
-    }
-
     type Key = Key<'de>;
 
     const COMPOSITE_KEYS_AS_PAIRS: bool = false;

@@ -4,8 +4,8 @@
 //!
 //! Two ways in:
 //! - `#[codec(with = "codec::serde")]` on a field whose type is
-//!   `Serialize + Deserialize<'de>`: this module is the `with` module
-//!   ([`encode_json`], [`decode_json`], and the MessagePack pair);
+//!   `Serialize + Deserialize<'de>`: this module is the `with` module ([`encode`],
+//!   [`decode`], generic over the format);
 //! - [`Compat<T>`] as the field's type (or anywhere a type must be `Encode`/`Decode`: a
 //!   `Vec<Compat<T>>`, a map's value, a top-level value).
 //!
@@ -97,68 +97,90 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::json::{JsonReader, JsonWriter, Key as JsonKey};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{Key as MsgpackKey, MsgpackReader, MsgpackWriter};
-use crate::{Decode, DecodeKey, Encode, EncodeKey};
+use crate::{Decode, DecodeKey, Encode, EncodeKey, Reader, Writer};
 
 pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
 
-/// Writes `value` as JSON through its serde impl: the `with` function of
-/// `#[codec(with = "codec::serde")]`.
+/// Writes `value` through its serde impl, in `w`'s format: the `with` function of
+/// `#[codec(with = "codec::serde")]`. In JSON serde_json's bytes; in MessagePack
+/// `rmp_serde::to_vec_named`'s.
 ///
 /// ```
 /// let mut w = codec::json::JsonWriter::new();
-/// codec::serde::encode_json(&std::collections::BTreeMap::from([(1u8, "a")]), &mut w)?;
+/// codec::serde::encode(&std::collections::BTreeMap::from([(1u8, "a")]), &mut w)?;
 /// assert_eq!(w.as_bytes(), br#"{"1":"a"}"#);
+/// # #[cfg(feature = "msgpack")] {
+/// let mut w = codec::msgpack::MsgpackWriter::new();
+/// codec::serde::encode(&(1u8, "a"), &mut w)?;
+/// assert_eq!(w.as_bytes(), b"\x92\x01\xa1a");
+/// # }
 /// # Ok::<(), codec::Error>(())
 /// ```
 #[inline]
-pub fn encode_json<T: ?Sized + Serialize>(value: &T, w: &mut JsonWriter) -> Result<()> {
-    value.serialize(json::Serializer::new(w))
+pub fn encode<T: ?Sized + Serialize, W: Writer>(value: &T, w: &mut W) -> Result<()> {
+    // The bridge has a `Serializer` per format (until it is one over any writer): the
+    // writer calls its format's, through `Encode`'s per-format bridge.
+    w.encode_per_format(&CompatRef(value))
 }
 
-/// Reads a JSON value through `T`'s serde impl: the `with` function of
+/// Reads a value through `T`'s serde impl, in `r`'s format: the `with` function of
 /// `#[codec(with = "codec::serde")]`.
 ///
 /// ```
 /// let mut r = codec::json::JsonReader::new(br#"{"1": "a"}"#);
-/// let m: std::collections::BTreeMap<u8, &str> = codec::serde::decode_json(&mut r)?;
+/// let m: std::collections::BTreeMap<u8, &str> = codec::serde::decode(&mut r)?;
 /// assert_eq!(m[&1], "a");
+/// # #[cfg(feature = "msgpack")] {
+/// let mut r = codec::msgpack::MsgpackReader::new(b"\x92\x01\xa1a");
+/// let v: (u8, &str) = codec::serde::decode(&mut r)?;
+/// assert_eq!(v, (1, "a"));
+/// # }
 /// # Ok::<(), codec::Error>(())
 /// ```
 #[inline]
-pub fn decode_json<'de, T: Deserialize<'de>>(r: &mut JsonReader<'de>) -> Result<T> {
+pub fn decode<'de, T: Deserialize<'de>, R: Reader<'de>>(r: &mut R) -> Result<T> {
+    r.decode_per_format::<Compat<T>>().map(|c| c.0)
+}
+
+#[inline]
+fn serialize_json<T: ?Sized + Serialize>(value: &T, w: &mut JsonWriter) -> Result<()> {
+    value.serialize(json::Serializer::new(w))
+}
+
+#[inline]
+fn deserialize_json<'de, T: Deserialize<'de>>(r: &mut JsonReader<'de>) -> Result<T> {
     T::deserialize(json::Deserializer::new(r))
 }
 
-/// Writes `value` as MessagePack through its serde impl (`rmp_serde::to_vec_named`'s
-/// bytes): the `with` function of `#[codec(with = "codec::serde")]`.
-///
-/// ```
-/// let mut w = codec::msgpack::MsgpackWriter::new();
-/// codec::serde::encode_msgpack(&(1u8, "a"), &mut w)?;
-/// assert_eq!(w.as_bytes(), b"\x92\x01\xa1a");
-/// # Ok::<(), codec::Error>(())
-/// ```
 #[cfg(feature = "msgpack")]
 #[inline]
-pub fn encode_msgpack<T: ?Sized + Serialize>(value: &T, w: &mut MsgpackWriter) -> Result<()> {
+fn serialize_msgpack<T: ?Sized + Serialize>(value: &T, w: &mut MsgpackWriter) -> Result<()> {
     value.serialize(msgpack::Serializer::new(w))
 }
 
-/// Reads a MessagePack value through `T`'s serde impl: the `with` function of
-/// `#[codec(with = "codec::serde")]`.
-///
-/// ```
-/// let mut r = codec::msgpack::MsgpackReader::new(b"\x92\x01\xa1a");
-/// let v: (u8, &str) = codec::serde::decode_msgpack(&mut r)?;
-/// assert_eq!(v, (1, "a"));
-/// # Ok::<(), codec::Error>(())
-/// ```
 #[cfg(feature = "msgpack")]
 #[inline]
-pub fn decode_msgpack<'de, T: Deserialize<'de>>(r: &mut MsgpackReader<'de>) -> Result<T> {
+fn deserialize_msgpack<'de, T: Deserialize<'de>>(r: &mut MsgpackReader<'de>) -> Result<T> {
     T::deserialize(msgpack::Deserializer::new(r))
+}
+
+/// A borrowed value written through its serde impl ([`encode`]): what the writer's
+/// per-format bridge calls.
+struct CompatRef<'a, T: ?Sized>(&'a T);
+
+impl<T: ?Sized + Serialize> Encode for CompatRef<'_, T> {
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        serialize_json(self.0, w)
+    }
+
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        serialize_msgpack(self.0, w)
+    }
 }
 
 /// A value encoded and decoded by codec through its serde impl: a field type, element type
@@ -245,27 +267,32 @@ impl<T> AsMut<T> for Compat<T> {
 
 impl<T: Serialize> Encode for Compat<T> {
     #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        encode(&self.0, w)
+    }
+
+    #[inline]
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        encode_json(&self.0, w)
+        serialize_json(&self.0, w)
     }
 
     #[cfg(feature = "msgpack")]
     #[inline]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_msgpack(&self.0, w)
+        serialize_msgpack(&self.0, w)
     }
 }
 
 impl<'de, T: Deserialize<'de>> Decode<'de> for Compat<T> {
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        decode_json(r).map(Compat)
+        deserialize_json(r).map(Compat)
     }
 
     #[cfg(feature = "msgpack")]
     #[inline]
     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        decode_msgpack(r).map(Compat)
+        deserialize_msgpack(r).map(Compat)
     }
 
     /// What serde's derive does with an absent field: `T` read from "nothing", which an
@@ -300,7 +327,7 @@ impl<T: Serialize> EncodeKey for Compat<T> {
     #[cfg(feature = "msgpack")]
     #[inline]
     fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        encode_msgpack(&self.0, w)
+        serialize_msgpack(&self.0, w)
     }
 }
 

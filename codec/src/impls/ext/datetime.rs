@@ -436,7 +436,7 @@ pub(crate) use text_forms;
 
 // ---------------------------------------------------------------- `with` modules
 
-/// The four functions of a `with` module that writes a `$ty` as an integer, a count of
+/// The two functions of a `with` module that writes a `$ty` as an integer, a count of
 /// Unix time in some unit: `$count(&v)` is a value's integer (`i64` or `i128`, or an
 /// error where there is none), `$from_count(at, n)` the value of the integer `n` read at
 /// `at`. The JSON number and the MessagePack integer are the same integer.
@@ -444,31 +444,15 @@ macro_rules! count_fns {
     ($ty:ty, count: $count:expr, from_count: $from_count:expr) => {
         /// Writes the integer.
         #[inline]
-        pub fn encode_json(v: &$ty, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
-            w.write_int(($count)(v)?);
-            Ok(())
-        }
-
-        /// Reads the integer.
-        #[inline]
-        pub fn decode_json(r: &mut $crate::json::JsonReader<'_>) -> $crate::Result<$ty> {
-            let at = r.value_start();
-            ($from_count)(at, r.read_i128()?)
-        }
-
-        /// Writes the integer.
-        #[cfg(feature = "msgpack")]
-        #[inline]
-        pub fn encode_msgpack(v: &$ty, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
+        pub fn encode<W: $crate::Writer>(v: &$ty, w: &mut W) -> $crate::Result<()> {
             w.write_i128(i128::from(($count)(v)?));
             Ok(())
         }
 
         /// Reads the integer.
-        #[cfg(feature = "msgpack")]
         #[inline]
-        pub fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<'_>) -> $crate::Result<$ty> {
-            let at = r.position();
+        pub fn decode<'de, R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<$ty> {
+            let at = r.value_start();
             ($from_count)(at, r.read_i128()?)
         }
     };

@@ -79,11 +79,6 @@ impl Text {
     fn as_str(&self) -> &str {
         core::str::from_utf8(&self.buf[1..self.len + 1]).unwrap_or_default()
     }
-
-    #[inline]
-    fn as_bytes(&self) -> &[u8] {
-        &self.buf[1..self.len + 1]
-    }
 }
 
 /// `d` as rust_decimal's serde impl writes it: the mantissa's digits with the point
@@ -293,37 +288,25 @@ pub mod with {
         use ::rust_decimal::Decimal;
 
         use crate::error::Result;
-        use crate::json::{JsonReader, JsonWriter};
-        #[cfg(feature = "msgpack")]
-        use crate::msgpack::{MsgpackReader, MsgpackWriter};
-        #[cfg(feature = "msgpack")]
-        use crate::Encode;
+        use crate::{Encode, Reader, Writer};
 
-        /// Writes the decimal as a JSON number, every digit kept.
+        /// Writes the decimal as a JSON number, every digit kept; in MessagePack, which has
+        /// no exact number for it, its str form.
         #[inline]
-        pub fn encode_json(value: &Decimal, w: &mut JsonWriter) -> Result<()> {
-            w.write_raw(super::super::format(value).as_bytes());
-            Ok(())
+        pub fn encode<W: Writer>(value: &Decimal, w: &mut W) -> Result<()> {
+            // A constant: the branch folds away.
+            if W::MSGPACK {
+                return value.encode(w);
+            }
+            w.write_raw_value(super::super::format(value).as_str())
         }
 
-        /// Reads a JSON number exactly from its text (or the string form).
+        /// Reads a JSON number exactly from its text (or the string form); in MessagePack a
+        /// str, an integer or a float.
         #[inline]
-        pub fn decode_json(r: &mut JsonReader<'_>) -> Result<Decimal> {
-            super::super::decode_any(r, "a decimal number")
-        }
-
-        /// Writes the str form (MessagePack has no exact number for it).
-        #[inline]
-        #[cfg(feature = "msgpack")]
-        pub fn encode_msgpack(value: &Decimal, w: &mut MsgpackWriter) -> Result<()> {
-            value.encode_msgpack(w)
-        }
-
-        /// Reads a str, an integer or a float.
-        #[inline]
-        #[cfg(feature = "msgpack")]
-        pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<Decimal> {
-            super::super::decode_any(r, "a decimal (a string or a number)")
+        pub fn decode<'de, R: Reader<'de>>(r: &mut R) -> Result<Decimal> {
+            let expected = if R::MSGPACK { "a decimal (a string or a number)" } else { "a decimal number" };
+            super::super::decode_any(r, expected)
         }
     }
 

@@ -55,11 +55,8 @@ use alloc::string::{String, ToString};
 use super::datetime::{self, reason, text_forms, Buf, FracStyle, Scanner, TextForm, YearStyle};
 use crate::error::Result;
 use crate::impls::string_form::{self, string_impls, ToText};
-use crate::json::{JsonReader, JsonWriter};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::reader::ValueKind;
-use crate::{Decode, Reader};
+use crate::{Decode, Reader, Writer};
 
 /// Whether time was built with `large-dates` (years up to ±999,999), which changes the
 /// years its parser reads.
@@ -413,27 +410,13 @@ pub(crate) mod with {
 
         /// Writes the RFC 3339 string.
         #[inline]
-        pub fn encode_json(v: &OffsetDateTime, w: &mut JsonWriter) -> Result<()> {
+        pub fn encode<W: Writer>(v: &OffsetDateTime, w: &mut W) -> Result<()> {
             Rfc3339Text(*v).encode_text(w)
         }
 
         /// Reads an RFC 3339 string.
         #[inline]
-        pub fn decode_json(r: &mut JsonReader<'_>) -> Result<OffsetDateTime> {
-            string_form::decode::<_, Rfc3339Text>(r).map(|v| v.0)
-        }
-
-        /// Writes the RFC 3339 string.
-        #[cfg(feature = "msgpack")]
-        #[inline]
-        pub fn encode_msgpack(v: &OffsetDateTime, w: &mut MsgpackWriter) -> Result<()> {
-            Rfc3339Text(*v).encode_text(w)
-        }
-
-        /// Reads an RFC 3339 string.
-        #[cfg(feature = "msgpack")]
-        #[inline]
-        pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<OffsetDateTime> {
+        pub fn decode<'de, R: Reader<'de>>(r: &mut R) -> Result<OffsetDateTime> {
             string_form::decode::<_, Rfc3339Text>(r).map(|v| v.0)
         }
 

@@ -84,22 +84,22 @@ impl<'de> DecodeBytes<'de> for Digest {
     }
 }
 
-/// A `u32` as a JSON string of hex digits: a `with` module with the JSON functions only.
+/// A `u32` as a string of hex digits: a `with` module, generic over the format, written in
+/// a crate that does not enable MessagePack (it works in MessagePack all the same).
 pub mod hex_u32 {
-    use codec::json::{JsonReader, JsonWriter};
-    use codec::{Error, Result};
+    use codec::{Error, Reader, Result, Writer};
 
     /// Writes `v` as `"0x..."`.
-    pub fn encode_json(v: &u32, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(&format!("{v:#x}"));
-        Ok(())
+    pub fn encode<W: Writer>(v: &u32, w: &mut W) -> Result<()> {
+        w.write_str(&format!("{v:#x}"))
     }
 
     /// Reads `"0x..."`.
-    pub fn decode_json(r: &mut JsonReader<'_>) -> Result<u32> {
-        let text = r.read_str()?;
-        let digits = text.as_str().strip_prefix("0x").ok_or_else(|| Error::custom("expected 0x"))?;
-        u32::from_str_radix(digits, 16).map_err(|_| Error::custom("expected hex digits"))
+    pub fn decode<'de, R: Reader<'de>>(r: &mut R) -> Result<u32> {
+        r.read_str_with(|text, _| {
+            let digits = text.strip_prefix("0x").ok_or_else(|| Error::custom("expected 0x"))?;
+            u32::from_str_radix(digits, 16).map_err(|_| Error::custom("expected hex digits"))
+        })
     }
 }
 
@@ -116,8 +116,8 @@ pub struct Reading {
     pub digest: Digest,
 }
 
-/// A derived type whose only member goes through the JSON-only `with` module, by name, by
-/// position and as a variant's content.
+/// A derived type whose only member goes through the `with` module of this JSON-only
+/// crate, by name, by position and as a variant's content.
 #[derive(Codec, Debug, Clone, PartialEq)]
 pub struct Coded {
     #[codec(with = "hex_u32")]

@@ -98,53 +98,25 @@ mod tests {
         assert_eq!((err.path().as_str(), err.offset()), (".digest", Some(8)));
     }
 
+    /// A `with` module is generic over the format: the JSON-only crate's works in
+    /// MessagePack, by name, by position and as a variant's content, errors on its path.
     #[test]
-    fn a_json_only_with_module_falls_back_to_unsupported() {
-        let err = codec::msgpack::to_vec(&Coded { code: 1 }).unwrap_err();
-        assert_eq!(unsupported(&err), ("u32", "with::encode_msgpack"));
-        assert_eq!(err.path(), ".code");
-        let err = codec::msgpack::from_slice::<Coded>(b"\x81\xa4code\x01").unwrap_err();
-        assert_eq!(unsupported(&err), ("u32", "with::decode_msgpack"));
-        assert_eq!((err.path().as_str(), err.offset()), (".code", Some(6)));
-
-        let err = codec::msgpack::to_vec(&CodedPair(1, true)).unwrap_err();
-        assert_eq!((unsupported(&err).1, err.path().as_str()), ("with::encode_msgpack", "[0]"));
-        let err = codec::msgpack::from_slice::<CodedPair>(b"\x92\x01\xc3").unwrap_err();
-        assert_eq!((unsupported(&err).1, err.path().as_str(), err.offset()), ("with::decode_msgpack", "[0]", Some(1)));
-
-        let err = codec::msgpack::to_vec(&CodedVariant::Code(1)).unwrap_err();
-        assert_eq!((unsupported(&err).1, err.path().as_str()), ("with::encode_msgpack", ".Code"));
-        let err = codec::msgpack::from_slice::<CodedVariant>(b"\x81\xa4Code\x01").unwrap_err();
-        assert_eq!((unsupported(&err).1, err.path().as_str()), ("with::decode_msgpack", ".Code"));
-        // The variant without the module is unaffected.
-        assert_eq!(codec::msgpack::from_slice::<CodedVariant>(b"\xa4None").unwrap(), CodedVariant::None);
-    }
-
-    /// A module that does define the MessagePack functions: its own are called, not the
-    /// fallback's (the inner glob import shadows the outer one).
-    mod hex_both {
-        pub use json_only_lib::hex_u32::{decode_json, encode_json};
-
-        pub fn encode_msgpack(v: &u32, w: &mut codec::msgpack::MsgpackWriter) -> codec::Result<()> {
-            w.write_str(&format!("{v:#x}"))
-        }
-
-        pub fn decode_msgpack(r: &mut codec::msgpack::MsgpackReader<'_>) -> codec::Result<u32> {
-            let text = r.read_str()?;
-            u32::from_str_radix(text.trim_start_matches("0x"), 16).map_err(|_| codec::Error::custom("not hex"))
-        }
-    }
-
-    #[test]
-    fn a_with_module_with_msgpack_functions_is_used() {
-        #[derive(Codec, Debug, PartialEq)]
-        struct Both {
-            #[codec(with = "hex_both")]
-            code: u32,
-        }
-        let packed = codec::msgpack::to_vec(&Both { code: 255 }).unwrap();
+    fn a_with_module_of_a_json_only_crate_works_in_msgpack() {
+        let packed = codec::msgpack::to_vec(&Coded { code: 255 }).unwrap();
         assert_eq!(packed, b"\x81\xa4code\xa40xff");
-        assert_eq!(codec::msgpack::from_slice::<Both>(&packed).unwrap(), Both { code: 255 });
+        assert_eq!(codec::msgpack::from_slice::<Coded>(&packed).unwrap(), Coded { code: 255 });
+        let packed = codec::msgpack::to_vec(&CodedPair(1, true)).unwrap();
+        assert_eq!(packed, b"\x92\xa30x1\xc3");
+        assert_eq!(codec::msgpack::from_slice::<CodedPair>(&packed).unwrap(), CodedPair(1, true));
+        let packed = codec::msgpack::to_vec(&CodedVariant::Code(1)).unwrap();
+        assert_eq!(codec::msgpack::from_slice::<CodedVariant>(&packed).unwrap(), CodedVariant::Code(1));
+        assert_eq!(codec::msgpack::from_slice::<CodedVariant>(b"\xa4None").unwrap(), CodedVariant::None);
+
+        // The module's own errors, with the field's path.
+        let err = codec::msgpack::from_slice::<Coded>(b"\x81\xa4code\xa2ff").unwrap_err();
+        assert_eq!((err.to_string().starts_with("expected 0x"), err.path().as_str()), (true, ".code"), "{err}");
+        let err = codec::msgpack::from_slice::<CodedPair>(b"\x92\x01\xc3").unwrap_err();
+        assert_eq!((err.path().as_str(), err.offset()), ("[0]", Some(1)));
     }
 
     #[test]

@@ -206,33 +206,29 @@ pub struct Hexed {
     pub code: u32,
 }
 
-/// A `u32` written as a JSON string of hex digits, and as is in MessagePack.
+/// A `u32` written as a JSON string of hex digits, and as is in MessagePack: one pair of
+/// functions generic over the format, choosing by `HUMAN_READABLE`.
 pub mod hex {
-    use codec::json::{JsonReader, JsonWriter};
-    use codec::msgpack::{MsgpackReader, MsgpackWriter};
-    use codec::{Decode, Encode, Error, Result};
+    use codec::{Decode, Encode, Error, Reader, Result, Writer};
 
-    /// Writes `v` as `"0x..."`.
-    pub fn encode_json(v: &u32, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(&alloc::format!("{v:#x}"));
-        Ok(())
+    /// Writes `v` as `"0x..."` where the format is human-readable (JSON), else as the
+    /// integer.
+    pub fn encode<W: Writer>(v: &u32, w: &mut W) -> Result<()> {
+        if !W::HUMAN_READABLE {
+            return v.encode(w);
+        }
+        w.write_str(&alloc::format!("{v:#x}"))
     }
 
-    /// Reads `"0x..."`.
-    pub fn decode_json(r: &mut JsonReader<'_>) -> Result<u32> {
-        let text = r.read_str()?;
-        let digits = text.as_str().strip_prefix("0x").ok_or_else(|| Error::custom("expected 0x"))?;
-        u32::from_str_radix(digits, 16).map_err(|_| Error::custom("expected hex digits"))
-    }
-
-    /// Writes `v` as a MessagePack integer.
-    pub fn encode_msgpack(v: &u32, w: &mut MsgpackWriter) -> Result<()> {
-        v.encode_msgpack(w)
-    }
-
-    /// Reads a MessagePack integer.
-    pub fn decode_msgpack(r: &mut MsgpackReader<'_>) -> Result<u32> {
-        u32::decode_msgpack(r)
+    /// Reads `"0x..."` where the format is human-readable, else the integer.
+    pub fn decode<'de, R: Reader<'de>>(r: &mut R) -> Result<u32> {
+        if !R::HUMAN_READABLE {
+            return u32::decode(r);
+        }
+        r.read_str_with(|text, _| {
+            let digits = text.strip_prefix("0x").ok_or_else(|| Error::custom("expected 0x"))?;
+            u32::from_str_radix(digits, 16).map_err(|_| Error::custom("expected hex digits"))
+        })
     }
 }
 
