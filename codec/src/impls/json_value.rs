@@ -9,70 +9,18 @@
 //! rather than beside the types only while the traits keep a method per format, which a
 //! format's folder does not name (the per-format methods forward to the generic ones).
 
+use alloc::borrow::Cow;
+
 use crate::__private::{DecodeFields, EncodeFields};
-use crate::error::Result;
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, Result};
 use crate::json::value::MapBuilder;
 use crate::json::{Map, Number, RawJson, Value};
 use crate::{Decode, Encode, Reader, Writer};
-use alloc::borrow::Cow;
 
-impl Encode for Number {
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
-        self.write_to(w)
-    }
-
-    crate::impls::encode_per_format_via_generic!();
-}
-
-impl<'de> Decode<'de> for Number {
-    /// Any number; in MessagePack any int or float, NaN and the infinities an error.
-    #[inline]
-    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        Number::read_from(r)
-    }
-
-    crate::impls::decode_via_generic!('de);
-}
-
-impl Encode for Value {
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
-        self.write_to(w)
-    }
-
-    crate::impls::encode_per_format_via_generic!();
-}
-
-impl<'de> Decode<'de> for Value {
-    /// Any JSON value; in MessagePack any value JSON can hold (see `Value`'s docs).
-    #[inline]
-    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        Value::read_from(r)
-    }
-
-    crate::impls::decode_via_generic!('de);
-}
-
-impl Encode for Map {
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
-        self.write_to(w)
-    }
-
-    crate::impls::encode_per_format_via_generic!();
-}
-
-impl<'de> Decode<'de> for Map {
-    /// An object (a map of string keys).
-    #[inline]
-    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        Map::read_from(r)
-    }
-
-    crate::impls::decode_via_generic!('de);
-}
+// `Number`: any number; in MessagePack any int or float, NaN and the infinities an error.
+// `Value`: any JSON value; in MessagePack any value JSON can hold (see `Value`'s docs).
+// `Map`: an object (a map of string keys).
+crate::impls::walk_impls!(Number, Value, Map);
 
 /// A `Map` flattened into a struct: its members among the struct's.
 impl EncodeFields for Map {

@@ -94,6 +94,32 @@ macro_rules! decode_key_per_format_via_generic {
 }
 pub(crate) use decode_key_per_format_via_generic;
 
+/// `Encode` and `Decode` of types whose generic bodies are their own `write_to(&self, w)`
+/// and `read_from(r)` (the value types' walks, defined beside the types in their format's
+/// folder, which names no model trait's per-format method).
+macro_rules! walk_impls {
+    ($($ty:ty),+ $(,)?) => {$(
+        impl $crate::Encode for $ty {
+            #[inline]
+            fn encode<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
+                self.write_to(w)
+            }
+
+            $crate::impls::encode_per_format_via_generic!();
+        }
+
+        impl<'de> $crate::Decode<'de> for $ty {
+            #[inline]
+            fn decode<R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<Self> {
+                <$ty>::read_from(r)
+            }
+
+            $crate::impls::decode_via_generic!('de);
+        }
+    )+};
+}
+pub(crate) use walk_impls;
+
 /// Forwards an impl's per-format [`Encode`](crate::Encode) methods to its one generic
 /// [`Encode::encode`](crate::Encode::encode), for the impls that moved to it.
 macro_rules! encode_per_format_via_generic {

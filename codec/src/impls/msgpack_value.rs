@@ -17,46 +17,10 @@ use crate::impls::time::{decode_pair, malformed_pair};
 use crate::msgpack::{Ext, Map, Timestamp, Value};
 use crate::{Decode, Encode, Reader, Writer};
 
-impl Encode for Value {
-    /// In MessagePack exactly the value; elsewhere its JSON form (see `msgpack::value`), an
-    /// error naming what that cannot hold.
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
-        self.write_to(w)
-    }
-
-    crate::impls::encode_per_format_via_generic!();
-}
-
-impl<'de> Decode<'de> for Value {
-    #[inline]
-    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        Value::read_from(r)
-    }
-
-    crate::impls::decode_via_generic!('de);
-}
-
-impl Encode for Map {
-    /// In MessagePack every entry as it is; elsewhere an object, an error when a key is
-    /// not a str.
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
-        self.write_to(w)
-    }
-
-    crate::impls::encode_per_format_via_generic!();
-}
-
-impl<'de> Decode<'de> for Map {
-    /// A MessagePack map, keys of any type; a JSON object.
-    #[inline]
-    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        Map::read_from(r)
-    }
-
-    crate::impls::decode_via_generic!('de);
-}
+// `Value`: in MessagePack exactly the value; elsewhere its JSON form (see
+// `msgpack::value`), an error naming what that cannot hold. `Map`: a MessagePack map, keys
+// of any type; a JSON object.
+crate::impls::walk_impls!(Value, Map);
 
 impl Encode for Ext<'_> {
     #[inline]
