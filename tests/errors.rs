@@ -37,10 +37,7 @@ enum Shape {
 
 struct AlwaysFails;
 impl codec::Encode for AlwaysFails {
-    fn encode_json(&self, _: &mut codec::json::JsonWriter) -> codec::Result<()> {
-        Err(Error::custom("nope"))
-    }
-    fn encode_msgpack(&self, _: &mut codec::msgpack::MsgpackWriter) -> codec::Result<()> {
+    fn encode<W: codec::Writer>(&self, _: &mut W) -> codec::Result<()> {
         Err(Error::custom("nope"))
     }
 }

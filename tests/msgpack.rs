@@ -1281,10 +1281,7 @@ fn malformed_input() {
 fn encode_errors_carry_paths() {
     struct Fails;
     impl Encode for Fails {
-        fn encode_json(&self, _: &mut codec::json::JsonWriter) -> codec::Result<()> {
-            Err(Error::custom("no"))
-        }
-        fn encode_msgpack(&self, _: &mut codec::msgpack::MsgpackWriter) -> codec::Result<()> {
+        fn encode<W: codec::Writer>(&self, _: &mut W) -> codec::Result<()> {
             Err(Error::custom("no"))
         }
     }

@@ -8,8 +8,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use codec::json::{JsonReader, JsonWriter};
-use codec::msgpack::{MsgpackReader, MsgpackWriter};
 use codec::{Codec, Decode, Encode, Error, ErrorKind};
 
 /// Reads `1` as `N(Some(Box(N(Some(...)))))` for ever: only `null` ends it.
@@ -217,20 +215,14 @@ struct Wrapped {
 struct MyPtr<T>(Box<T>);
 
 impl<T: Encode> Encode for MyPtr<T> {
-    fn encode_json(&self, w: &mut JsonWriter) -> codec::Result<()> {
-        self.0.encode_json(w)
-    }
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> codec::Result<()> {
-        self.0.encode_msgpack(w)
+    fn encode<W: codec::Writer>(&self, w: &mut W) -> codec::Result<()> {
+        self.0.encode(w)
     }
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for MyPtr<T> {
-    fn decode_json(r: &mut JsonReader<'de>) -> codec::Result<Self> {
-        T::decode_json(r).map(|v| MyPtr(Box::new(v)))
-    }
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> codec::Result<Self> {
-        T::decode_msgpack(r).map(|v| MyPtr(Box::new(v)))
+    fn decode<R: codec::Reader<'de>>(r: &mut R) -> codec::Result<Self> {
+        T::decode(r).map(|v| MyPtr(Box::new(v)))
     }
 }
 
@@ -300,22 +292,14 @@ impl Probe {
 }
 
 impl Encode for Probe {
-    fn encode_json(&self, w: &mut JsonWriter) -> codec::Result<()> {
+    fn encode<W: codec::Writer>(&self, w: &mut W) -> codec::Result<()> {
         w.write_null();
-        Ok(())
-    }
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> codec::Result<()> {
-        w.write_nil();
         Ok(())
     }
 }
 
 impl<'de> Decode<'de> for Probe {
-    fn decode_json(r: &mut JsonReader<'de>) -> codec::Result<Self> {
-        Probe::note();
-        Err(r.invalid_type("a probe"))
-    }
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> codec::Result<Self> {
+    fn decode<R: codec::Reader<'de>>(r: &mut R) -> codec::Result<Self> {
         Probe::note();
         Err(r.invalid_type("a probe"))
     }

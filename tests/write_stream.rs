@@ -265,21 +265,14 @@ enum Item {
 }
 
 impl codec::Encode for Item {
-    fn encode_json(&self, w: &mut codec::json::JsonWriter) -> codec::Result<()> {
+    fn encode<W: codec::Writer>(&self, w: &mut W) -> codec::Result<()> {
         match self {
-            Item::Good(n) => n.encode_json(w),
+            Item::Good(n) => n.encode(w),
             Item::Bad => {
-                w.write_raw(b"[\"partial");
-                Err(codec::Error::custom("cannot encode Bad"))
-            }
-        }
-    }
-
-    fn encode_msgpack(&self, w: &mut codec::msgpack::MsgpackWriter) -> codec::Result<()> {
-        match self {
-            Item::Good(n) => n.encode_msgpack(w),
-            Item::Bad => {
-                w.write_array_len(2)?;
+                // Part of a value: an array header and its first element.
+                w.begin_array(2)?;
+                w.array_element(0);
+                w.write_str("partial")?;
                 Err(codec::Error::custom("cannot encode Bad"))
             }
         }

@@ -46,15 +46,7 @@ pub fn expand(c: &Container) -> TokenStream {
         Data::Enum(variants) => encode_enum(c, variants),
     };
 
-    let forward_msgpack = crate::msgpack_only(&p, || {
-        quote! {
-            #[inline]
-            fn encode_msgpack(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
-                #krate::Encode::encode(self, __w)
-            }
-        }
-    });
-
+    // The one method: the trait's per-format methods call it by default.
     let mut out = quote! {
         #[automatically_derived]
         #[allow(unused_mut, unused_variables, unused_assignments, clippy::all)]
@@ -62,11 +54,6 @@ pub fn expand(c: &Container) -> TokenStream {
             fn encode<__W: #p::Writer>(&self, __w: &mut __W) -> #p::Result<()> {
                 #body
             }
-            #[inline]
-            fn encode_json(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
-                #krate::Encode::encode(self, __w)
-            }
-            #forward_msgpack
         }
     };
 

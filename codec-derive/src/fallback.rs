@@ -38,13 +38,13 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
     let mut out = quote! {
         #[automatically_derived]
         impl #impl_g #krate::Encode for #ident #ty_g #where_c {
-            fn encode_json(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
+            fn encode<__W: #p::Writer>(&self, _: &mut __W) -> #p::Result<()> {
                 ::core::unimplemented!()
             }
         }
         #[automatically_derived]
         impl #de_impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
-            fn decode_json(_: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
+            fn decode<__R: #p::Reader<'de>>(_: &mut __R) -> #p::Result<Self> {
                 ::core::unimplemented!()
             }
         }

@@ -77,28 +77,32 @@ pub enum ErrorKind {
     Io(IoError),
     /// A message from user code (a `with` module, a hand-written impl).
     Custom(String),
-    /// A value whose impl (or `with` module) does not support this format: a JSON-only
-    /// hand-written impl, written against `codec` without its `msgpack` feature, in a
-    /// build where another crate turned that feature on. The trait's MessagePack methods
-    /// then have their default bodies, which return this.
+    /// A value whose impl does not support this format: a JSON-only hand-written impl of
+    /// a trait that still has a method per format (`EncodeKey`, `DecodeKey`,
+    /// `EncodeBytes`, `DecodeBytes`), written against `codec` without its `msgpack`
+    /// feature, in a build where another crate turned that feature on. The trait's
+    /// MessagePack methods then have their default bodies, which return this.
     ///
     /// ```
-    /// use codec::json::{JsonReader, JsonWriter};
+    /// use codec::json::JsonWriter;
+    /// use std::collections::BTreeMap;
     ///
-    /// struct Celsius(f64);
-    /// impl codec::Encode for Celsius {
-    ///     fn encode_json(&self, w: &mut JsonWriter) -> codec::Result<()> {
-    ///         self.0.encode_json(w)
+    /// #[derive(PartialEq, Eq, PartialOrd, Ord)]
+    /// struct Sensor(u8);
+    /// impl codec::EncodeKey for Sensor {
+    ///     fn encode_json_key(&self, w: &mut JsonWriter) -> codec::Result<()> {
+    ///         w.write_str(&format!("s{}", self.0));
+    ///         Ok(())
     ///     }
     /// }
     /// # #[cfg(feature = "msgpack")] {
-    /// let err = codec::msgpack::to_vec(&Celsius(20.5)).unwrap_err();
+    /// let err = codec::msgpack::to_vec(&BTreeMap::from([(Sensor(1), 2u8)])).unwrap_err();
     /// assert!(matches!(
     ///     err.kind(),
-    ///     codec::ErrorKind::Unsupported { format: "MessagePack", method: "Encode::encode_msgpack", .. }
+    ///     codec::ErrorKind::Unsupported { format: "MessagePack", method: "EncodeKey::encode_msgpack_key", .. }
     /// ));
     /// assert!(err.to_string().ends_with(
-    ///     "::Celsius` has no MessagePack support: `Encode::encode_msgpack` is not defined for it"
+    ///     "::Sensor` has no MessagePack support: `EncodeKey::encode_msgpack_key` is not defined for it"
     /// ));
     /// # }
     /// ```

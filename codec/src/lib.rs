@@ -157,34 +157,32 @@
 //! it. (Cargo builds one `codec` per build, with every feature that any crate in it asks
 //! for, so a library written against `codec` without `msgpack` is compiled with it as soon
 //! as another crate in the build wants MessagePack.) To that end:
-//! - Every MessagePack method of [`Encode`], [`Decode`], [`EncodeKey`], [`DecodeKey`],
-//!   [`EncodeBytes`] and [`DecodeBytes`] has a default body, which returns an
-//!   [`ErrorKind::Unsupported`] error naming the type and the method (at the reader's
-//!   offset when decoding). A hand-written impl that defines the JSON methods only keeps
-//!   compiling, and fails only when a value of its type is written or read as MessagePack.
-//! - The derive emits its MessagePack methods exactly when `codec` has the feature (also
-//!   when `codec-derive`'s feature of the same name was turned on by itself), and they
-//!   call the MessagePack methods of the fields: derived types work in both formats, and
-//!   a member with no MessagePack form fails with the `Unsupported` error, on its path.
+//! - [`Encode`] and [`Decode`] have one method each, generic over the format's [`Writer`]
+//!   or [`Reader`]: an impl written in a JSON-only build works in MessagePack as soon as
+//!   the build has it. Derived types are the same.
 //! - A `#[codec(with = "module")]` module has two functions generic over the format
-//!   ([below](#with-modules)), so it works in every format the build has, whoever
-//!   enabled it.
+//!   ([above](#with-modules)), so it too works in every format the build has.
+//! - The MessagePack methods of [`EncodeKey`], [`DecodeKey`], [`EncodeBytes`] and
+//!   [`DecodeBytes`], which still have a method per format, have a default body, which
+//!   returns an [`ErrorKind::Unsupported`] error naming the type and the method (at the
+//!   reader's offset when decoding). A hand-written impl that defines the JSON methods
+//!   only keeps compiling, and fails only when a value of its type is written or read as
+//!   MessagePack, on its path.
 //!
 //! ```
-//! use codec::json::{JsonReader, JsonWriter};
-//! use codec::{Codec, Decode, Encode, Result};
+//! use codec::{Codec, Decode, Encode, Reader, Result, Writer};
 //!
-//! /// A JSON-only impl, as a crate without the `msgpack` feature writes it.
+//! /// An impl as a crate without the `msgpack` feature writes it: generic all the same.
 //! #[derive(Debug, PartialEq)]
 //! struct Celsius(f64);
 //! impl Encode for Celsius {
-//!     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-//!         self.0.encode_json(w)
+//!     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+//!         self.0.encode(w)
 //!     }
 //! }
 //! impl<'de> Decode<'de> for Celsius {
-//!     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-//!         f64::decode_json(r).map(Celsius)
+//!     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+//!         f64::decode(r).map(Celsius)
 //!     }
 //! }
 //!
@@ -197,42 +195,32 @@
 //! let r = Reading { at: 1, temp: Celsius(20.5) };
 //! assert_eq!(codec::json::to_string(&r)?, r#"{"at":1,"temp":20.5}"#);
 //! # #[cfg(feature = "msgpack")] {
-//! // With MessagePack on, the same code compiles; only MessagePack of `Celsius` fails.
-//! let err = codec::msgpack::to_vec(&r).unwrap_err();
-//! assert!(matches!(err.kind(), codec::ErrorKind::Unsupported { method: "Encode::encode_msgpack", .. }));
-//! assert_eq!(err.path(), ".temp");
+//! // With MessagePack on, the same code compiles and works in MessagePack.
+//! let packed = codec::msgpack::to_vec(&r)?;
+//! assert_eq!(codec::msgpack::from_slice::<Reading>(&packed)?, r);
 //! # }
 //! # Ok::<(), codec::Error>(())
 //! ```
 //!
 //! ## Hand-written impls
-//! This is, in essence, what the derive generates for `struct Meters(f64)`:
+//! One method each, generic over the format: in essence what the derive generates for
+//! `struct Meters(f64)`. A form per format branches on the writer's or reader's constants
+//! ([`Writer::HUMAN_READABLE`], [`Reader::HUMAN_READABLE`]), which fold away.
 //!
 //! ```
-//! use codec::json::{JsonReader, JsonWriter};
-//! # #[cfg(feature = "msgpack")]
-//! use codec::msgpack::{MsgpackReader, MsgpackWriter};
-//! use codec::{Decode, Encode, Result};
+//! use codec::{Decode, Encode, Reader, Result, Writer};
 //!
 //! #[derive(Debug, PartialEq)]
 //! struct Meters(f64);
 //!
 //! impl Encode for Meters {
-//!     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-//!         self.0.encode_json(w)
-//!     }
-//!     # #[cfg(feature = "msgpack")]
-//!     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-//!         self.0.encode_msgpack(w)
+//!     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+//!         self.0.encode(w)
 //!     }
 //! }
 //! impl<'de> Decode<'de> for Meters {
-//!     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-//!         f64::decode_json(r).map(Meters)
-//!     }
-//!     # #[cfg(feature = "msgpack")]
-//!     fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-//!         f64::decode_msgpack(r).map(Meters)
+//!     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+//!         f64::decode(r).map(Meters)
 //!     }
 //! }
 //!
@@ -243,6 +231,11 @@
 //! # }
 //! # Ok::<(), codec::Error>(())
 //! ```
+//!
+//! **Migrating** an impl written for codec's earlier traits, which had a method per format
+//! (`encode_json`/`encode_msgpack`, `decode_json`/`decode_msgpack`): write `encode` and
+//! `decode` instead, one body over the `Writer`'s and `Reader`'s methods (which have the
+//! formats' names); the per-format methods remain, transitional, calling these.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 // The docs are written for the default build and link its `io` functions; built without
@@ -377,11 +370,11 @@ pub(crate) const MSGPACK: &str = "MessagePack";
 /// ```
 /// use codec::Encode;
 /// let mut w = codec::json::JsonWriter::new();
-/// vec![1u8, 2].encode_json(&mut w)?;
+/// vec![1u8, 2].encode(&mut w)?;
 /// assert_eq!(w.as_bytes(), b"[1,2]");
 /// # #[cfg(feature = "msgpack")] {
 /// let mut w = codec::msgpack::MsgpackWriter::new();
-/// vec![1u8, 2].encode_msgpack(&mut w)?;
+/// vec![1u8, 2].encode(&mut w)?;
 /// assert_eq!(w.as_bytes(), b"\x92\x01\x02");
 /// # }
 /// # Ok::<(), codec::Error>(())
@@ -398,13 +391,9 @@ pub(crate) const MSGPACK: &str = "MessagePack";
     note = "add `#[derive(Codec)]` to `{Self}`; for a type that implements serde's traits only, mark the field `#[codec(with = \"codec::serde\")]` or give it the type `codec::serde::Compat<{Self}>` (feature `serde`); for another crate's type, `#[codec(with = \"my_module\")]` encodes and decodes it with functions you write"
 )]
 pub trait Encode {
-    /// Writes `self` to `w`, in `w`'s format: one body for every format.
-    ///
-    /// The model is moving here (issue 28, `docs/one-model.md`): the std impls that moved
-    /// define this method and forward the per-format methods below to it; the default
-    /// body calls the per-format method of `W`'s format, so an impl that defines only
-    /// those still works when generic code calls `encode`. When every impl and the derive
-    /// have moved, this becomes the one method of the trait.
+    /// Writes `self` to `w`, in `w`'s format: one body for every format, monomorphized
+    /// per writer (a format the program does not use is never compiled). The one method
+    /// an impl writes.
     ///
     /// ```
     /// use codec::Encode;
@@ -417,22 +406,21 @@ pub trait Encode {
     /// assert_eq!(to_json(&(1u8, "a", [Some(2.5f64), None]))?, br#"[1,"a",[2.5,null]]"#);
     /// # Ok::<(), codec::Error>(())
     /// ```
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()>;
+
+    /// Appends the JSON form of `self` to `w`: [`encode`](Self::encode) over a
+    /// [`JsonWriter`]. (Transitional: it goes with the other per-format methods.)
     #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
-        w.encode_per_format(self)
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        self.encode(w)
     }
 
-    /// Appends the JSON form of `self` to `w`.
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()>;
-
-    /// Appends the MessagePack form of `self` to `w`.
-    ///
-    /// The default body, there for JSON-only impls (see "Cargo features" in the crate
-    /// docs), returns an [`ErrorKind::Unsupported`] error naming `Self`.
+    /// Appends the MessagePack form of `self` to `w`: [`encode`](Self::encode) over a
+    /// `MsgpackWriter`. (Transitional, as `encode_json`.)
     #[cfg(feature = "msgpack")]
+    #[inline]
     fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        let _ = w;
-        Err(Error::unsupported::<Self>(MSGPACK, "Encode::encode_msgpack", None))
+        self.encode(w)
     }
 }
 
@@ -442,10 +430,10 @@ pub trait Encode {
 /// ```
 /// use codec::Decode;
 /// let mut r = codec::json::JsonReader::new(b"[1, 2]");
-/// assert_eq!(Vec::<u8>::decode_json(&mut r)?, vec![1, 2]);
+/// assert_eq!(Vec::<u8>::decode(&mut r)?, vec![1, 2]);
 /// # #[cfg(feature = "msgpack")] {
 /// let mut r = codec::msgpack::MsgpackReader::new(b"\x92\x01\x02");
-/// assert_eq!(Vec::<u8>::decode_msgpack(&mut r)?, vec![1, 2]);
+/// assert_eq!(Vec::<u8>::decode(&mut r)?, vec![1, 2]);
 /// # }
 /// # Ok::<(), codec::Error>(())
 /// ```
@@ -461,26 +449,9 @@ pub trait Encode {
     note = "add `#[derive(Codec)]` to `{Self}`; for a type that implements serde's traits only, mark the field `#[codec(with = \"codec::serde\")]` or give it the type `codec::serde::Compat<{Self}>` (feature `serde`); for another crate's type, `#[codec(with = \"my_module\")]` encodes and decodes it with functions you write"
 )]
 pub trait Decode<'de>: Sized {
-    /// Reads one JSON value from `r`.
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self>;
-
-    /// Reads one MessagePack value from `r`.
-    ///
-    /// The default body, there for JSON-only impls (see "Cargo features" in the crate
-    /// docs), returns an [`ErrorKind::Unsupported`] error naming `Self`, at the reader's
-    /// position.
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        Err(Error::unsupported::<Self>(MSGPACK, "Decode::decode_msgpack", Some(r.position())))
-    }
-
     /// Reads one value from `r`, in whichever format `r` reads: one generic body for every
-    /// format, monomorphized per reader.
-    ///
-    /// This will become the one required method. Until every impl has moved to it, the
-    /// default body calls the format's own method ([`decode_json`](Self::decode_json) or
-    /// `decode_msgpack`); an impl that defines it has those two
-    /// forward to it (`Self::decode(r)`).
+    /// format, monomorphized per reader. The one method an impl writes (with
+    /// [`absent`](Self::absent) where an absent key has a meaning).
     ///
     /// ```
     /// use codec::Decode;
@@ -492,9 +463,21 @@ pub trait Decode<'de>: Sized {
     /// # }
     /// # Ok::<(), codec::Error>(())
     /// ```
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self>;
+
+    /// Reads one JSON value from `r`: [`decode`](Self::decode) over a [`JsonReader`].
+    /// (Transitional: it goes with the other per-format methods.)
     #[inline]
-    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        r.decode_per_format::<Self>()
+    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+        Self::decode(r)
+    }
+
+    /// Reads one MessagePack value from `r`: [`decode`](Self::decode) over a
+    /// `MsgpackReader`. (Transitional, as `decode_json`.)
+    #[cfg(feature = "msgpack")]
+    #[inline]
+    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
+        Self::decode(r)
     }
 
     /// The value a struct field of this type takes when its key is absent, or `None` when

@@ -59,15 +59,6 @@ pub struct Encoded {
 ///         w.end_array();
 ///         Ok(())
 ///     }
-///
-///     fn encode_json(&self, w: &mut codec::json::JsonWriter) -> Result<()> {
-///         self.encode(w)
-///     }
-///
-///     # #[cfg(feature = "msgpack")]
-///     fn encode_msgpack(&self, w: &mut codec::msgpack::MsgpackWriter) -> Result<()> {
-///         self.encode(w)
-///     }
 /// }
 ///
 /// assert_eq!(codec::json::to_string(&Point(1, -2))?, "[1,-2]");

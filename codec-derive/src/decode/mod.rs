@@ -124,8 +124,8 @@ fn value_body(c: &Container, rn: &ReaderNames) -> TokenStream {
     }
 }
 
-/// The `Decode` impl: one `decode` body over any `Reader`, the per-format methods
-/// forwarding to it (monomorphized, each is the code its own body was).
+/// The `Decode` impl: one `decode` body over any `Reader` (the trait's per-format
+/// methods call it by default; monomorphized, each is the code its own body was).
 fn decode_impl(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenStream, &TokenStream)) -> TokenStream {
     let (krate, ident, p) = (&c.krate, c.ident, quote!(__p));
     let body = body(c, &ReaderNames::new());
@@ -134,14 +134,7 @@ fn decode_impl(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenStre
     // benches/compile's 120 models then took 2.5 times as long to build in release
     // (docs/one-model.md, step 2b). What it bought in MessagePack, `finish` inline, is
     // `#[inline(always)]` on that small function instead.
-    let forward_msgpack = crate::msgpack_only(&p, || {
-        quote! {
-            #[inline]
-            fn decode_msgpack(__r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
-                <Self as #krate::Decode<'de>>::decode(__r)
-            }
-        }
-    });
+    // The one method: the trait's per-format methods call it by default.
     quote! {
         #[automatically_derived]
         #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
@@ -149,11 +142,6 @@ fn decode_impl(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenStre
             fn decode<__R: #p::Reader<'de>>(__r: &mut __R) -> #p::Result<Self> {
                 #body
             }
-            #[inline]
-            fn decode_json(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-                <Self as #krate::Decode<'de>>::decode(__r)
-            }
-            #forward_msgpack
         }
     }
 }

@@ -53,7 +53,7 @@ use crate::NonFinite;
 /// The lifetime is that of the sink a streaming writer (inside
 /// [`to_writer`](super::to_writer) and its siblings) hands its full buffer to; an
 /// in-memory writer is `JsonWriter<'static>`, and signatures such as
-/// `fn encode_json(&self, w: &mut JsonWriter)` leave it elided.
+/// `fn write_hex(w: &mut JsonWriter)` leave it elided.
 pub struct JsonWriter<'w> {
     buf: Vec<u8>,
     /// Where the buffer goes when it fills, instead of growing. Only the cold growth path

@@ -26,7 +26,7 @@
 //! (not 4, 8 or 12 bytes, or nanoseconds beyond 999,999,999) stays a [`Value::Ext`] of
 //! type -1, so it too is written back unchanged.
 //!
-//! Decoding goes through [`MsgpackReader`] like every other type, so the [`Options`]
+//! Decoding goes through [`MsgpackReader`](super::MsgpackReader) like every other type, so the [`Options`]
 //! limits hold: nesting depth (map keys count: a key that is an array nests), the length
 //! of one str, bin or ext, and reservations bounded by the input. A key seen twice in one
 //! map follows [`Options::duplicate_keys`], compared as values (the int key `1` and the

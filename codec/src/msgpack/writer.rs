@@ -29,7 +29,7 @@ use crate::sink::Sink;
 /// The lifetime is that of the sink a streaming writer (inside
 /// [`to_writer`](super::to_writer)) hands its full buffer to; an in-memory writer is
 /// `MsgpackWriter<'static>`, and signatures such as
-/// `fn encode_msgpack(&self, w: &mut MsgpackWriter)` leave it elided.
+/// `fn write_hex(w: &mut MsgpackWriter)` leave it elided.
 pub struct MsgpackWriter<'w> {
     buf: Vec<u8>,
     /// Where the buffer goes when it fills, instead of growing. Only the cold growth path

@@ -171,6 +171,12 @@ fn deserialize_msgpack<'de, T: Deserialize<'de>>(r: &mut MsgpackReader<'de>) -> 
 struct CompatRef<'a, T: ?Sized>(&'a T);
 
 impl<T: ?Sized + Serialize> Encode for CompatRef<'_, T> {
+    /// The writer's format's method below.
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.encode_per_format(self)
+    }
+
     #[inline]
     fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
         serialize_json(self.0, w)
@@ -284,6 +290,12 @@ impl<T: Serialize> Encode for Compat<T> {
 }
 
 impl<'de, T: Deserialize<'de>> Decode<'de> for Compat<T> {
+    /// The reader's format's method below (the bridge has a `Deserializer` per format).
+    #[inline]
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        r.decode_per_format::<Self>()
+    }
+
     #[inline]
     fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
         deserialize_json(r).map(Compat)

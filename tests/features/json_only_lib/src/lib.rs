@@ -1,35 +1,35 @@
 //! A library written the way a user of `codec = { default-features = false }` writes
-//! one: JSON only. Its hand-written impls of `Encode`, `Decode`, `EncodeKey`,
-//! `DecodeKey`, `EncodeBytes` and `DecodeBytes`, and its `with` module, define the JSON
-//! methods and nothing else, which is all those traits ask for without the `msgpack`
-//! feature; its derived types use them.
+//! one: JSON only. Its hand-written `Encode` and `Decode` and its `with` module are generic
+//! over the format (the one method those traits ask for); its `EncodeKey`, `DecodeKey`,
+//! `EncodeBytes` and `DecodeBytes` define the JSON methods and nothing else, which is all
+//! those traits ask for without the `msgpack` feature; its derived types use them.
 //!
 //! Cargo unifies features over a build, so when another crate in the same build turns on
 //! `codec`'s `msgpack` feature (`msgpack_user` does), this crate is compiled against the
-//! MessagePack-enabled traits and derive. It must compile there too: the traits' MessagePack
-//! methods have default bodies (an `ErrorKind::Unsupported` error naming the type), the
-//! derive falls back to such an error for a `with` module without MessagePack functions,
-//! and every derived type that uses none of these round-trips in MessagePack as well.
+//! MessagePack-enabled traits and derive. It must compile there too: the generic impls
+//! and module simply work in MessagePack; the key and byte-string traits' MessagePack
+//! methods have default bodies (an `ErrorKind::Unsupported` error naming the type); every
+//! derived type round-trips in MessagePack but where it holds those.
 //! CI builds this crate both ways: `cargo test -p json_only_lib` alone (no MessagePack)
 //! and `cargo test -p msgpack_user` (MessagePack on).
 
 use std::collections::BTreeMap;
 
 use codec::json::{JsonReader, JsonWriter, Key};
-use codec::{Codec, Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey, Error, Result};
+use codec::{Codec, Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey, Error, Reader, Result, Writer};
 
-/// A temperature, a JSON number: a hand-written JSON-only `Encode`/`Decode`.
+/// A temperature, a number: a hand-written `Encode`/`Decode`, generic over the format.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Celsius(pub f64);
 
 impl Encode for Celsius {
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_f64(self.0)
     }
 }
 
 impl<'de> Decode<'de> for Celsius {
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
+    fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_f64().map(Celsius)
     }
 }
