@@ -54,10 +54,7 @@ use core::ops::Deref;
 #[cfg(feature = "msgpack")]
 use crate::error::Error;
 use crate::error::Result;
-use crate::impls::{
-    decode_bytes_per_format_via_generic, decode_via_generic, encode_bytes_per_format_via_generic,
-    encode_per_format_via_generic,
-};
+use crate::impls::{decode_bytes_per_format_via_generic, encode_bytes_per_format_via_generic};
 use crate::json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
 use crate::msgpack::{MsgpackReader, MsgpackWriter};
@@ -144,8 +141,6 @@ impl Encode for Bytes<'_> {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_bytes(&self.0)
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl<'de: 'a, 'a> Decode<'de> for Bytes<'a> {
@@ -153,8 +148,6 @@ impl<'de: 'a, 'a> Decode<'de> for Bytes<'a> {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_bytes().map(Bytes)
     }
-
-    decode_via_generic!('de);
 }
 
 /// Borrowed from a JSON string without escapes, or from a MessagePack bin (see [`Bytes`]);
@@ -176,8 +169,6 @@ impl<'de: 'a, 'a> Decode<'de> for &'a [u8] {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_borrowed_bytes()
     }
-
-    decode_via_generic!('de);
 }
 
 /// Borrowed where the input holds the bytes verbatim (a JSON string without escapes, a
@@ -199,8 +190,6 @@ impl<'de: 'a, 'a> Decode<'de> for Cow<'a, [u8]> {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_bytes()
     }
-
-    decode_via_generic!('de);
 }
 
 /// A byte-string type for a `#[codec(bytes)]` field: how it is written.

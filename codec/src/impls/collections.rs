@@ -28,7 +28,6 @@ use core::hash::{BuildHasher, Hash};
 #[cfg(feature = "std")]
 use std::collections::HashSet;
 
-use super::decode_via_generic;
 use crate::error::Result;
 use crate::{Decode, Encode, Reader, Writer};
 
@@ -98,8 +97,6 @@ macro_rules! seq_encode {
             fn encode<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
                 $crate::impls::collections::encode_seq(w, self.len(), self)
             }
-
-            $crate::impls::encode_per_format_via_generic!();
         }
     )*};
 }
@@ -117,8 +114,6 @@ macro_rules! seq_decode {
             fn decode<R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<Self> {
                 $crate::impls::collections::decode_seq(r, $make, $push)
             }
-
-            $crate::impls::decode_via_generic!('de);
         }
     )*};
 }
@@ -212,8 +207,6 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
         let make = |r: &mut R, n| Vec::with_capacity(r.capacity_for(n, core::mem::size_of::<T>()));
         decode_seq(r, make, Vec::push)
     }
-
-    decode_via_generic!('de);
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
@@ -221,8 +214,6 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         Vec::decode(r).map(Vec::into_boxed_slice)
     }
-
-    decode_via_generic!('de);
 }
 
 /// `Rc<[T]>` and `Arc<[T]>`: a `Vec` first, moved into the shared allocation (their
@@ -235,8 +226,6 @@ macro_rules! shared_slice {
             fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 r.decode_acyclic(|r| Vec::decode(r).map($ptr::from))
             }
-
-            decode_via_generic!('de);
         }
     )*};
 }
@@ -273,6 +262,4 @@ impl<'de, T: Decode<'de> + Ord> Decode<'de> for BinaryHeap<T> {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         Vec::decode(r).map(BinaryHeap::from)
     }
-
-    decode_via_generic!('de);
 }

@@ -32,7 +32,6 @@ use core::time::Duration;
 use super::record;
 use crate::__private::missing_field_at;
 use crate::error::{Error, ErrorKind, Result};
-use crate::impls::{decode_via_generic, encode_per_format_via_generic};
 use crate::{Decode, Encode, Reader, Writer};
 
 const FIELDS: &[&str] = &["secs", "nanos"];
@@ -49,8 +48,6 @@ impl Encode for Duration {
         w.end_map();
         Ok(())
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Duration {
@@ -68,8 +65,6 @@ impl<'de> Decode<'de> for Duration {
         })?;
         finish(secs, nanos, end)
     }
-
-    decode_via_generic!('de);
 }
 
 /// `nanos` when it is below 10^9, else an error at `at`, where its number starts.

@@ -5,9 +5,9 @@
 //!
 //! Each is one generic body, the walk `json/value.rs` defines beside the types over the
 //! core's `Reader` and `Writer` (`read_from`, `write_to`, `MapBuilder::read_member`), so
-//! every format reads and writes them through the same code. They are here in the model
-//! rather than beside the types only while the traits keep a method per format, which a
-//! format's folder does not name (the per-format methods forward to the generic ones).
+//! every format reads and writes them through the same code. They are here in the model,
+//! beside `Map`'s struct-member impls (the model's traits, which a format's folder does
+//! not name), rather than beside the types.
 
 use alloc::borrow::Cow;
 
@@ -86,8 +86,6 @@ impl Encode for RawJson<'_> {
         }
         crate::json::from_str::<Value>(self.as_str())?.encode(w)
     }
-
-    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de: 'a, 'a> Decode<'de> for RawJson<'a> {
@@ -105,6 +103,4 @@ impl<'de: 'a, 'a> Decode<'de> for RawJson<'a> {
             r.value_start(),
         ))
     }
-
-    crate::impls::decode_via_generic!('de);
 }

@@ -275,8 +275,6 @@ macro_rules! map_impls {
             fn encode<W: $crate::Writer>(&self, w: &mut W) -> Result<()> {
                 $crate::impls::maps::encode_map(w, K::AS_PAIRS, self.len(), self.iter(), K::encode_key)
             }
-
-            $crate::impls::encode_per_format_via_generic!();
         }
 
         impl<$($g),+> EncodeFields for $map<$($g),+> where $($eb)* {
@@ -308,8 +306,6 @@ macro_rules! map_impls {
                     },
                 )
             }
-
-            $crate::impls::decode_via_generic!('de);
         }
 
         impl<'de, $($g),+> DecodeFields<'de> for $map<$($g),+> where $($db)* {

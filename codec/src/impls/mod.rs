@@ -38,30 +38,6 @@ pub(crate) mod time;
 mod tuples;
 pub(crate) mod wrappers;
 
-/// The per-format methods of a `Decode<$de>` impl whose body is its generic
-/// [`decode`](crate::Decode::decode): `decode_json` and `decode_msgpack` forward to it.
-/// Transitional, until `decode` is the one method of the trait.
-macro_rules! decode_via_generic {
-    ($de:lifetime) => {
-        $crate::impls::decode_via_generic!($de, msgpack: #[inline]);
-    };
-    // With the MessagePack method's inlining given (`[T; N]`'s is always inlined).
-    ($de:lifetime, msgpack: #[$msgpack_inline:meta]) => {
-        #[inline]
-        fn decode_json(r: &mut $crate::json::JsonReader<$de>) -> $crate::Result<Self> {
-            // (The trait's: a type may have an inherent `decode`, as `RawJson` does.)
-            <Self as $crate::Decode<$de>>::decode(r)
-        }
-
-        #[$msgpack_inline]
-        #[cfg(feature = "msgpack")]
-        fn decode_msgpack(r: &mut $crate::msgpack::MsgpackReader<$de>) -> $crate::Result<Self> {
-            <Self as $crate::Decode<$de>>::decode(r)
-        }
-    };
-}
-pub(crate) use decode_via_generic;
-
 /// The per-format methods of a `DecodeKey<$de>` impl whose body is its generic
 /// [`decode_key`](crate::DecodeKey::decode_key): `decode_json_key` and `decode_msgpack_key`
 /// forward to it (with `pairs`, `decode_json_pair_key` to
@@ -104,8 +80,6 @@ macro_rules! walk_impls {
             fn encode<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
                 self.write_to(w)
             }
-
-            $crate::impls::encode_per_format_via_generic!();
         }
 
         impl<'de> $crate::Decode<'de> for $ty {
@@ -113,33 +87,14 @@ macro_rules! walk_impls {
             fn decode<R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<Self> {
                 <$ty>::read_from(r)
             }
-
-            $crate::impls::decode_via_generic!('de);
         }
     )+};
 }
 pub(crate) use walk_impls;
 
-/// Forwards an impl's per-format [`Encode`](crate::Encode) methods to its one generic
-/// [`Encode::encode`](crate::Encode::encode), for the impls that moved to it.
-macro_rules! encode_per_format_via_generic {
-    () => {
-        #[inline]
-        fn encode_json(&self, w: &mut $crate::json::JsonWriter) -> $crate::Result<()> {
-            $crate::Encode::encode(self, w)
-        }
-
-        #[inline]
-        #[cfg(feature = "msgpack")]
-        fn encode_msgpack(&self, w: &mut $crate::msgpack::MsgpackWriter) -> $crate::Result<()> {
-            $crate::Encode::encode(self, w)
-        }
-    };
-}
-pub(crate) use encode_per_format_via_generic;
-
-/// [`encode_per_format_via_generic!`] for [`EncodeKey`](crate::EncodeKey): the per-format key methods of an
-/// impl that moved to [`EncodeKey::encode_key`](crate::EncodeKey::encode_key).
+/// The per-format methods of an [`EncodeKey`](crate::EncodeKey) impl that moved to
+/// [`EncodeKey::encode_key`](crate::EncodeKey::encode_key): they forward to it.
+/// Transitional, until `encode_key` is the trait's required method.
 macro_rules! encode_key_per_format_via_generic {
     () => {
         #[inline]
@@ -156,8 +111,9 @@ macro_rules! encode_key_per_format_via_generic {
 }
 pub(crate) use encode_key_per_format_via_generic;
 
-/// [`encode_per_format_via_generic!`] for [`EncodeBytes`](crate::EncodeBytes): the per-format byte-string
-/// methods of an impl that moved to [`EncodeBytes::encode_bytes`](crate::EncodeBytes::encode_bytes).
+/// The per-format methods of an [`EncodeBytes`](crate::EncodeBytes) impl that moved to
+/// [`EncodeBytes::encode_bytes`](crate::EncodeBytes::encode_bytes): they forward to it.
+/// Transitional, as the key ones.
 macro_rules! encode_bytes_per_format_via_generic {
     () => {
         #[inline]

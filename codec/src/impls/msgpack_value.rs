@@ -6,8 +6,8 @@
 //! extensions in MessagePack and have a form of their own elsewhere (JSON): an `Ext` is
 //! `[type, [bytes...]]`, a `Timestamp` `{"seconds":...,"nanoseconds":...}` (the form of
 //! `SystemTime`, whose helpers in `impls/time.rs` it shares); the reader's and writer's
-//! constants choose, and fold away. Here in the model, not beside the types, while the
-//! traits keep a method per format (the per-format methods forward to the generic ones).
+//! constants choose, and fold away. Here in the model, not beside the types: `Ext`'s and
+//! `Timestamp`'s other forms are the model's impls (a tuple, `SystemTime`'s helpers).
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
@@ -31,8 +31,6 @@ impl Encode for Ext<'_> {
         }
         (self.tag, &*self.data).encode(w)
     }
-
-    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de: 'a, 'a> Decode<'de> for Ext<'a> {
@@ -45,8 +43,6 @@ impl<'de: 'a, 'a> Decode<'de> for Ext<'a> {
         let (tag, data) = <(i8, Vec<u8>)>::decode(r)?;
         Ok(Ext { tag, data: Cow::Owned(data) })
     }
-
-    crate::impls::decode_via_generic!('de);
 }
 
 impl Encode for Timestamp {
@@ -64,8 +60,6 @@ impl Encode for Timestamp {
         w.end_map();
         Ok(())
     }
-
-    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Timestamp {
@@ -80,6 +74,4 @@ impl<'de> Decode<'de> for Timestamp {
         let (seconds, nanoseconds) = decode_pair(r, "seconds", "nanoseconds")?;
         Timestamp::new(seconds, nanoseconds).ok_or_else(|| malformed_pair(at))
     }
-
-    crate::impls::decode_via_generic!('de);
 }

@@ -414,8 +414,6 @@ macro_rules! address_impls {
                     _ => Err(r.invalid_type(Self::WHAT)),
                 }
             }
-
-            crate::impls::decode_via_generic!('de);
         }
         string_impls!(EncodeKey for $ty);
 

@@ -29,7 +29,6 @@ use alloc::borrow::Cow;
 use core::cmp::Reverse;
 use core::num::{NonZero, Saturating, Wrapping};
 
-use super::decode_via_generic;
 use super::wrappers::{forward_decode, forward_decode_key, forward_encode, forward_encode_key};
 use crate::error::{Error, ErrorKind, Result};
 use crate::impls::decode_key_per_format_via_generic;
@@ -56,8 +55,6 @@ macro_rules! nonzero_impls {
                 let v = $t::decode(r)?;
                 NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), at))
             }
-
-            decode_via_generic!('de);
         }
 
         impl<'de> DecodeKey<'de> for NonZero<$t> {

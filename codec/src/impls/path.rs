@@ -43,7 +43,6 @@ use std::path::{Path, PathBuf};
 
 use super::string_form::{string_impls, FromText, ToText};
 use crate::error::{Error, ErrorKind, Result};
-use crate::impls::decode_via_generic;
 use crate::{Decode, Reader};
 
 #[cold]
@@ -98,8 +97,6 @@ impl<'de> Decode<'de> for PathBuf {
         // One allocation, the text's: an owned string is moved, a borrowed one copied.
         read_path_text(r).map(|text| PathBuf::from(text.into_owned()))
     }
-
-    decode_via_generic!('de);
 }
 
 impl<'de> Decode<'de> for Box<Path> {
@@ -107,8 +104,6 @@ impl<'de> Decode<'de> for Box<Path> {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         PathBuf::decode(r).map(PathBuf::into_boxed_path)
     }
-
-    decode_via_generic!('de);
 }
 
 impl<'de: 'a, 'a> Decode<'de> for Cow<'a, Path> {
@@ -119,8 +114,6 @@ impl<'de: 'a, 'a> Decode<'de> for Cow<'a, Path> {
             Cow::Owned(s) => Cow::Owned(PathBuf::from(s)),
         })
     }
-
-    decode_via_generic!('de);
 }
 
 // ---- OsString: the string, or serde's platform form ----
@@ -160,8 +153,6 @@ impl<'de> Decode<'de> for OsString {
         r.end_members(members);
         Ok(value)
     }
-
-    decode_via_generic!('de);
 }
 
 #[cold]

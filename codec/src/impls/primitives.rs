@@ -10,9 +10,7 @@
 
 use alloc::borrow::Cow;
 
-use super::decode_via_generic;
 use crate::error::{Error, ErrorKind, Result};
-use crate::impls::encode_per_format_via_generic;
 use crate::{Decode, Encode, Reader, Writer};
 
 macro_rules! int_impls {
@@ -23,8 +21,6 @@ macro_rules! int_impls {
                 w.$write(*self as $as);
                 Ok(())
             }
-
-            encode_per_format_via_generic!();
         }
 
         impl<'de> Decode<'de> for $t {
@@ -32,8 +28,6 @@ macro_rules! int_impls {
             fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 int_impls!(@$read r, $t)
             }
-
-            decode_via_generic!('de);
         }
     )*};
 
@@ -62,8 +56,6 @@ impl Encode for f64 {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_f64(*self)
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for f64 {
@@ -71,8 +63,6 @@ impl<'de> Decode<'de> for f64 {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_f64()
     }
-
-    decode_via_generic!('de);
 }
 
 impl Encode for f32 {
@@ -80,8 +70,6 @@ impl Encode for f32 {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_f32(*self)
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for f32 {
@@ -89,8 +77,6 @@ impl<'de> Decode<'de> for f32 {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_f32()
     }
-
-    decode_via_generic!('de);
 }
 
 impl Encode for bool {
@@ -99,8 +85,6 @@ impl Encode for bool {
         w.write_bool(*self);
         Ok(())
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for bool {
@@ -108,8 +92,6 @@ impl<'de> Decode<'de> for bool {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_bool()
     }
-
-    decode_via_generic!('de);
 }
 
 impl Encode for char {
@@ -117,8 +99,6 @@ impl Encode for char {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_str(self.encode_utf8(&mut [0; 4]))
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for char {
@@ -127,8 +107,6 @@ impl<'de> Decode<'de> for char {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_str_with(|s, offset| single_char(s).ok_or_else(|| not_one_char(offset)))
     }
-
-    decode_via_generic!('de);
 }
 
 /// The only character of `s`, or `None` when `s` holds zero or several.
@@ -154,8 +132,6 @@ impl Encode for () {
         w.write_null();
         Ok(())
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for () {
@@ -163,6 +139,4 @@ impl<'de> Decode<'de> for () {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_null()
     }
-
-    decode_via_generic!('de);
 }

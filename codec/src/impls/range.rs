@@ -40,7 +40,6 @@ use core::ops::{Bound, Range, RangeFrom, RangeInclusive, RangeTo};
 use super::record;
 use crate::__private::missing_field_at;
 use crate::error::Result;
-use crate::impls::{decode_via_generic, encode_per_format_via_generic};
 use crate::{Decode, Encode, Reader, Writer};
 
 const START_END: &[&str] = &["start", "end"];
@@ -142,8 +141,6 @@ macro_rules! range_impls {
                 let (start, end) = self.parts();
                 encode_members(w, start, end)
             }
-
-            encode_per_format_via_generic!();
         }
 
         impl<'de, T: Decode<'de>> Decode<'de> for $ty<T> {
@@ -152,8 +149,6 @@ macro_rules! range_impls {
                 let (start, end, at_end) = decode_members(r, <Self as Members<T>>::NAMES)?;
                 Self::build(start, end, at_end)
             }
-
-            decode_via_generic!('de);
         }
     )*};
 }
@@ -175,8 +170,6 @@ impl<T: Encode> Encode for Bound<T> {
         w.end_map();
         Ok(())
     }
-
-    encode_per_format_via_generic!();
 }
 
 fn variant_name<T>(b: &Bound<T>) -> &'static str {
@@ -218,6 +211,4 @@ impl<'de, T: Decode<'de>> Decode<'de> for Bound<T> {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         mirror::Bound::decode(r).map(Bound::from)
     }
-
-    decode_via_generic!('de);
 }

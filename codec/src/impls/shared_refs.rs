@@ -147,8 +147,6 @@ macro_rules! shared_pointer {
                 }
                 w.write_shared(addr($ptr::as_ptr(self)), |w| (**self).encode(w))
             }
-
-            $crate::impls::encode_per_format_via_generic!();
         }
 
         /// In refs mode, a reference to its target or the target in full (its first
@@ -166,8 +164,6 @@ macro_rules! shared_pointer {
                     }
                 }
             }
-
-            $crate::impls::encode_per_format_via_generic!();
         }
 
         impl<'de, T: Decode<'de>> Decode<'de> for $ptr<T> {
@@ -182,8 +178,6 @@ macro_rules! shared_pointer {
                     Peeked::Def(id, at, body) => $define(r, id, at, |r| r.shared_body(&body, T::decode)),
                 }
             }
-
-            $crate::impls::decode_via_generic!('de);
 
             #[inline]
             fn absent() -> Option<Self> {
@@ -211,8 +205,6 @@ macro_rules! shared_pointer {
                     }
                 }
             }
-
-            $crate::impls::decode_via_generic!('de);
 
             #[inline]
             fn absent() -> Option<Self> {

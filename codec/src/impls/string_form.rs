@@ -260,8 +260,6 @@ macro_rules! string_impls {
             fn encode<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
                 $crate::impls::string_form::ToText::encode_text(self, w)
             }
-
-            $crate::impls::encode_per_format_via_generic!();
         }
     };
     // A compact form besides the text, given as an expression over any writer (`$v` the
@@ -278,8 +276,6 @@ macro_rules! string_impls {
                 let $w = w;
                 $compact
             }
-
-            $crate::impls::encode_per_format_via_generic!();
         }
     };
     (@Decode [$($gen:tt)*] $ty:ty; []) => {
@@ -288,8 +284,6 @@ macro_rules! string_impls {
             fn decode<R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<Self> {
                 $crate::impls::string_form::decode(r)
             }
-
-            $crate::impls::decode_via_generic!('de);
         }
     };
     (@EncodeKey [$($gen:tt)*] $ty:ty; []) => {
@@ -332,8 +326,6 @@ macro_rules! string_impls {
                 }
                 $crate::impls::string_form::ToText::encode_text(self, w)
             }
-
-            $crate::impls::encode_per_format_via_generic!();
         }
     };
     // An instant: its text, or where the format has a timestamp type, that, converted by
@@ -350,8 +342,6 @@ macro_rules! string_impls {
                 }
                 $crate::impls::string_form::decode(r)
             }
-
-            $crate::impls::decode_via_generic!('de);
         }
     };
     (impl[$($gen:tt)*] $($part:ident),+ for $ty:ty) => {
@@ -486,8 +476,6 @@ mod tests {
             let n = r.read_u64_max("a code", u64::MAX)?;
             u8::try_from(n).map(Code).map_err(|_| not_a(at, "code", "too large"))
         }
-
-        crate::impls::decode_via_generic!('de);
     }
     /// And a key of its own where the format is not human-readable.
     impl<'de> crate::DecodeKey<'de> for Code {

@@ -14,9 +14,7 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::sync::Arc;
 
-use super::decode_via_generic;
 use crate::error::Result;
-use crate::impls::encode_per_format_via_generic;
 use crate::{Decode, Encode, Reader, Writer};
 
 impl Encode for str {
@@ -24,8 +22,6 @@ impl Encode for str {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_str(self)
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl Encode for String {
@@ -33,8 +29,6 @@ impl Encode for String {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_str(self)
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for String {
@@ -42,8 +36,6 @@ impl<'de> Decode<'de> for String {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_string()
     }
-
-    decode_via_generic!('de);
 }
 
 impl<'de: 'a, 'a> Decode<'de> for &'a str {
@@ -51,8 +43,6 @@ impl<'de: 'a, 'a> Decode<'de> for &'a str {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_borrowed_str()
     }
-
-    decode_via_generic!('de);
 }
 
 impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
@@ -60,8 +50,6 @@ impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_cow()
     }
-
-    decode_via_generic!('de);
 }
 
 impl<'de> Decode<'de> for Box<str> {
@@ -69,8 +57,6 @@ impl<'de> Decode<'de> for Box<str> {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_str_with(|s, _| Ok(Box::from(s)))
     }
-
-    decode_via_generic!('de);
 }
 
 /// `Rc<str>` and `Arc<str>`: shared in refs mode (see `shared_refs.rs`).
@@ -81,8 +67,6 @@ macro_rules! rc_str {
             fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 r.decode_acyclic(|r| r.read_str_with(|s, _| Ok($ptr::from(s))))
             }
-
-            decode_via_generic!('de);
         }
     )*};
 }

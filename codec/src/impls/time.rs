@@ -44,8 +44,6 @@ impl Encode for SystemTime {
         w.end_map();
         Ok(())
     }
-
-    crate::impls::encode_per_format_via_generic!();
 }
 
 #[cfg(feature = "std")]
@@ -67,8 +65,6 @@ impl<'de> Decode<'de> for SystemTime {
             .checked_add(Duration::new(secs, nanos))
             .ok_or_else(|| out_of_range("the time does not fit in SystemTime", at))
     }
-
-    crate::impls::decode_via_generic!('de);
 }
 
 #[cfg(feature = "std")]

@@ -1,9 +1,7 @@
 //! Tuples and `[T; N]` as fixed-length arrays (in JSON and in MessagePack): too few or too
 //! many elements is an error naming the expected length.
 
-use super::decode_via_generic;
 use crate::error::Result;
-use crate::impls::encode_per_format_via_generic;
 use crate::{Decode, Encode, Reader, Writer};
 
 /// Reads element `index` of a fixed-length array of `len` (after
@@ -32,8 +30,6 @@ macro_rules! tuple_impls {
                 w.end_array();
                 Ok(())
             }
-
-            encode_per_format_via_generic!();
         }
 
         impl<'de, $T0: Decode<'de> $(, $T: Decode<'de>)*> Decode<'de> for ($T0, $($T,)*) {
@@ -45,8 +41,6 @@ macro_rules! tuple_impls {
                 r.end_tuple($len)?;
                 Ok(value)
             }
-
-            decode_via_generic!('de);
         }
     )*};
 }
@@ -75,8 +69,6 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         self.as_slice().encode(w)
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
@@ -101,6 +93,4 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
             None => unreachable!("array element missing without an error"),
         }))
     }
-
-    decode_via_generic!('de, msgpack: #[inline(always)]);
 }

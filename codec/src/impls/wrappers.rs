@@ -16,10 +16,8 @@ use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
 use core::marker::PhantomData;
 
-use super::decode_via_generic;
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::Result;
-use crate::impls::encode_per_format_via_generic;
 use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
 #[cfg(feature = "msgpack")]
@@ -36,8 +34,6 @@ macro_rules! forward_encode {
                 let $v = self;
                 $crate::Encode::encode(&$inner, w)
             }
-
-            $crate::impls::encode_per_format_via_generic!();
         }
     )*};
 }
@@ -71,8 +67,6 @@ macro_rules! forward_decode {
             fn decode<R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<Self> {
                 <$inner as $crate::Decode<'de>>::decode(r).map($wrap)
             }
-
-            $crate::impls::decode_via_generic!('de);
 
             #[inline]
             fn absent() -> Option<Self> {
@@ -131,8 +125,6 @@ impl<T: Encode> Encode for Option<T> {
             }
         }
     }
-
-    encode_per_format_via_generic!();
 }
 
 // `Option` takes no nesting level of its own: a type cannot contain an `Option<Self>`
@@ -148,8 +140,6 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
             T::decode(r).map(Some)
         }
     }
-
-    decode_via_generic!('de);
 
     #[inline]
     fn absent() -> Option<Self> {
@@ -292,8 +282,6 @@ impl<T: ?Sized> Encode for PhantomData<T> {
         w.write_null();
         Ok(())
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
@@ -301,8 +289,6 @@ impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_null().map(|()| PhantomData)
     }
-
-    decode_via_generic!('de);
 
     /// It carries no data, so a missing key loses nothing.
     #[inline]

@@ -33,7 +33,6 @@ use ::arrayvec::{ArrayString, ArrayVec};
 
 use super::super::collections::seq_encode;
 use crate::error::{Error, ErrorKind, Result};
-use crate::impls::decode_via_generic;
 use crate::impls::string_form::{string_impls, FromText, ToText};
 use crate::{Decode, Encode, Reader};
 
@@ -87,8 +86,6 @@ impl<'de, T: Decode<'de>, const CAP: usize> Decode<'de> for ArrayVec<T, CAP> {
             }
         })
     }
-
-    decode_via_generic!('de);
 }
 
 impl<const CAP: usize> ToText for ArrayString<CAP> {

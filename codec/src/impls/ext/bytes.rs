@@ -58,8 +58,6 @@ macro_rules! bytes_impls {
             fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
                 w.write_bytes(self)
             }
-
-            crate::impls::encode_per_format_via_generic!();
         }
 
         impl<'de> Decode<'de> for $ty {
@@ -67,8 +65,6 @@ macro_rules! bytes_impls {
             fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 crate::Bytes::decode(r).map(|b| $convert(b.0))
             }
-
-            crate::impls::decode_via_generic!('de);
         }
     )*};
 }

@@ -235,8 +235,6 @@ impl Encode for TimeDelta {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         delta_parts(self).encode(w)
     }
-
-    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for TimeDelta {
@@ -245,8 +243,6 @@ impl<'de> Decode<'de> for TimeDelta {
         let at = r.value_start();
         delta_from_parts(at, Decode::decode(r)?)
     }
-
-    crate::impls::decode_via_generic!('de);
 }
 
 // ---------------------------------------------------------------- `with` modules

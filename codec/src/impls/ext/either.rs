@@ -31,7 +31,6 @@
 use ::either::Either;
 
 use crate::error::Result;
-use crate::impls::{decode_via_generic, encode_per_format_via_generic};
 use crate::writer::Encoded;
 use crate::{Codec, Decode, Encode, Reader, Writer};
 
@@ -77,8 +76,6 @@ impl<L: Encode, R: Encode> Encode for Either<L, R> {
         w.write_encoded(&END);
         Ok(())
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl<'de, L: Decode<'de>, R: Decode<'de>> Decode<'de> for Either<L, R> {
@@ -88,6 +85,4 @@ impl<'de, L: Decode<'de>, R: Decode<'de>> Decode<'de> for Either<L, R> {
     fn decode<Rd: Reader<'de>>(r: &mut Rd) -> Result<Self> {
         Tagged::decode(r).map(Either::from)
     }
-
-    decode_via_generic!('de);
 }

@@ -39,7 +39,7 @@ use ::ordered_float::{NotNan, OrderedFloat};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::impls::wrappers::{forward_decode, forward_encode};
-use crate::impls::{decode_key_per_format_via_generic, decode_via_generic, encode_key_per_format_via_generic};
+use crate::impls::{decode_key_per_format_via_generic, encode_key_per_format_via_generic};
 use crate::{Decode, DecodeKey, EncodeKey, Reader, Writer};
 
 #[cold]
@@ -64,8 +64,6 @@ macro_rules! float_impls {
                 let at = r.value_start();
                 NotNan::new($f::decode(r)?).map_err(|_| nan(at))
             }
-
-            decode_via_generic!('de);
         }
 
         /// In JSON the number between quotes, as serde_json writes a float key.

@@ -250,8 +250,6 @@ impl<'de> Decode<'de> for Decimal {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         decode_any(r, "a decimal (a string or a number)")
     }
-
-    crate::impls::decode_via_generic!('de);
 }
 
 /// The `with` modules, published as [`crate::with::rust_decimal`].

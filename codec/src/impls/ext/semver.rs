@@ -28,8 +28,8 @@
 use ::semver::{Version, VersionReq};
 
 use crate::error::Result;
+use crate::impls::encode_key_per_format_via_generic;
 use crate::impls::string_form::{self, string_impls, FromText, ToText};
-use crate::impls::{encode_key_per_format_via_generic, encode_per_format_via_generic};
 use crate::{Encode, EncodeKey, Writer};
 
 impl ToText for Version {
@@ -95,8 +95,6 @@ impl Encode for Version {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         encode_version(self, w)
     }
-
-    encode_per_format_via_generic!();
 }
 
 impl EncodeKey for Version {

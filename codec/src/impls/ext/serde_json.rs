@@ -152,8 +152,6 @@ impl Encode for Number {
         }
         Ok(())
     }
-
-    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Number {
@@ -163,8 +161,6 @@ impl<'de> Decode<'de> for Number {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         read_number(r)
     }
-
-    crate::impls::decode_via_generic!('de);
 }
 
 // ---------------------------------------------------------------- Value
@@ -256,8 +252,6 @@ impl Encode for Value {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         write_value(self, w)
     }
-
-    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Value {
@@ -265,8 +259,6 @@ impl<'de> Decode<'de> for Value {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         read_value(r)
     }
-
-    crate::impls::decode_via_generic!('de);
 }
 
 // ---------------------------------------------------------------- Map
@@ -276,16 +268,12 @@ impl Encode for Map<String, Value> {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         write_map(self, w)
     }
-
-    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Map<String, Value> {
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         read_map(r)
     }
-
-    crate::impls::decode_via_generic!('de);
 }
 
 /// `Map` as a struct's `flatten` catch-all: its members are written among the struct's.
@@ -419,8 +407,6 @@ impl Encode for RawValue {
         let value: Value = crate::json::from_slice_with(self.get().as_bytes(), &options)?;
         write_value(&value, w)
     }
-
-    crate::impls::encode_per_format_via_generic!();
 }
 
 impl<'de> Decode<'de> for Box<RawValue> {
@@ -440,8 +426,6 @@ impl<'de> Decode<'de> for Box<RawValue> {
             .map_err(|_| Error::new(ErrorKind::InvalidValue(Cow::Borrowed("not UTF-8")), at))?;
         Ok(boxed_raw(text))
     }
-
-    crate::impls::decode_via_generic!('de);
 }
 
 impl<'de: 'a, 'a> Decode<'de> for &'a RawValue {
@@ -463,6 +447,4 @@ impl<'de: 'a, 'a> Decode<'de> for &'a RawValue {
             Error::new(ErrorKind::InvalidValue(Cow::Owned(format!("serde_json refused the raw value: {e}"))), at)
         })
     }
-
-    crate::impls::decode_via_generic!('de);
 }

@@ -316,8 +316,6 @@ macro_rules! decode_impls {
             fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 $decode(r)
             }
-
-            crate::impls::decode_via_generic!('de);
         }
     )+)*};
 }

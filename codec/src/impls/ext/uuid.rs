@@ -363,8 +363,6 @@ impl<'de> Decode<'de> for Uuid {
             _ => Err(r.invalid_type("a UUID (a 16-byte bin or a string)")),
         }
     }
-
-    crate::impls::decode_via_generic!('de);
 }
 
 /// Keys take the value's form in both formats.
