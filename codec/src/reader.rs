@@ -944,9 +944,9 @@ pub trait Reader<'de>: sealed::Sealed {
         }
     }
 
-    /// Transitional, while impls move from one method per format to
-    /// [`Decode::decode`]: calls the format's own method of `T` (`decode_json` or
-    /// `decode_msgpack`).
+    /// Calls the format's own method of `T` (`decode_json` or `decode_msgpack`).
+    /// Transitional: what the serde bridge, which still has a `Deserializer` per format,
+    /// calls from its generic `decode`.
     #[doc(hidden)]
     fn decode_per_format<T: Decode<'de>>(&mut self) -> Result<T>;
 }

@@ -75,9 +75,9 @@ pub trait Writer: Sealed {
     #[doc(hidden)]
     const MSGPACK: bool;
 
-    /// Writes `value` through the method of `T` for this writer's format: the bridge from
-    /// [`Encode::encode`]'s default body to the per-format methods, while impls move from
-    /// those to `encode`.
+    /// Writes `value` through the method of `T` for this writer's format (`encode_json` or
+    /// `encode_msgpack`). Transitional: what the serde bridge, which still has a
+    /// `Serializer` per format, calls from its generic `encode`.
     #[doc(hidden)]
     fn encode_per_format<T: Encode + ?Sized>(&mut self, value: &T) -> Result<()>;
 
