@@ -51,7 +51,7 @@ fn the_pair_form_is_chosen_by_the_key_type_at_compile_time() {
     const _: () = assert!(<&(u8, u8) as EncodeKey>::AS_PAIRS && <Box<[u8; 2]> as EncodeKey>::AS_PAIRS);
     round_trip_json(&BTreeMap::from([(Color::Green, 1u8)]), r#"{"Green":1}"#);
     // A string key has no pair form of its own (maps never ask it for one).
-    let err = <String as DecodeKey>::decode_json_pair_key(&mut json::JsonReader::new(br#""a""#)).unwrap_err();
+    let err = <String as DecodeKey>::decode_pair_key(&mut json::JsonReader::new(br#""a""#)).unwrap_err();
     assert!(err.to_string().contains("not from a [key, value] pair"), "{err}");
 }
 
@@ -301,19 +301,18 @@ struct Cell {
 }
 
 impl codec::EncodeKey for Cell {
-    fn encode_json_key(&self, w: &mut codec::json::JsonWriter) -> codec::Result<()> {
-        w.write_str(&format!("{},{}", self.x, self.y));
-        Ok(())
+    fn encode_key<W: codec::Writer>(&self, w: &mut W) -> codec::Result<()> {
+        w.write_str(&format!("{},{}", self.x, self.y))
     }
 }
 
 impl<'de> codec::DecodeKey<'de> for Cell {
-    fn decode_json_key(key: codec::json::Key<'de>, r: &mut codec::json::JsonReader<'de>) -> codec::Result<Self> {
-        let offset = key.offset();
-        let text = r.key_str(key)?;
-        let parsed =
-            text.as_str().split_once(',').and_then(|(x, y)| Some(Cell { x: x.parse().ok()?, y: y.parse().ok()? }));
-        parsed.ok_or_else(|| codec::Error::custom("expected a key \"x,y\"").or_at(offset))
+    fn decode_key<R: codec::Reader<'de>>(key: R::Key, r: &mut R) -> codec::Result<Self> {
+        let offset = r.key_offset(key);
+        r.key_str_with(key, |text| {
+            let parsed = text.split_once(',').and_then(|(x, y)| Some(Cell { x: x.parse().ok()?, y: y.parse().ok()? }));
+            parsed.ok_or_else(|| codec::Error::custom("expected a key \"x,y\"").or_at(offset))
+        })
     }
 }
 
@@ -326,6 +325,12 @@ fn no_key_impls_leaves_the_key_impls_to_the_type() {
     // The struct itself still encodes as a struct.
     assert_eq!(codec::json::to_string(&Cell { x: 1, y: 2 }).unwrap(), r#"{"x":1,"y":2}"#);
     let err = codec::json::from_str::<BTreeMap<Cell, u8>>(r#"{"1;2":3}"#).unwrap_err();
+    assert_eq!(err.offset(), Some(1), "{err}");
+    // One generic impl serves MessagePack too: the same text, as a str key.
+    let packed = codec::msgpack::to_vec(&map).unwrap();
+    assert_eq!(&packed[..5], b"\x82\xa30,9");
+    assert_eq!(codec::msgpack::from_slice::<BTreeMap<Cell, u8>>(&packed).unwrap(), map);
+    let err = codec::msgpack::from_slice::<BTreeMap<Cell, u8>>(b"\x81\xa31;2\x03").unwrap_err();
     assert_eq!(err.offset(), Some(1), "{err}");
 }
 

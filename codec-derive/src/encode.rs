@@ -140,14 +140,6 @@ fn encode_key_impl(c: &Container, generics: &syn::Generics) -> TokenStream {
     };
     let (impl_g, ty_g, where_c) = bound::split(&generics, c);
     let pairs = pairs.map(|v| quote!(const AS_PAIRS: ::core::primitive::bool = #v;));
-    let forward_msgpack = crate::msgpack_only(&p, || {
-        quote! {
-            #[inline]
-            fn encode_msgpack_key(&self, __w: &mut #p::MsgpackWriter) -> #p::Result<()> {
-                #krate::EncodeKey::encode_key(self, __w)
-            }
-        }
-    });
     quote! {
         #[automatically_derived]
         impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
@@ -156,11 +148,6 @@ fn encode_key_impl(c: &Container, generics: &syn::Generics) -> TokenStream {
             fn encode_key<__W: #p::Writer>(&self, __w: &mut __W) -> #p::Result<()> {
                 #body
             }
-            #[inline]
-            fn encode_json_key(&self, __w: &mut #p::JsonWriter) -> #p::Result<()> {
-                #krate::EncodeKey::encode_key(self, __w)
-            }
-            #forward_msgpack
         }
     }
 }

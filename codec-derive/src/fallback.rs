@@ -24,16 +24,33 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
     let (impl_g, ty_g, where_c) = input.generics.split_for_impl();
     let (de_impl_g, _, _) = de_generics.split_for_impl();
 
-    // The MessagePack methods of the hidden traits, when `codec` declares them (the public
-    // traits' have default bodies).
-    let stub = |signature: TokenStream| crate::msgpack_only(&p, || quote!(#signature { ::core::unimplemented!() }));
-    let stub_decode_field_msgpack = stub(quote! {
-        fn decode_field_msgpack(
-            _: &mut Self::State,
-            _: #p::mp::Key<'de>,
-            _: &mut #p::mp::MsgpackReader<'de>,
-        ) -> #p::Result<::core::primitive::bool>
-    });
+    // The key impls' stubs, with the composite keys' `AS_PAIRS`.
+    let key_stubs = |pairs: bool| {
+        let pairs = pairs.then(|| {
+            quote!(
+                const AS_PAIRS: ::core::primitive::bool = true;
+            )
+        });
+        quote! {
+            #[automatically_derived]
+            impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
+                #pairs
+                fn encode_key<__W: #p::Writer>(&self, _: &mut __W) -> #p::Result<()> {
+                    ::core::unimplemented!()
+                }
+            }
+            #[automatically_derived]
+            impl #de_impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
+                #pairs
+                fn decode_key<__R: #p::Reader<'de>>(
+                    _: <__R as #p::Reader<'de>>::Key,
+                    _: &mut __R,
+                ) -> #p::Result<Self> {
+                    ::core::unimplemented!()
+                }
+            }
+        }
+    };
 
     let mut out = quote! {
         #[automatically_derived]
@@ -77,14 +94,13 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
             impl #de_impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
                 type State = ();
                 fn new_state() -> Self::State {}
-                fn decode_field(
+                fn decode_field<__R: #p::Reader<'de>>(
                     _: &mut Self::State,
-                    _: #p::Key<'de>,
-                    _: &mut #p::JsonReader<'de>,
+                    _: <__R as #p::Reader<'de>>::Key,
+                    _: &mut __R,
                 ) -> #p::Result<::core::primitive::bool> {
                     ::core::unimplemented!()
                 }
-                #stub_decode_field_msgpack
                 fn finish(_: Self::State, _: ::core::primitive::usize) -> #p::Result<Self> {
                     ::core::unimplemented!()
                 }
@@ -97,20 +113,7 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
                 && attrs.untagged.is_none()
                 && e.variants.iter().all(|v| matches!(v.fields, syn::Fields::Unit)) =>
         {
-            out.extend(quote! {
-                #[automatically_derived]
-                impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
-                    fn encode_json_key(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
-                        ::core::unimplemented!()
-                    }
-                        }
-                #[automatically_derived]
-                impl #de_impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
-                    fn decode_json_key(_: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-                        ::core::unimplemented!()
-                    }
-                        }
-            });
+            out.extend(key_stubs(false));
         }
         _ => {}
     }
@@ -136,38 +139,10 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
         && matches!(&input.data, syn::Data::Struct(s)
             if attrs.transparent.is_some() || matches!(&s.fields, syn::Fields::Unnamed(f) if f.unnamed.len() == 1));
     if through_field {
-        out.extend(quote! {
-            #[automatically_derived]
-            impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
-                fn encode_json_key(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
-                    ::core::unimplemented!()
-                }
-            }
-            #[automatically_derived]
-            impl #de_impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
-                fn decode_json_key(_: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-                    ::core::unimplemented!()
-                }
-            }
-        });
+        out.extend(key_stubs(false));
     }
     if composite {
-        out.extend(quote! {
-            #[automatically_derived]
-            impl #impl_g #krate::EncodeKey for #ident #ty_g #where_c {
-                const AS_PAIRS: ::core::primitive::bool = true;
-                fn encode_json_key(&self, _: &mut #p::JsonWriter) -> #p::Result<()> {
-                    ::core::unimplemented!()
-                }
-            }
-            #[automatically_derived]
-            impl #de_impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
-                const AS_PAIRS: ::core::primitive::bool = true;
-                fn decode_json_key(_: #p::Key<'de>, _: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-                    ::core::unimplemented!()
-                }
-            }
-        });
+        out.extend(key_stubs(true));
     }
     quote! {
         const _: () = {

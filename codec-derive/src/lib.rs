@@ -28,23 +28,6 @@ use proc_macro::TokenStream;
 /// MessagePack half (about half of the generated code).
 const MSGPACK: bool = cfg!(feature = "msgpack");
 
-/// `tokens` (impl items) when MessagePack is on (see [`MSGPACK`]), else nothing; built
-/// lazily, so a JSON-only build does not pay for the MessagePack codegen either. The
-/// items go through `codec`'s `__private::if_msgpack!` (`private` is the path of that
-/// module), which keeps them only when `codec` itself has the `msgpack` feature: this
-/// crate's feature being on (turned on directly, say) never asks `codec`'s traits for
-/// methods they do not declare.
-fn msgpack_only(
-    private: &proc_macro2::TokenStream,
-    tokens: impl FnOnce() -> proc_macro2::TokenStream,
-) -> proc_macro2::TokenStream {
-    if MSGPACK {
-        let items = tokens();
-        quote!(#private::if_msgpack! { #items })
-    } else {
-        proc_macro2::TokenStream::new()
-    }
-}
 use quote::quote;
 use syn::{parse_macro_input, DeriveInput};
 

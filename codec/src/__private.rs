@@ -33,24 +33,10 @@ pub trait DecodeFields<'de>: Sized {
     type State;
     /// All slots empty.
     fn new_state() -> Self::State;
-    /// If `key` names a field of this type, decodes its value into `state` and returns
-    /// `true`; otherwise consumes nothing and returns `false`.
-    fn decode_field(state: &mut Self::State, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool>;
-    /// [`decode_field`](Self::decode_field) in MessagePack.
-    #[cfg(feature = "msgpack")]
-    fn decode_field_msgpack(
-        state: &mut Self::State,
-        key: crate::msgpack::Key<'de>,
-        r: &mut MsgpackReader<'de>,
-    ) -> Result<bool>;
-    /// [`decode_field`](Self::decode_field) over any reader, for a type whose `Decode` is
-    /// one generic body (a derived struct with named fields): its per-format methods
-    /// forward here, so its key dispatch is generated once. The default, for the other
-    /// impls, calls the reader's format's own method.
-    #[inline]
-    fn decode_field_any<R: Reader<'de>>(state: &mut Self::State, key: R::Key, r: &mut R) -> Result<bool> {
-        r.decode_field_per_format::<Self>(state, key)
-    }
+    /// If `key`, just read by `r`, names a field of this type, decodes its value into
+    /// `state` and returns `true`; otherwise consumes nothing and returns `false`. One
+    /// generic body for every format.
+    fn decode_field<R: Reader<'de>>(state: &mut Self::State, key: R::Key, r: &mut R) -> Result<bool>;
     /// Builds the value once the object ended (`end` is the reader's position then, for
     /// errors); absent required fields are errors.
     fn finish(state: Self::State, end: usize) -> Result<Self>;
@@ -71,36 +57,14 @@ pub trait DecodeFields<'de>: Sized {
     /// or that contains such a type. A constant, so the call folds away for every other.
     const PREPARE: bool = false;
 
-    /// Looks ahead over the object, from just after its `{` (no entry read yet), for what
-    /// this type must know before its keys come, and puts the reader back where it was.
-    /// Runs only when [`PREPARE`](Self::PREPARE).
-    fn prepare(state: &mut Self::State, r: &mut JsonReader<'de>) -> Result<()> {
-        let _ = (state, r);
-        Ok(())
-    }
-
-    /// [`prepare`](Self::prepare) over any reader, from the object's first entry (in
-    /// MessagePack, over the entries the map has left). The default calls the reader's
-    /// format's own method.
+    /// Looks ahead over the object for what this type must know before its keys come,
+    /// and puts the reader back where it was: from a member loop's start (see
+    /// [`Reader::begin_members`]), `members` its state before the first member (JSON:
+    /// after the `{`; MessagePack: the count of entries the map holds). Runs only when
+    /// [`PREPARE`](Self::PREPARE).
     #[inline]
-    fn prepare_any<R: Reader<'de>>(state: &mut Self::State, r: &mut R) -> Result<()> {
-        r.prepare_fields_per_format::<Self>(state)
-    }
-
-    /// [`prepare`](Self::prepare) over any reader, from a member loop (see
-    /// [`Reader::begin_members`]): `members` is its state before the first member
-    /// (MessagePack's count of entries). The default calls the reader's format's own
-    /// method.
-    #[inline]
-    fn prepare_members<R: Reader<'de>>(state: &mut Self::State, r: &mut R, members: &R::Members) -> Result<()> {
-        r.prepare_members_per_format::<Self>(members, state)
-    }
-
-    /// [`prepare`](Self::prepare) in MessagePack, the reader at the first of the map's
-    /// `left` entries.
-    #[cfg(feature = "msgpack")]
-    fn prepare_msgpack(state: &mut Self::State, r: &mut MsgpackReader<'de>, left: usize) -> Result<()> {
-        let _ = (state, r, left);
+    fn prepare<R: Reader<'de>>(state: &mut Self::State, r: &mut R, members: &R::Members) -> Result<()> {
+        let _ = (state, r, members);
         Ok(())
     }
 }
@@ -139,21 +103,8 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for alloc::boxed::Box<T> {
         T::new_state()
     }
     #[inline]
-    fn decode_field(state: &mut Self::State, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
+    fn decode_field<R: Reader<'de>>(state: &mut Self::State, key: R::Key, r: &mut R) -> Result<bool> {
         T::decode_field(state, key, r)
-    }
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_field_msgpack(
-        state: &mut Self::State,
-        key: crate::msgpack::Key<'de>,
-        r: &mut MsgpackReader<'de>,
-    ) -> Result<bool> {
-        T::decode_field_msgpack(state, key, r)
-    }
-    #[inline]
-    fn decode_field_any<R: Reader<'de>>(state: &mut Self::State, key: R::Key, r: &mut R) -> Result<bool> {
-        T::decode_field_any(state, key, r)
     }
     #[inline]
     fn finish(state: Self::State, end: usize) -> Result<Self> {
@@ -163,21 +114,8 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for alloc::boxed::Box<T> {
         T::field_names(out)
     }
     #[inline]
-    fn prepare(state: &mut Self::State, r: &mut JsonReader<'de>) -> Result<()> {
-        T::prepare(state, r)
-    }
-    #[inline]
-    fn prepare_any<R: Reader<'de>>(state: &mut Self::State, r: &mut R) -> Result<()> {
-        T::prepare_any(state, r)
-    }
-    #[inline]
-    fn prepare_members<R: Reader<'de>>(state: &mut Self::State, r: &mut R, members: &R::Members) -> Result<()> {
-        T::prepare_members(state, r, members)
-    }
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn prepare_msgpack(state: &mut Self::State, r: &mut MsgpackReader<'de>, left: usize) -> Result<()> {
-        T::prepare_msgpack(state, r, left)
+    fn prepare<R: Reader<'de>>(state: &mut Self::State, r: &mut R, members: &R::Members) -> Result<()> {
+        T::prepare(state, r, members)
     }
 }
 
@@ -282,7 +220,7 @@ pub fn no_variant_matched(at: usize, enum_name: &str, reasons: Vec<(&'static str
 const MAX_REASON_LEN: usize = 240;
 
 /// The helpers of generated decode bodies (`Decode::decode<R>` over any [`Reader`],
-/// `DecodeFields::decode_field_any`, `prepare_members`).
+/// `DecodeFields::decode_field`, `prepare`).
 pub mod any {
     use alloc::borrow::Cow;
     use alloc::string::String;
@@ -511,53 +449,21 @@ pub mod any {
     }
 }
 
-/// The MessagePack names the per-format forwarders of generated impls take
-/// (`decode_field_msgpack`'s key and reader).
-#[cfg(feature = "msgpack")]
-pub mod mp {
-    pub use crate::msgpack::{Key, MsgpackReader};
-}
-
-// ---------------------------------------------------------------------------------------
-// MessagePack in every build: what keeps the `msgpack` feature additive.
-
-/// Expands to its input when `codec`'s `msgpack` feature is on, and to nothing otherwise.
-/// The derive wraps every MessagePack item it emits in it (as `__private::if_msgpack!`),
-/// so whether those items exist follows `codec`'s feature, never `codec-derive`'s: a
-/// build in which something turns on `codec-derive/msgpack` alone still compiles. The
-/// input tokens pass through untouched, spans and hygiene included.
-#[cfg(feature = "msgpack")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __codec_if_msgpack {
-    ($($item:tt)*) => { $($item)* };
-}
-
-/// See the `msgpack` twin above: without the feature, the MessagePack items vanish.
-#[cfg(not(feature = "msgpack"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __codec_if_msgpack {
-    ($($item:tt)*) => {};
-}
-
-pub use crate::__codec_if_msgpack as if_msgpack;
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// An impl without a generic `decode_field_any` (`json::Map`'s) is reached through it
-    /// in its format's own method: the key is claimed and its value read, in each format.
+    /// `json::Map`'s one generic `decode_field` claims every key and reads its value, in
+    /// each format.
     #[test]
-    fn decode_field_any_default_calls_the_formats_own_method() {
+    fn map_decode_field_claims_a_key_in_each_format() {
         use crate::json::Map;
         let mut r = JsonReader::new(br#"{"a": 1}"#);
         r.begin_object().unwrap();
         assert!(r.object_first().unwrap());
         let key = r.read_key().unwrap();
         let mut state = <Map as DecodeFields>::new_state();
-        assert!(<Map as DecodeFields>::decode_field_any(&mut state, key, &mut r).unwrap());
+        assert!(<Map as DecodeFields>::decode_field(&mut state, key, &mut r).unwrap());
         assert!(!r.object_next().unwrap());
         let map = <Map as DecodeFields>::finish(state, r.position()).unwrap();
         assert_eq!((map.len(), map.get("a").and_then(|v| v.as_u64())), (1, Some(1)));
@@ -568,7 +474,7 @@ mod tests {
             assert!(r.object_first().unwrap());
             let key = r.read_key().unwrap();
             let mut state = <Map as DecodeFields>::new_state();
-            assert!(<Map as DecodeFields>::decode_field_any(&mut state, key, &mut r).unwrap());
+            assert!(<Map as DecodeFields>::decode_field(&mut state, key, &mut r).unwrap());
             assert!(!r.object_next().unwrap());
             let map = <Map as DecodeFields>::finish(state, r.position()).unwrap();
             assert_eq!((map.len(), map.get("b").and_then(|v| v.as_u64())), (1, Some(2)));

@@ -51,13 +51,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::ops::Deref;
 
-#[cfg(feature = "msgpack")]
-use crate::error::Error;
 use crate::error::Result;
-use crate::impls::{decode_bytes_per_format_via_generic, encode_bytes_per_format_via_generic};
-use crate::json::{JsonReader, JsonWriter};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, Encode, Reader, Writer};
 
 /// A byte string: a bin in MessagePack (borrowed from the input when decoded), an array
@@ -214,8 +208,7 @@ impl<'de: 'a, 'a> Decode<'de> for Cow<'a, [u8]> {
 )]
 pub trait EncodeBytes {
     /// Writes the bytes in `w`'s format ([`Writer::write_bytes`]): one body for every
-    /// format (see [`Encode::encode`]; the default body calls the per-format method of
-    /// `W`'s format).
+    /// format, as [`Encode::encode`]. The one method an impl writes.
     ///
     /// ```
     /// use codec::EncodeBytes;
@@ -224,24 +217,7 @@ pub trait EncodeBytes {
     /// assert_eq!(w.as_bytes(), b"[7]");
     /// # Ok::<(), codec::Error>(())
     /// ```
-    #[inline]
-    fn encode_bytes<W: Writer>(&self, w: &mut W) -> Result<()> {
-        w.encode_bytes_per_format(self)
-    }
-
-    /// Writes the bytes as JSON (an array of numbers).
-    fn encode_json_bytes(&self, w: &mut JsonWriter) -> Result<()>;
-
-    /// Writes the bytes as a MessagePack bin. The default body, there for JSON-only impls
-    /// (see "Cargo features" in the crate docs), returns an [`ErrorKind::Unsupported`]
-    /// error naming `Self`.
-    ///
-    /// [`ErrorKind::Unsupported`]: crate::ErrorKind::Unsupported
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_bytes(&self, w: &mut MsgpackWriter) -> Result<()> {
-        let _ = w;
-        Err(Error::unsupported::<Self>(crate::MSGPACK, "EncodeBytes::encode_msgpack_bytes", None))
-    }
+    fn encode_bytes<W: Writer>(&self, w: &mut W) -> Result<()>;
 }
 
 /// A byte-string type for a `#[codec(bytes)]` field: how it is read (either form of each
@@ -275,12 +251,7 @@ pub trait DecodeBytes<'de>: Sized {
     /// Reads the bytes in `r`'s format, either form of it ([`Reader::read_bytes`]; `&[u8]`
     /// only what [`Reader::read_borrowed_bytes`] borrows): one body for every format,
     /// monomorphized per reader (see [`Decode::decode`]).
-    ///
-    /// This will become the one required method. Until every impl has moved to it, the
-    /// default body calls the format's own method
-    /// ([`decode_json_bytes`](Self::decode_json_bytes) or
-    /// `decode_msgpack_bytes`); an impl that defines it has
-    /// those two forward to it.
+    /// The one method an impl writes.
     ///
     /// ```
     /// use codec::DecodeBytes;
@@ -292,23 +263,7 @@ pub trait DecodeBytes<'de>: Sized {
     /// # }
     /// # Ok::<(), codec::Error>(())
     /// ```
-    #[inline]
-    fn decode_bytes<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        r.decode_bytes_per_format::<Self>()
-    }
-
-    /// Reads the bytes from JSON (a string or an array of numbers).
-    fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self>;
-
-    /// Reads the bytes from MessagePack (a bin or an array of numbers). The default body,
-    /// there for JSON-only impls, returns an [`ErrorKind::Unsupported`] error naming `Self`,
-    /// at the reader's position.
-    ///
-    /// [`ErrorKind::Unsupported`]: crate::ErrorKind::Unsupported
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_bytes(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        Err(Error::unsupported::<Self>(crate::MSGPACK, "DecodeBytes::decode_msgpack_bytes", Some(r.position())))
-    }
+    fn decode_bytes<R: Reader<'de>>(r: &mut R) -> Result<Self>;
 
     /// The value of an absent field, as [`Decode::absent`].
     #[inline]
@@ -325,7 +280,6 @@ macro_rules! encode_bytes {
                 w.write_bytes(self)
             }
 
-            encode_bytes_per_format_via_generic!();
         }
     )*};
 }
@@ -344,8 +298,6 @@ impl<T: EncodeBytes + ?Sized> EncodeBytes for &T {
     fn encode_bytes<W: Writer>(&self, w: &mut W) -> Result<()> {
         (**self).encode_bytes(w)
     }
-
-    encode_bytes_per_format_via_generic!();
 }
 
 impl<T: EncodeBytes> EncodeBytes for Option<T> {
@@ -359,8 +311,6 @@ impl<T: EncodeBytes> EncodeBytes for Option<T> {
             }
         }
     }
-
-    encode_bytes_per_format_via_generic!();
 }
 
 macro_rules! decode_bytes {
@@ -371,7 +321,6 @@ macro_rules! decode_bytes {
                 $body
             }
 
-            decode_bytes_per_format_via_generic!('de);
         }
     )*};
 }
@@ -394,8 +343,6 @@ impl<'de, T: DecodeBytes<'de>> DecodeBytes<'de> for Option<T> {
             T::decode_bytes(r).map(Some)
         }
     }
-
-    decode_bytes_per_format_via_generic!('de);
 
     #[inline]
     fn absent_bytes() -> Option<Self> {

@@ -77,45 +77,6 @@ pub enum ErrorKind {
     Io(IoError),
     /// A message from user code (a `with` module, a hand-written impl).
     Custom(String),
-    /// A value whose impl does not support this format: a JSON-only hand-written impl of
-    /// a trait that still has a method per format (`EncodeKey`, `DecodeKey`,
-    /// `EncodeBytes`, `DecodeBytes`), written against `codec` without its `msgpack`
-    /// feature, in a build where another crate turned that feature on. The trait's
-    /// MessagePack methods then have their default bodies, which return this.
-    ///
-    /// ```
-    /// use codec::json::JsonWriter;
-    /// use std::collections::BTreeMap;
-    ///
-    /// #[derive(PartialEq, Eq, PartialOrd, Ord)]
-    /// struct Sensor(u8);
-    /// impl codec::EncodeKey for Sensor {
-    ///     fn encode_json_key(&self, w: &mut JsonWriter) -> codec::Result<()> {
-    ///         w.write_str(&format!("s{}", self.0));
-    ///         Ok(())
-    ///     }
-    /// }
-    /// # #[cfg(feature = "msgpack")] {
-    /// let err = codec::msgpack::to_vec(&BTreeMap::from([(Sensor(1), 2u8)])).unwrap_err();
-    /// assert!(matches!(
-    ///     err.kind(),
-    ///     codec::ErrorKind::Unsupported { format: "MessagePack", method: "EncodeKey::encode_msgpack_key", .. }
-    /// ));
-    /// assert!(err.to_string().ends_with(
-    ///     "::Sensor` has no MessagePack support: `EncodeKey::encode_msgpack_key` is not defined for it"
-    /// ));
-    /// # }
-    /// ```
-    Unsupported {
-        /// The value's type, as [`core::any::type_name`] spells it.
-        type_name: &'static str,
-        /// The format: `"MessagePack"`.
-        format: &'static str,
-        /// The missing method: a trait's (`"Encode::encode_msgpack"`,
-        /// `"DecodeKey::decode_msgpack_key"`, ...) or a `with` module's
-        /// (`"with::encode_msgpack"`, `"with::decode_msgpack"`).
-        method: &'static str,
-    },
 }
 
 impl fmt::Display for ErrorKind {
@@ -149,9 +110,6 @@ impl fmt::Display for ErrorKind {
             #[cfg(feature = "std")]
             ErrorKind::Io(e) => write!(f, "I/O error: {}", e.message),
             ErrorKind::Custom(m) => f.write_str(m),
-            ErrorKind::Unsupported { type_name, format, method } => {
-                write!(f, "`{type_name}` has no {format} support: `{method}` is not defined for it")
-            }
         }
     }
 }
@@ -265,16 +223,6 @@ impl Error {
     #[inline(never)]
     pub fn without_position(kind: ErrorKind) -> Error {
         Error(Box::new(ErrorImpl { kind, offset: None, line_col: None, item: None, path: Vec::new() }))
-    }
-
-    /// An [`ErrorKind::Unsupported`] error for a value of type `T` whose `method` (of
-    /// `format`) is missing: at `offset` when decoding, without a position when encoding.
-    #[cfg(feature = "msgpack")]
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn unsupported<T: ?Sized>(format: &'static str, method: &'static str, offset: Option<usize>) -> Error {
-        let kind = ErrorKind::Unsupported { type_name: core::any::type_name::<T>(), format, method };
-        Error(Box::new(ErrorImpl { kind, offset, line_col: None, item: None, path: Vec::new() }))
     }
 
     /// A free-form error, for `with` modules and hand-written impls.

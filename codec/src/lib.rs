@@ -162,12 +162,9 @@
 //!   the build has it. Derived types are the same.
 //! - A `#[codec(with = "module")]` module has two functions generic over the format
 //!   ([above](#with-modules)), so it too works in every format the build has.
-//! - The MessagePack methods of [`EncodeKey`], [`DecodeKey`], [`EncodeBytes`] and
-//!   [`DecodeBytes`], which still have a method per format, have a default body, which
-//!   returns an [`ErrorKind::Unsupported`] error naming the type and the method (at the
-//!   reader's offset when decoding). A hand-written impl that defines the JSON methods
-//!   only keeps compiling, and fails only when a value of its type is written or read as
-//!   MessagePack, on its path.
+//! - So do the key, byte-string and member traits ([`EncodeKey::encode_key`],
+//!   [`DecodeKey::decode_key`], [`EncodeBytes`], [`DecodeBytes`]): no trait has a
+//!   method per format, so there is nothing for a JSON-only impl to leave out.
 //!
 //! ```
 //! use codec::{Codec, Decode, Encode, Reader, Result, Writer};
@@ -232,10 +229,49 @@
 //! # Ok::<(), codec::Error>(())
 //! ```
 //!
+//! Map keys and byte strings are the same: [`EncodeKey::encode_key`] writes the key with
+//! the writer's key methods (`write_str`, `write_key_u64`, ...), [`DecodeKey::decode_key`]
+//! converts the key the reader just read (`key_str_with`, `key_u64_max`, ...).
+//!
+//! ```
+//! use codec::{DecodeKey, EncodeKey, Reader, Result, Writer};
+//! use std::collections::BTreeMap;
+//!
+//! /// A sensor id, written `"s7"` as a key.
+//! #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+//! struct Sensor(u8);
+//!
+//! impl EncodeKey for Sensor {
+//!     fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
+//!         w.write_str(&format!("s{}", self.0))
+//!     }
+//! }
+//! impl<'de> DecodeKey<'de> for Sensor {
+//!     fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+//!         let at = r.key_offset(key);
+//!         r.key_str_with(key, |text| {
+//!             text.strip_prefix('s').and_then(|n| n.parse().ok()).map(Sensor).ok_or_else(|| {
+//!                 codec::Error::new(codec::ErrorKind::InvalidValue("not a sensor id".into()), at)
+//!             })
+//!         })
+//!     }
+//! }
+//!
+//! let m = BTreeMap::from([(Sensor(7), 1u8)]);
+//! assert_eq!(codec::json::to_string(&m)?, r#"{"s7":1}"#);
+//! assert_eq!(codec::json::from_str::<BTreeMap<Sensor, u8>>(r#"{"s7":1}"#)?, m);
+//! # #[cfg(feature = "msgpack")]
+//! assert_eq!(codec::msgpack::from_slice::<BTreeMap<Sensor, u8>>(&codec::msgpack::to_vec(&m)?)?, m);
+//! # Ok::<(), codec::Error>(())
+//! ```
+//!
 //! **Migrating** an impl written for codec's earlier traits, which had a method per format
-//! (`encode_json`/`encode_msgpack`, `decode_json`/`decode_msgpack`): write `encode` and
-//! `decode` instead, one body over the `Writer`'s and `Reader`'s methods (which have the
-//! formats' names); the per-format methods remain, transitional, calling these.
+//! (`encode_json`/`encode_msgpack`, `decode_json`/`decode_msgpack`, `encode_json_key`,
+//! `decode_msgpack_key`, `encode_json_bytes`, ...): write the one generic method instead
+//! (`encode`, `decode`, `encode_key`, `decode_key`, `decode_pair_key`, `encode_bytes`,
+//! `decode_bytes`), one body over the `Writer`'s and `Reader`'s methods (which have the
+//! formats' names). `Encode` and `Decode` keep `encode_json`/`decode_json` and the
+//! MessagePack twins as provided methods that call these (transitional).
 
 #![cfg_attr(not(feature = "std"), no_std)]
 // The docs are written for the default build and link its `io` functions; built without
@@ -357,13 +393,9 @@ pub use writer::Writer;
 /// ```
 pub use codec_derive::Codec;
 
-use json::{JsonReader, JsonWriter, Key};
+use json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
 use msgpack::{MsgpackReader, MsgpackWriter};
-
-/// The format name in [`ErrorKind::Unsupported`] errors.
-#[cfg(feature = "msgpack")]
-pub(crate) const MSGPACK: &str = "MessagePack";
 
 /// A value that can be written in every supported format.
 ///
@@ -540,7 +572,7 @@ pub trait EncodeKey {
     // ---- maps with composite keys ----
     /// `true` for a key with no string form (a tuple, an array, a derived struct or enum
     /// with data): a map keyed by it is written in JSON as an array of `[key, value]`
-    /// pairs, and [`encode_json_key`](Self::encode_json_key) writes the key as a JSON
+    /// pairs, and [`encode_key`](Self::encode_key) writes the key as a JSON
     /// value. Read at compile time: a map of string-like keys pays nothing for it. Must
     /// equal [`DecodeKey::AS_PAIRS`] of the same type.
     ///
@@ -552,8 +584,11 @@ pub trait EncodeKey {
     /// ```
     const AS_PAIRS: bool = false;
 
-    /// Writes `self` as a map key, in `w`'s format: one body for every format (see
-    /// [`Encode::encode`]; the default body calls the per-format method of `W`'s format).
+    /// Writes `self` as a map key, in `w`'s format: one body for every format, as
+    /// [`Encode::encode`]. The one method an impl writes. A key with a string form writes
+    /// it with the writer's key methods ([`Writer::write_str`], `write_key_u64`, ...):
+    /// quoted in JSON, typed in MessagePack. A key with [`AS_PAIRS`](Self::AS_PAIRS)
+    /// writes itself as a value (the first element of a pair in JSON).
     ///
     /// ```
     /// use codec::EncodeKey;
@@ -562,24 +597,7 @@ pub trait EncodeKey {
     /// assert_eq!(w.as_bytes(), br#""7""#);
     /// # Ok::<(), codec::Error>(())
     /// ```
-    #[inline]
-    fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
-        w.encode_key_per_format(self)
-    }
-
-    /// Writes `self` as a quoted JSON string (or, when [`AS_PAIRS`](Self::AS_PAIRS), as the
-    /// JSON value that is the first element of a pair).
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()>;
-
-    /// Writes `self` as a MessagePack map key.
-    ///
-    /// The default body, there for JSON-only impls, returns an [`ErrorKind::Unsupported`]
-    /// error naming `Self`.
-    #[cfg(feature = "msgpack")]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        let _ = w;
-        Err(Error::unsupported::<Self>(MSGPACK, "EncodeKey::encode_msgpack_key", None))
-    }
+    fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()>;
 }
 
 /// A type that can be read from a map key.
@@ -610,45 +628,13 @@ pub trait DecodeKey<'de>: Sized {
     // ---- maps with composite keys ----
     /// `true` for a key with no string form: see [`EncodeKey::AS_PAIRS`]. A map keyed by
     /// it is read in JSON from an array of `[key, value]` pairs, each key through
-    /// [`decode_json_pair_key`](Self::decode_json_pair_key).
+    /// [`decode_pair_key`](Self::decode_pair_key).
     const AS_PAIRS: bool = false;
 
-    /// Converts the key string `key`, just read by `r`, into `Self`.
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self>;
-
-    /// Reads the key of a `[key, value]` pair, a JSON value, when
-    /// [`AS_PAIRS`](Self::AS_PAIRS); never called otherwise. The default body returns an
-    /// [`ErrorKind::InvalidValue`] error naming `Self`, at the reader's position.
-    ///
-    /// ```
-    /// use codec::DecodeKey;
-    /// let mut r = codec::json::JsonReader::new(b"[1, 2]");
-    /// assert_eq!(<(u8, u8)>::decode_json_pair_key(&mut r)?, (1, 2));
-    /// # Ok::<(), codec::Error>(())
-    /// ```
-    #[cold]
-    fn decode_json_pair_key(r: &mut JsonReader<'de>) -> Result<Self> {
-        Err(reader::no_pair_key::<Self>(r.position()))
-    }
-
-    /// Converts the MessagePack map key `key`, just read by `r`, into `Self`.
-    ///
-    /// The default body, there for JSON-only impls, returns an [`ErrorKind::Unsupported`]
-    /// error naming `Self`, at the key.
-    #[cfg(feature = "msgpack")]
-    fn decode_msgpack_key(key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        let _ = r;
-        Err(Error::unsupported::<Self>(MSGPACK, "DecodeKey::decode_msgpack_key", Some(key.offset())))
-    }
-
     /// Converts the map key `key`, just read by `r`, into `Self`, in whichever format `r`
-    /// reads: one generic body for every format, monomorphized per reader.
-    ///
-    /// This will become the one required method. Until every impl has moved to it, the
-    /// default body calls the format's own method
-    /// ([`decode_json_key`](Self::decode_json_key) or
-    /// `decode_msgpack_key`); an impl that defines it has those
-    /// two forward to it.
+    /// reads: one generic body for every format, monomorphized per reader. The one method
+    /// an impl writes (with [`decode_pair_key`](Self::decode_pair_key) when
+    /// [`AS_PAIRS`](Self::AS_PAIRS)).
     ///
     /// ```
     /// use codec::{DecodeKey, Reader};
@@ -660,19 +646,22 @@ pub trait DecodeKey<'de>: Sized {
     /// assert_eq!(n, 42);
     /// # Ok::<(), codec::Error>(())
     /// ```
-    #[inline]
-    fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
-        r.decode_key_per_format(key)
-    }
+    fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self>;
 
-    /// Reads the key of a `[key, value]` pair, a value, in whichever format `r` reads: the
-    /// generic twin of [`decode_json_pair_key`](Self::decode_json_pair_key), called only
-    /// when [`AS_PAIRS`](Self::AS_PAIRS) and the format reads such maps as pairs
-    /// ([`Reader::COMPOSITE_KEYS_AS_PAIRS`]). The default body calls
-    /// `decode_json_pair_key` in JSON.
-    #[inline]
+    /// Reads the key of a `[key, value]` pair, a value, when [`AS_PAIRS`](Self::AS_PAIRS)
+    /// and the format reads such maps as pairs ([`Reader::COMPOSITE_KEYS_AS_PAIRS`]);
+    /// never called otherwise. The default body returns an [`ErrorKind::InvalidValue`]
+    /// error naming `Self`, at the reader's position.
+    ///
+    /// ```
+    /// use codec::DecodeKey;
+    /// let mut r = codec::json::JsonReader::new(b"[1, 2]");
+    /// assert_eq!(<(u8, u8)>::decode_pair_key(&mut r)?, (1, 2));
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[cold]
     fn decode_pair_key<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        r.decode_pair_key_per_format()
+        Err(reader::no_pair_key::<Self>(r.position()))
     }
 }
 

@@ -12,7 +12,7 @@ use alloc::vec::Vec;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::writer::Encoded;
-use crate::{Decode, DecodeBytes, DecodeKey};
+use crate::Decode;
 
 /// What to do when a key appears twice in one object or map, in any format: the same
 /// policy for JSON's [`Options`](crate::json::Options) and MessagePack's.
@@ -409,12 +409,6 @@ pub trait Reader<'de>: sealed::Sealed {
     /// # Ok::<(), codec::Error>(())
     /// ```
     fn read_timestamp(&mut self) -> Result<(i64, u32)>;
-
-    /// Transitional, as [`decode_per_format`](Self::decode_per_format): the format's own
-    /// byte-string method of `T` (`decode_json_bytes` or `decode_msgpack_bytes`), for
-    /// [`DecodeBytes::decode_bytes`].
-    #[doc(hidden)]
-    fn decode_bytes_per_format<T: DecodeBytes<'de>>(&mut self) -> Result<T>;
 
     /// Opens an array: JSON `[`, a MessagePack array header. Then
     /// [`array_first`](Self::array_first), an element, [`array_next`](Self::array_next),
@@ -866,41 +860,13 @@ pub trait Reader<'de>: sealed::Sealed {
     #[doc(hidden)]
     fn tag_has_content(&mut self, tag: Tag<Self::Key>) -> Error;
 
-    /// Transitional, as [`decode_per_format`](Self::decode_per_format): the format's own
-    /// `DecodeFields` method of `T` (`decode_field` or `decode_field_msgpack`), for a
-    /// member type whose impl has no generic one (a map, a struct that flattens).
+    /// The member-loop state of the map being read, at the reader's current entry (JSON:
+    /// `()`; MessagePack: the count of entries left): what
+    /// [`DecodeFields::prepare`](crate::DecodeFields::prepare) takes where a map is read
+    /// entry by entry ([`begin_object`](Self::begin_object)) rather than through
+    /// [`begin_members`](Self::begin_members).
     #[doc(hidden)]
-    fn decode_field_per_format<T: crate::DecodeFields<'de>>(
-        &mut self,
-        state: &mut T::State,
-        key: Self::Key,
-    ) -> Result<bool>;
-
-    /// Transitional: `T::prepare` in JSON, `T::prepare_msgpack` over the map's entries
-    /// left in MessagePack, from the object's first entry.
-    #[doc(hidden)]
-    fn prepare_fields_per_format<T: crate::DecodeFields<'de>>(&mut self, state: &mut T::State) -> Result<()>;
-
-    /// Transitional, as [`prepare_fields_per_format`](Self::prepare_fields_per_format),
-    /// for a struct read with the member loop: `T::prepare` in JSON (after the `{`),
-    /// `T::prepare_msgpack` over the `members` the map holds in MessagePack (after its
-    /// header), before [`first_member`](Self::first_member).
-    #[doc(hidden)]
-    fn prepare_members_per_format<T: crate::DecodeFields<'de>>(
-        &mut self,
-        members: &Self::Members,
-        state: &mut T::State,
-    ) -> Result<()>;
-
-    /// Transitional, as [`decode_per_format`](Self::decode_per_format): the format's own
-    /// key method of `T` (`decode_json_key` or `decode_msgpack_key`).
-    #[doc(hidden)]
-    fn decode_key_per_format<T: DecodeKey<'de>>(&mut self, key: Self::Key) -> Result<T>;
-
-    /// Transitional: `T::decode_json_pair_key` in JSON; in MessagePack, where maps with
-    /// composite keys are never read as pairs, the error of a key type with no pair form.
-    #[doc(hidden)]
-    fn decode_pair_key_per_format<T: DecodeKey<'de>>(&mut self) -> Result<T>;
+    fn members_left(&self) -> Self::Members;
 
     /// Whether this reader decodes in `preserve_refs` mode (see `impls/shared_refs.rs`).
     #[doc(hidden)]
@@ -951,10 +917,9 @@ pub trait Reader<'de>: sealed::Sealed {
     fn decode_per_format<T: Decode<'de>>(&mut self) -> Result<T>;
 }
 
-/// `DecodeKey::decode_json_pair_key` of a key type that is a string in JSON (its default
-/// body; maps never call it, since they ask for pairs only when `AS_PAIRS`), and so of
-/// MessagePack's [`decode_pair_key_per_format`](Reader::decode_pair_key_per_format):
-/// here in the core, where the model and both readers reach it.
+/// The error of `DecodeKey::decode_pair_key`'s default body, for a key type with no
+/// pair form (maps never call it: they ask for pairs only when `AS_PAIRS`, and only in a
+/// format that reads such maps as pairs).
 #[cold]
 #[inline(never)]
 pub(crate) fn no_pair_key<T: ?Sized>(offset: usize) -> Error {

@@ -14,7 +14,7 @@
 //! writers, never the other way round.
 
 use crate::error::Result;
-use crate::{Encode, EncodeBytes, EncodeKey};
+use crate::Encode;
 
 mod sealed {
     /// Only codec's own writers implement [`Writer`](super::Writer): its methods grow with
@@ -81,16 +81,11 @@ pub trait Writer: Sealed {
     #[doc(hidden)]
     fn encode_per_format<T: Encode + ?Sized>(&mut self, value: &T) -> Result<()>;
 
-    /// `true` where a map whose keys have no string form ([`EncodeKey::AS_PAIRS`]) is
+    /// `true` where a map whose keys have no string form ([`EncodeKey::AS_PAIRS`](crate::EncodeKey::AS_PAIRS)) is
     /// written as an array of `[key, value]` pairs (JSON, whose object keys are strings);
     /// `false` where such a key stands in key position as its value (MessagePack). A
     /// constant: the branch on it folds away.
     const COMPOSITE_KEYS_AS_PAIRS: bool;
-
-    /// Writes `key` through the key method of `K` for this writer's format: as
-    /// [`encode_per_format`](Self::encode_per_format), for [`EncodeKey::encode_key`].
-    #[doc(hidden)]
-    fn encode_key_per_format<K: EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()>;
 
     /// `true` for a format read by people (JSON), `false` for a binary one (MessagePack),
     /// as serde's `is_human_readable`: a type with a compact form of its own besides its
@@ -187,11 +182,6 @@ pub trait Writer: Sealed {
     /// refs mode, `write` alone.
     #[doc(hidden)]
     fn write_shared(&mut self, addr: usize, write: impl FnOnce(&mut Self) -> Result<()>) -> Result<()>;
-
-    /// Writes `bytes` through the byte-string method of `B` for this writer's format: as
-    /// [`encode_per_format`](Self::encode_per_format), for [`EncodeBytes::encode_bytes`].
-    #[doc(hidden)]
-    fn encode_bytes_per_format<B: EncodeBytes + ?Sized>(&mut self, bytes: &B) -> Result<()>;
 
     /// Writes a byte string: in JSON an array of numbers (JSON has no bytes), in
     /// MessagePack a bin (an error past 4 GiB).

@@ -3,8 +3,7 @@
 //! to the user.
 use std::collections::{BTreeMap, HashMap};
 
-use codec::json::{JsonReader, JsonWriter, Key};
-use codec::{Codec, DecodeKey, EncodeKey, Result};
+use codec::{Codec, DecodeKey, EncodeKey, Reader, Result, Writer};
 
 #[derive(Codec, PartialEq, Eq, PartialOrd, Ord)]
 struct Cell<T> {
@@ -23,15 +22,14 @@ enum Slot<'a> {
 struct UserId(String);
 
 impl EncodeKey for UserId {
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(&self.0);
-        Ok(())
+    fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.write_str(&self.0)
     }
 }
 
 impl<'de> DecodeKey<'de> for UserId {
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        Ok(UserId(r.key_str(key)?.as_str().to_owned()))
+    fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+        r.key_str_with(key, |text| Ok(UserId(text.to_owned())))
     }
 }
 

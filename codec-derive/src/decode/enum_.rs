@@ -392,7 +392,7 @@ fn internal(c: &Container, variants: &[Variant], tag: &str, rn: &ReaderNames) ->
             _ => None,
         };
         let prepare = if let Some(needed) = needs_prepare {
-            // The object protocol's own count (an empty `left`: `prepare_any`).
+            // The object protocol's own count (an empty `left`: `Reader::members_left`).
             let left = TokenStream::new();
             let stmts = match &m {
                 Members::Newtype(_) => {
@@ -709,11 +709,13 @@ impl<'c, 'a> Members<'c, 'a> {
             Members::Set(set, _) => set.prepare_stmts(left),
             Members::Newtype(v) => {
                 let needed = struct_::fields_of(&v.fields[0], "PREPARE");
+                let prepare = struct_::fields_of(&v.fields[0], "prepare");
                 if left.is_empty() {
-                    let prepare = struct_::fields_of(&v.fields[0], "prepare_any");
-                    quote!(if #needed { #prepare(__st, __r)?; })
+                    quote!(if #needed {
+                        let __left = __p::Reader::members_left(&*__r);
+                        #prepare(__st, __r, &__left)?;
+                    })
                 } else {
-                    let prepare = struct_::fields_of(&v.fields[0], "prepare_members");
                     quote!(if #needed { #prepare(__st, __r, #left)?; })
                 }
             }
@@ -922,7 +924,7 @@ fn scan_tag(variants: &[Variant], tag: &str, rn: &ReaderNames, left: &TokenStrea
     }
 }
 
-/// The bodies of `decode_field_any` (a `Result<bool>`) and of `prepare_members` (a
+/// The bodies of `decode_field` (a `Result<bool>`) and of `prepare` (a
 /// `Result<()>`; `left` is a reference to the member loop's `Reader::Members`).
 pub fn fields_bodies(
     c: &Container,

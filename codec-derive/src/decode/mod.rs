@@ -4,7 +4,6 @@
 //! monomorphized per reader: what differs between formats is the reader's methods
 //! (inlined), or a branch on one of its associated constants, which folds at compile
 //! time (`Reader::MSGPACK` for `msgpack(struct_as_array)`, `SAYS_MAP`, `TYPED_KEYS`).
-//! The per-format methods of the traits forward to the generic ones.
 
 mod enum_;
 mod keys;
@@ -27,7 +26,7 @@ pub struct ReaderNames {
     pub reader: TokenStream,
     /// `Decode::decode`.
     pub decode_fn: syn::Ident,
-    /// `DecodeFields::decode_field_any`.
+    /// `DecodeFields::decode_field`.
     pub field_fn: syn::Ident,
     /// The type of a key token, the reader's `Key`.
     pub key_ty: TokenStream,
@@ -41,7 +40,7 @@ impl ReaderNames {
             h: quote!(__p::any),
             reader: quote!(__R),
             decode_fn: ident("decode"),
-            field_fn: ident("decode_field_any"),
+            field_fn: ident("decode_field"),
             key_ty: quote!(<__R as __p::Reader<'de>>::Key),
             checkpoint_ty: quote!(<__R as __p::Reader<'de>>::Checkpoint),
         }
@@ -179,20 +178,15 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
                 }
             });
             // The inner type's look-ahead (a flattened tagged enum's search for its tag).
-            let prepare_members =
-                prepare_members_fn(quote!(#[inline]), quote!(#inner::prepare_members(__st, __r, __members)));
+            let prepare = prepare_fn(quote!(#[inline]), quote!(#inner::prepare(__st, __r, __members)));
             let look_ahead = quote! {
                 const PREPARE: ::core::primitive::bool = #inner::PREPARE;
-                #prepare_members
-                #[inline]
-                fn prepare_any<__R: #p::Reader<'de>>(__st: &mut Self::State, __r: &mut __R) -> #p::Result<()> {
-                    #inner::prepare_any(__st, __r)
-                }
+                #prepare
             };
             (
                 quote!(#inner::State),
                 quote!(#inner::new_state()),
-                quote!(#inner::decode_field_any(__st, __key, __r)),
+                quote!(#inner::decode_field(__st, __key, __r)),
                 quote!(#p::Ok(Self { #(#inits),* })),
                 quote!(#inner::CATCH_ALL),
                 quote!(#inner::field_names(__out);),
@@ -202,8 +196,7 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
         _ => return TokenStream::new(),
     };
     let (impl_g, ty_g, where_c) = bound::split(&generics, c);
-    let forward = forward_fields(!look_ahead.is_empty());
-    let decode_field_any = decode_field_any_fn(quote!(#[inline]), claim);
+    let decode_field = decode_field_fn(quote!(#[inline]), claim);
     quote! {
         #[automatically_derived]
         #[allow(unused_variables, clippy::all)]
@@ -214,7 +207,7 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
             fn new_state() -> Self::State {
                 #init
             }
-            #decode_field_any
+            #decode_field
             #[inline]
             fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                 #finish
@@ -223,18 +216,17 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
                 #names
             }
             #look_ahead
-            #forward
         }
     }
 }
 
-/// `DecodeFields::decode_field_any` with `body` (a `Result<bool>` over `__st`, `__key`
-/// and `__r`), after `attrs`.
-fn decode_field_any_fn(attrs: TokenStream, body: TokenStream) -> TokenStream {
+/// `DecodeFields::decode_field` with `body` (a `Result<bool>` over `__st`, `__key` and
+/// `__r`), after `attrs`.
+fn decode_field_fn(attrs: TokenStream, body: TokenStream) -> TokenStream {
     let p = quote!(__p);
     quote! {
         #attrs
-        fn decode_field_any<__R: #p::Reader<'de>>(
+        fn decode_field<__R: #p::Reader<'de>>(
             __st: &mut Self::State,
             __key: <__R as #p::Reader<'de>>::Key,
             __r: &mut __R,
@@ -244,71 +236,19 @@ fn decode_field_any_fn(attrs: TokenStream, body: TokenStream) -> TokenStream {
     }
 }
 
-/// `DecodeFields::prepare_members` with `body` (a `Result<()>` over `__st`, `__r` and
+/// `DecodeFields::prepare` with `body` (a `Result<()>` over `__st`, `__r` and
 /// `__members`), after `attrs`.
-fn prepare_members_fn(attrs: TokenStream, body: TokenStream) -> TokenStream {
+fn prepare_fn(attrs: TokenStream, body: TokenStream) -> TokenStream {
     let p = quote!(__p);
     quote! {
         #attrs
-        fn prepare_members<__R: #p::Reader<'de>>(
+        fn prepare<__R: #p::Reader<'de>>(
             __st: &mut Self::State,
             __r: &mut __R,
             __members: &<__R as #p::Reader<'de>>::Members,
         ) -> #p::Result<()> {
             #body
         }
-    }
-}
-
-/// The per-format methods of a derived `DecodeFields` impl, forwarding to its generic
-/// `decode_field_any` and (when it looks ahead, `prepare`) `prepare_members`: `#[inline]`,
-/// so that a build that reads no such type through them compiles none.
-fn forward_fields(prepare: bool) -> TokenStream {
-    let p = quote!(__p);
-    let msgpack = crate::msgpack_only(&p, || {
-        let prepare_msgpack = prepare.then(|| {
-            quote! {
-                #[inline]
-                fn prepare_msgpack(
-                    __st: &mut Self::State,
-                    __r: &mut #p::mp::MsgpackReader<'de>,
-                    __left: ::core::primitive::usize,
-                ) -> #p::Result<()> {
-                    Self::prepare_members(__st, __r, &__left)
-                }
-            }
-        });
-        quote! {
-            #[inline]
-            fn decode_field_msgpack(
-                __st: &mut Self::State,
-                __key: #p::mp::Key<'de>,
-                __r: &mut #p::mp::MsgpackReader<'de>,
-            ) -> #p::Result<::core::primitive::bool> {
-                Self::decode_field_any(__st, __key, __r)
-            }
-            #prepare_msgpack
-        }
-    });
-    let prepare_json = prepare.then(|| {
-        quote! {
-            #[inline]
-            fn prepare(__st: &mut Self::State, __r: &mut #p::JsonReader<'de>) -> #p::Result<()> {
-                Self::prepare_members(__st, __r, &())
-            }
-        }
-    });
-    quote! {
-        #[inline]
-        fn decode_field(
-            __st: &mut Self::State,
-            __key: #p::Key<'de>,
-            __r: &mut #p::JsonReader<'de>,
-        ) -> #p::Result<::core::primitive::bool> {
-            Self::decode_field_any(__st, __key, __r)
-        }
-        #prepare_json
-        #msgpack
     }
 }
 
@@ -325,8 +265,7 @@ pub fn expand(c: &Container) -> TokenStream {
             let set = FieldSet::new(c, fields, c.attrs.default.is_some());
             let state_ty = set.state_ty();
             let init = set.state_init();
-            // One generic dispatch, which `decode`'s member loop and the per-format
-            // methods (`forward_fields`) share.
+            // One generic dispatch, which `decode`'s member loop shares.
             let generic = ReaderNames::new();
             let dispatch = set.dispatch(&generic);
             let finish = set.finish(quote!(Self), quote!(__end));
@@ -334,14 +273,13 @@ pub fn expand(c: &Container) -> TokenStream {
             // Only a struct with a flattened member may need to look ahead.
             let prepare = set.has_flatten().then(|| {
                 let (prepare_const, stmts) = (set.prepare_const(), set.prepare_stmts(&quote!(__members)));
-                let prepare_members = prepare_members_fn(TokenStream::new(), quote!(#stmts #p::Ok(())));
+                let prepare = prepare_fn(TokenStream::new(), quote!(#stmts #p::Ok(())));
                 quote! {
                     const PREPARE: ::core::primitive::bool = #prepare_const;
-                    #prepare_members
+                    #prepare
                 }
             });
-            let forward = forward_fields(prepare.is_some());
-            let decode_field_any = decode_field_any_fn(TokenStream::new(), quote!(#p::Ok(#dispatch)));
+            let decode_field = decode_field_fn(TokenStream::new(), quote!(#p::Ok(#dispatch)));
             out.extend(quote! {
                 #[automatically_derived]
                 #[allow(unused_mut, unused_variables, clippy::all)]
@@ -351,7 +289,7 @@ pub fn expand(c: &Container) -> TokenStream {
                     fn new_state() -> Self::State {
                         #init
                     }
-                    #decode_field_any
+                    #decode_field
                     #[inline(always)]
                     fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                         #p::Ok(#finish)
@@ -360,7 +298,6 @@ pub fn expand(c: &Container) -> TokenStream {
                         #field_names
                     }
                     #prepare
-                    #forward
                 }
             });
         }
@@ -382,14 +319,13 @@ pub fn expand(c: &Container) -> TokenStream {
             let (decode_field, prepare) = enum_::fields_bodies(c, variants, &ReaderNames::new(), &quote!(__members));
             let enum_::EnumFields { state_ty, init, prepare: needs_prepare, finish, names, .. } = ef;
             let prepare = needs_prepare.then(|| {
-                let prepare_members = prepare_members_fn(TokenStream::new(), prepare);
+                let prepare = prepare_fn(TokenStream::new(), prepare);
                 quote! {
                     const PREPARE: ::core::primitive::bool = true;
-                    #prepare_members
+                    #prepare
                 }
             });
-            let forward = forward_fields(needs_prepare);
-            let decode_field_any = decode_field_any_fn(TokenStream::new(), decode_field);
+            let decode_field = decode_field_fn(TokenStream::new(), decode_field);
             out.extend(quote! {
                 #[automatically_derived]
                 #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
@@ -399,7 +335,7 @@ pub fn expand(c: &Container) -> TokenStream {
                     fn new_state() -> Self::State {
                         #init
                     }
-                    #decode_field_any
+                    #decode_field
                     #[inline]
                     fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                         #finish
@@ -409,7 +345,6 @@ pub fn expand(c: &Container) -> TokenStream {
                         #names
                     }
                     #prepare
-                    #forward
                 }
             });
         }
@@ -420,16 +355,7 @@ pub fn expand(c: &Container) -> TokenStream {
     out.extend(decode_impl(c, (&impl_g, &ty_g, &where_c)));
 
     if let Some(key) = enum_::decode_key(c, &ReaderNames::new()) {
-        // One generic body; the per-format methods forward to it. No pair form: a unit
-        // variant's key is a string or a scalar, never read as a pair.
-        let forward_msgpack = crate::msgpack_only(&p, || {
-            quote! {
-                #[inline]
-                fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
-                    <Self as #krate::DecodeKey<'de>>::decode_key(__key, __r)
-                }
-            }
-        });
+        // No pair form: a unit variant's key is a string or a scalar, never read as a pair.
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
@@ -440,11 +366,6 @@ pub fn expand(c: &Container) -> TokenStream {
                 ) -> #p::Result<Self> {
                     #key
                 }
-                #[inline]
-                fn decode_json_key(__key: #p::Key<'de>, __r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-                    <Self as #krate::DecodeKey<'de>>::decode_key(__key, __r)
-                }
-                #forward_msgpack
             }
         });
     } else if let Some(f) = c.key_field() {
@@ -469,7 +390,6 @@ pub fn expand(c: &Container) -> TokenStream {
         let (impl_g, ty_g, where_c) = bound::split(&generics, c);
         let key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_key(__key, __r)?));
         let pair_key = build(quote!(<#ty as #krate::DecodeKey<'de>>::decode_pair_key(__r)?));
-        let forward = forward_keys(c);
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
@@ -485,14 +405,12 @@ pub fn expand(c: &Container) -> TokenStream {
                 fn decode_pair_key<__R: #p::Reader<'de>>(__r: &mut __R) -> #p::Result<Self> {
                     #pair_key
                 }
-                #forward
             }
         });
     } else if c.is_composite_key() {
         // ---- maps with composite keys ----
         // Read as a value (see `encode.rs`): an object key is an error in JSON, the key's
         // encoding read again in MessagePack.
-        let forward = forward_keys(c);
         out.extend(quote! {
             #[automatically_derived]
             impl #impl_g #krate::DecodeKey<'de> for #ident #ty_g #where_c {
@@ -508,35 +426,8 @@ pub fn expand(c: &Container) -> TokenStream {
                 fn decode_pair_key<__R: #p::Reader<'de>>(__r: &mut __R) -> #p::Result<Self> {
                     <Self as #krate::Decode<'de>>::decode(__r)
                 }
-                #forward
             }
         });
     }
     out
-}
-
-/// The per-format key methods of a `DecodeKey` impl whose bodies are its generic
-/// `decode_key` and `decode_pair_key`, forwarding to them.
-fn forward_keys(c: &Container) -> TokenStream {
-    let p = quote!(__p);
-    let krate = &c.krate;
-    let msgpack = crate::msgpack_only(&p, || {
-        quote! {
-            #[inline]
-            fn decode_msgpack_key(__key: #p::mp::Key<'de>, __r: &mut #p::mp::MsgpackReader<'de>) -> #p::Result<Self> {
-                <Self as #krate::DecodeKey<'de>>::decode_key(__key, __r)
-            }
-        }
-    });
-    quote! {
-        #[inline]
-        fn decode_json_key(__key: #p::Key<'de>, __r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-            <Self as #krate::DecodeKey<'de>>::decode_key(__key, __r)
-        }
-        #[inline]
-        fn decode_json_pair_key(__r: &mut #p::JsonReader<'de>) -> #p::Result<Self> {
-            <Self as #krate::DecodeKey<'de>>::decode_pair_key(__r)
-        }
-        #msgpack
-    }
 }

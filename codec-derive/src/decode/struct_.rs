@@ -86,19 +86,22 @@ impl<'c, 'a> FieldSet<'c, 'a> {
 
     /// Statements running each flattened member's look-ahead over the object before its
     /// first member: `left` is a reference to the member loop's `Reader::Members`
-    /// (`prepare_members`), or empty under the object protocol (`Reader::begin_object`,
-    /// an internally tagged variant's content: `prepare_any`, from the entries the reader
-    /// counts). Nothing when no member is flattened. Each is behind its `PREPARE`
+    /// (`Reader::begin_members`), or empty under the object protocol
+    /// (`Reader::begin_object`, an internally tagged variant's content: from
+    /// `Reader::members_left`, the entries the reader counts). Nothing when no member is flattened. Each is behind its `PREPARE`
     /// constant.
     pub fn prepare_stmts(&self, left: &TokenStream) -> TokenStream {
         let calls = self.decoded().filter(|(_, f)| f.is_flatten()).map(|(i, f)| {
             let needed = fields_of(f, "PREPARE");
             let s = slot(i);
+            let prepare = fields_of(f, "prepare");
             let call = if left.is_empty() {
-                let prepare = fields_of(f, "prepare_any");
-                quote!(#prepare(&mut __st.#s, __r)?;)
+                let p = self.p();
+                quote!({
+                    let __left = #p::Reader::members_left(&*__r);
+                    #prepare(&mut __st.#s, __r, &__left)?;
+                })
             } else {
-                let prepare = fields_of(f, "prepare_members");
                 quote!(#prepare(&mut __st.#s, __r, #left)?;)
             };
             quote! {
@@ -425,7 +428,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
     /// indirect-branch misses). A missing field costs one failed comparison. The first
     /// key that is not the next expected one (out of order, unknown, aliased, escaped or
     /// repeated) goes to the reader's `other_members`, each key offered to
-    /// `DecodeFields::decode_field_any`, the one [`dispatch`](Self::dispatch), which
+    /// `DecodeFields::decode_field`, the one [`dispatch`](Self::dispatch), which
     /// keeps every rule: duplicates, unknown fields, aliases. Flattened members have no
     /// name to step over: their keys go to the general loop.
     pub fn ordered_members(&self, deny_unknown: bool, rn: &ReaderNames) -> TokenStream {
@@ -450,7 +453,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
                 __r.other_members(
                     &mut __m,
                     |__r: &mut __R, __key: <__R as #p::Reader<'de>>::Key| {
-                        #fields_ty::decode_field_any(&mut __st, __key, __r)
+                        #fields_ty::decode_field(&mut __st, __key, __r)
                     },
                     #deny_unknown,
                     #fields_ty::field_names,

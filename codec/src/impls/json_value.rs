@@ -49,25 +49,8 @@ impl<'de> DecodeFields<'de> for Map {
     /// Claims every key (which must be a string); a repeated key follows the reader's
     /// duplicate-key policy.
     #[inline]
-    fn decode_field_any<R: Reader<'de>>(state: &mut MapBuilder, key: R::Key, r: &mut R) -> Result<bool> {
+    fn decode_field<R: Reader<'de>>(state: &mut MapBuilder, key: R::Key, r: &mut R) -> Result<bool> {
         state.read_member(key, r)
-    }
-
-    fn decode_field(
-        state: &mut MapBuilder,
-        key: crate::json::Key<'de>,
-        r: &mut crate::json::JsonReader<'de>,
-    ) -> Result<bool> {
-        Self::decode_field_any(state, key, r)
-    }
-
-    #[cfg(feature = "msgpack")]
-    fn decode_field_msgpack(
-        state: &mut MapBuilder,
-        key: crate::msgpack::Key<'de>,
-        r: &mut crate::msgpack::MsgpackReader<'de>,
-    ) -> Result<bool> {
-        Self::decode_field_any(state, key, r)
     }
 
     fn finish(state: MapBuilder, _end: usize) -> Result<Map> {

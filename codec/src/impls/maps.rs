@@ -32,8 +32,6 @@ use std::collections::{hash_map, HashMap};
 use super::primitives::{not_one_char, single_char};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
-use crate::impls::decode_key_per_format_via_generic;
-use crate::impls::encode_key_per_format_via_generic;
 use crate::{Decode, DecodeKey, DuplicateKeys, Encode, EncodeKey, Reader, Writer};
 
 /// Writes entry `index` of a map: its key, then its value.
@@ -195,7 +193,6 @@ macro_rules! composite_keys {
                 self.encode(w)
             }
 
-            encode_key_per_format_via_generic!();
         }
 
         impl<'de, $($gen)*> DecodeKey<'de> for $ty where Self: Decode<'de> {
@@ -213,7 +210,6 @@ macro_rules! composite_keys {
                 Self::decode(r)
             }
 
-            decode_key_per_format_via_generic!('de, pairs);
         }
     )*};
 }
@@ -320,24 +316,9 @@ macro_rules! map_impls {
 
             /// Claims every key; a key seen before follows the duplicate-key policy.
             #[inline]
-            fn decode_field_any<R: $crate::Reader<'de>>(map: &mut Self, key: R::Key, r: &mut R) -> Result<bool> {
+            fn decode_field<R: $crate::Reader<'de>>(map: &mut Self, key: R::Key, r: &mut R) -> Result<bool> {
                 map_impls!(@entry $entry, map, K::decode_key(key, r)?, key, r);
                 Ok(true)
-            }
-
-            #[inline]
-            fn decode_field(map: &mut Self, key: $crate::json::Key<'de>, r: &mut $crate::json::JsonReader<'de>) -> Result<bool> {
-                Self::decode_field_any(map, key, r)
-            }
-
-            #[inline]
-            #[cfg(feature = "msgpack")]
-            fn decode_field_msgpack(
-                map: &mut Self,
-                key: $crate::msgpack::Key<'de>,
-                r: &mut $crate::msgpack::MsgpackReader<'de>,
-            ) -> Result<bool> {
-                Self::decode_field_any(map, key, r)
             }
 
             #[inline]
@@ -402,8 +383,6 @@ impl EncodeKey for str {
     fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_str(self)
     }
-
-    encode_key_per_format_via_generic!();
 }
 
 impl EncodeKey for String {
@@ -411,8 +390,6 @@ impl EncodeKey for String {
     fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_str(self)
     }
-
-    encode_key_per_format_via_generic!();
 }
 
 macro_rules! forward_encode_key {
@@ -425,7 +402,6 @@ macro_rules! forward_encode_key {
                 (**self).encode_key(w)
             }
 
-            encode_key_per_format_via_generic!();
         }
     )*};
 }
@@ -443,8 +419,6 @@ impl<'de> DecodeKey<'de> for String {
     fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
         r.key_str_with(key, |s| Ok(s.to_owned()))
     }
-
-    decode_key_per_format_via_generic!('de);
 }
 
 impl<'de: 'a, 'a> DecodeKey<'de> for &'a str {
@@ -452,8 +426,6 @@ impl<'de: 'a, 'a> DecodeKey<'de> for &'a str {
     fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
         r.key_borrowed_str(key)
     }
-
-    decode_key_per_format_via_generic!('de);
 }
 
 impl<'de: 'a, 'a> DecodeKey<'de> for Cow<'a, str> {
@@ -461,8 +433,6 @@ impl<'de: 'a, 'a> DecodeKey<'de> for Cow<'a, str> {
     fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
         r.key_cow(key)
     }
-
-    decode_key_per_format_via_generic!('de);
 }
 
 macro_rules! shared_str_key {
@@ -473,7 +443,6 @@ macro_rules! shared_str_key {
                 r.key_str_with(key, |s| Ok($ptr::from(s)))
             }
 
-            decode_key_per_format_via_generic!('de);
         }
     )*};
 }
@@ -486,8 +455,6 @@ impl EncodeKey for bool {
         w.write_key_bool(*self);
         Ok(())
     }
-
-    encode_key_per_format_via_generic!();
 }
 
 impl<'de> DecodeKey<'de> for bool {
@@ -495,8 +462,6 @@ impl<'de> DecodeKey<'de> for bool {
     fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
         r.key_bool(key)
     }
-
-    decode_key_per_format_via_generic!('de);
 }
 
 impl EncodeKey for char {
@@ -504,8 +469,6 @@ impl EncodeKey for char {
     fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.write_str(self.encode_utf8(&mut [0; 4]))
     }
-
-    encode_key_per_format_via_generic!();
 }
 
 impl<'de> DecodeKey<'de> for char {
@@ -514,8 +477,6 @@ impl<'de> DecodeKey<'de> for char {
         let at = r.key_offset(key);
         r.key_str_with(key, |s| single_char(s).ok_or_else(|| not_one_char(at)))
     }
-
-    decode_key_per_format_via_generic!('de);
 }
 
 macro_rules! int_keys {
@@ -527,7 +488,6 @@ macro_rules! int_keys {
                 Ok(())
             }
 
-            encode_key_per_format_via_generic!();
         }
 
         impl<'de> DecodeKey<'de> for $t {
@@ -536,7 +496,6 @@ macro_rules! int_keys {
                 int_keys!(@$parse r, key, $t)
             }
 
-            decode_key_per_format_via_generic!('de);
         }
     )*};
     // The reader checks the range, so the casts below never truncate.

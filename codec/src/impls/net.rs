@@ -430,7 +430,6 @@ macro_rules! address_impls {
                 string_form::decode_key(key, r)
             }
 
-            crate::impls::decode_key_per_format_via_generic!('de);
         }
     )*};
 }

@@ -31,7 +31,6 @@ use core::num::{NonZero, Saturating, Wrapping};
 
 use super::wrappers::{forward_decode, forward_decode_key, forward_encode, forward_encode_key};
 use crate::error::{Error, ErrorKind, Result};
-use crate::impls::decode_key_per_format_via_generic;
 use crate::Reader;
 use crate::{Decode, DecodeKey, Encode, EncodeKey};
 
@@ -64,7 +63,6 @@ macro_rules! nonzero_impls {
                 NonZero::new(v).ok_or_else(|| zero(nonzero_impls!(@msg $t), r.key_offset(key)))
             }
 
-            decode_key_per_format_via_generic!('de);
         }
     )*};
     (@msg $t:ident) => {

@@ -293,7 +293,6 @@ macro_rules! string_impls {
                 $crate::impls::string_form::ToText::encode_text(self, w)
             }
 
-            $crate::impls::encode_key_per_format_via_generic!();
         }
     };
     (@DecodeKey [$($gen:tt)*] $ty:ty; []) => {
@@ -303,7 +302,6 @@ macro_rules! string_impls {
                 $crate::impls::string_form::decode_key(key, r)
             }
 
-            $crate::impls::decode_key_per_format_via_generic!('de);
         }
     };
     (@types $parts:tt $($ty:ty),+) => {
@@ -485,8 +483,6 @@ mod tests {
             }
             r.key_u64_max(key, "a code key", 255).map(|n| Code(n as u8))
         }
-
-        crate::impls::decode_key_per_format_via_generic!('de);
     }
 
     fn kind<T: core::fmt::Debug>(r: Result<T>) -> (ErrorKind, Option<usize>) {

@@ -18,10 +18,6 @@ use core::marker::PhantomData;
 
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::Result;
-use crate::json::JsonReader;
-#[cfg(feature = "msgpack")]
-#[cfg(feature = "msgpack")]
-use crate::msgpack::MsgpackReader;
 use crate::{Decode, Encode, Reader, Writer};
 
 /// `Encode` of types written as a value they hold or point to (pointers, cells, locks,
@@ -51,7 +47,6 @@ macro_rules! forward_encode_key {
                 $crate::EncodeKey::encode_key(&$inner, w)
             }
 
-            $crate::impls::encode_key_per_format_via_generic!();
         }
     )*};
 }
@@ -93,7 +88,6 @@ macro_rules! forward_decode_key {
                 <$inner as $crate::DecodeKey<'de>>::decode_pair_key(r).map($wrap)
             }
 
-            $crate::impls::decode_key_per_format_via_generic!('de, pairs);
         }
     )*};
 }
@@ -209,24 +203,9 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
     }
 
     #[inline]
-    fn decode_field(state: &mut Self::State, key: crate::json::Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
-        Self::decode_field_any(state, key, r)
-    }
-
-    #[inline]
-    #[cfg(feature = "msgpack")]
-    fn decode_field_msgpack(
-        state: &mut Self::State,
-        key: crate::msgpack::Key<'de>,
-        r: &mut MsgpackReader<'de>,
-    ) -> Result<bool> {
-        Self::decode_field_any(state, key, r)
-    }
-
-    #[inline]
-    fn decode_field_any<R: Reader<'de>>(state: &mut Self::State, key: R::Key, r: &mut R) -> Result<bool> {
+    fn decode_field<R: Reader<'de>>(state: &mut Self::State, key: R::Key, r: &mut R) -> Result<bool> {
         let at = r.checkpoint();
-        let result = T::decode_field_any(&mut state.inner, key, r);
+        let result = T::decode_field(&mut state.inner, key, r);
         absorb(r, at, result, &mut state.failed)
     }
 
@@ -242,27 +221,10 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
         T::field_names(out);
     }
 
-    #[inline]
-    fn prepare(state: &mut Self::State, r: &mut JsonReader<'de>) -> Result<()> {
-        Self::prepare_members(state, r, &())
-    }
-
-    fn prepare_any<R: Reader<'de>>(state: &mut Self::State, r: &mut R) -> Result<()> {
+    fn prepare<R: Reader<'de>>(state: &mut Self::State, r: &mut R, members: &R::Members) -> Result<()> {
         let at = r.checkpoint();
-        let result = T::prepare_any(&mut state.inner, r);
+        let result = T::prepare(&mut state.inner, r, members);
         absorb_prepare(r, at, result, &mut state.failed)
-    }
-
-    fn prepare_members<R: Reader<'de>>(state: &mut Self::State, r: &mut R, members: &R::Members) -> Result<()> {
-        let at = r.checkpoint();
-        let result = T::prepare_members(&mut state.inner, r, members);
-        absorb_prepare(r, at, result, &mut state.failed)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn prepare_msgpack(state: &mut Self::State, r: &mut MsgpackReader<'de>, left: usize) -> Result<()> {
-        Self::prepare_members(state, r, &left)
     }
 }
 

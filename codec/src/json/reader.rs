@@ -1593,11 +1593,6 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     }
 
     #[inline]
-    fn decode_bytes_per_format<T: crate::DecodeBytes<'de>>(&mut self) -> Result<T> {
-        T::decode_json_bytes(self)
-    }
-
-    #[inline]
     fn read_str_bytes_with<T>(&mut self, f: impl FnOnce(&[u8], usize) -> Result<T>) -> Result<T> {
         let token = self.read_string_token()?;
         let offset = token.offset();
@@ -2074,38 +2069,7 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     }
 
     #[inline]
-    fn decode_field_per_format<T: crate::DecodeFields<'de>>(
-        &mut self,
-        state: &mut T::State,
-        key: Key<'de>,
-    ) -> Result<bool> {
-        T::decode_field(state, key, self)
-    }
-
-    #[inline]
-    fn prepare_fields_per_format<T: crate::DecodeFields<'de>>(&mut self, state: &mut T::State) -> Result<()> {
-        T::prepare(state, self)
-    }
-
-    #[inline]
-    fn prepare_members_per_format<T: crate::DecodeFields<'de>>(
-        &mut self,
-        members: &(),
-        state: &mut T::State,
-    ) -> Result<()> {
-        let () = *members;
-        T::prepare(state, self)
-    }
-
-    #[inline]
-    fn decode_key_per_format<T: crate::DecodeKey<'de>>(&mut self, key: Key<'de>) -> Result<T> {
-        T::decode_json_key(key, self)
-    }
-
-    #[inline]
-    fn decode_pair_key_per_format<T: crate::DecodeKey<'de>>(&mut self) -> Result<T> {
-        T::decode_json_pair_key(self)
-    }
+    fn members_left(&self) -> Self::Members {}
 
     #[inline(always)]
     fn key_bytes(&mut self, key: Key<'de>) -> Result<&[u8]> {

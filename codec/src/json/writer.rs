@@ -567,16 +567,6 @@ impl crate::Writer for JsonWriter<'_> {
         value.encode_json(self)
     }
 
-    #[inline]
-    fn encode_key_per_format<K: crate::EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()> {
-        key.encode_json_key(self)
-    }
-
-    #[inline]
-    fn encode_bytes_per_format<B: crate::EncodeBytes + ?Sized>(&mut self, bytes: &B) -> Result<()> {
-        bytes.encode_json_bytes(self)
-    }
-
     /// The bytes as the sequence of numbers `[u8]` is.
     #[inline]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<()> {

@@ -2086,11 +2086,6 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     }
 
     #[inline]
-    fn decode_bytes_per_format<T: crate::DecodeBytes<'de>>(&mut self) -> Result<T> {
-        T::decode_msgpack_bytes(self)
-    }
-
-    #[inline]
     fn read_str_bytes_with<T>(&mut self, f: impl FnOnce(&[u8], usize) -> Result<T>) -> Result<T> {
         let offset = MsgpackReader::position(self);
         let token = self.read_string_token()?;
@@ -2535,39 +2530,8 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     }
 
     #[inline]
-    fn decode_field_per_format<T: crate::DecodeFields<'de>>(
-        &mut self,
-        state: &mut T::State,
-        key: Key<'de>,
-    ) -> Result<bool> {
-        T::decode_field_msgpack(state, key, self)
-    }
-
-    #[inline]
-    fn prepare_fields_per_format<T: crate::DecodeFields<'de>>(&mut self, state: &mut T::State) -> Result<()> {
-        let left = self.entries_left();
-        T::prepare_msgpack(state, self, left)
-    }
-
-    #[inline]
-    fn prepare_members_per_format<T: crate::DecodeFields<'de>>(
-        &mut self,
-        members: &usize,
-        state: &mut T::State,
-    ) -> Result<()> {
-        T::prepare_msgpack(state, self, *members)
-    }
-
-    #[inline]
-    fn decode_key_per_format<T: crate::DecodeKey<'de>>(&mut self, key: Key<'de>) -> Result<T> {
-        T::decode_msgpack_key(key, self)
-    }
-
-    /// Never called by this crate's maps (MessagePack reads no pairs): the error of a key
-    /// type with no pair form.
-    #[inline]
-    fn decode_pair_key_per_format<T: crate::DecodeKey<'de>>(&mut self) -> Result<T> {
-        Err(crate::reader::no_pair_key::<T>(self.position()))
+    fn members_left(&self) -> Self::Members {
+        self.entries_left()
     }
 
     #[inline(always)]

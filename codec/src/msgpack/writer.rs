@@ -700,16 +700,6 @@ impl crate::Writer for MsgpackWriter<'_> {
     }
 
     #[inline]
-    fn encode_key_per_format<K: crate::EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()> {
-        key.encode_msgpack_key(self)
-    }
-
-    #[inline]
-    fn encode_bytes_per_format<B: crate::EncodeBytes + ?Sized>(&mut self, bytes: &B) -> Result<()> {
-        bytes.encode_msgpack_bytes(self)
-    }
-
-    #[inline]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<()> {
         self.write_bin(bytes)
     }

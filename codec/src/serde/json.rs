@@ -723,12 +723,6 @@ pub(super) fn encode_key<T: ?Sized + Serialize>(value: &T, w: &mut JsonWriter) -
     value.serialize(MapKeySerializer { w })
 }
 
-/// Reads `key`, just read by `r`, as a `T`, by serde_json's rules for map keys.
-#[inline]
-pub(super) fn decode_key<'de, T: de::Deserialize<'de>>(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<T> {
-    at(T::deserialize(KeyDeserializer { key, r }), key.offset())
-}
-
 // ---- Deserializer ----
 
 /// A serde `Deserializer` that reads one JSON value from a [`JsonReader`], with the
@@ -1073,7 +1067,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         }
         let key = self.r.read_key()?;
         self.key = Some(key);
-        at(seed.deserialize(KeyDeserializer { key, r: &mut *self.r }).map(Some), key.offset())
+        at(seed.deserialize(super::key::KeyDeserializer { key, r: &mut *self.r }).map(Some), key.offset())
     }
 
     #[inline]
@@ -1098,7 +1092,7 @@ impl<'a, 'de> de::EnumAccess<'de> for EnumAccess<'a, 'de> {
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
         let key = self.key;
-        let variant = at(seed.deserialize(KeyDeserializer { key, r: &mut *self.r }), key.offset())?;
+        let variant = at(seed.deserialize(super::key::KeyDeserializer { key, r: &mut *self.r }), key.offset())?;
         Ok((variant, self))
     }
 }
@@ -1143,135 +1137,5 @@ impl<'de> de::VariantAccess<'de> for EnumAccess<'_, 'de> {
             Ok(v) => Ok(v),
             Err(e) => Err(self.in_variant(e)),
         }
-    }
-}
-
-/// An object's key as a value: a string, or, when the type asks, the number, boolean or
-/// unit variant written in it (serde_json's rules for map keys).
-struct KeyDeserializer<'a, 'de> {
-    key: Key<'de>,
-    r: &'a mut JsonReader<'de>,
-}
-
-impl<'de> KeyDeserializer<'_, 'de> {
-    /// A float written in the key: the whole text must be a JSON number.
-    #[cold]
-    fn float(self) -> Result<f64> {
-        let text = self.r.key_str(self.key)?;
-        let mut r = JsonReader::new(text.as_str().as_bytes());
-        match r.read_f64().and_then(|v| r.end().map(|()| v)) {
-            Ok(v) => Ok(v),
-            Err(_) => Err(Error::new(
-                ErrorKind::InvalidValue(Cow::Owned(format!("map key \"{}\" is not a valid f64", text.as_str()))),
-                self.key.offset(),
-            )),
-        }
-    }
-}
-
-macro_rules! key_int {
-    ($($method:ident $visit:ident $t:ident $parse:ident;)*) => {$(
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-            let v = key_int!(@parse self, $parse, $t);
-            visitor.$visit(v as $t)
-        }
-    )*};
-    (@parse $self:ident, u, $t:ident) => {
-        $self.r.parse_key_u64($self.key, stringify!($t), $t::MAX as u64)?
-    };
-    (@parse $self:ident, i, $t:ident) => {
-        $self.r.parse_key_i64($self.key, stringify!($t), $t::MIN as i64, $t::MAX as i64)?
-    };
-}
-
-impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, 'de> {
-    type Error = Error;
-
-    #[inline]
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let s = self.r.key_str(self.key)?;
-        visit_str(s, visitor)
-    }
-
-    key_int! {
-        deserialize_u8 visit_u8 u8 u;
-        deserialize_u16 visit_u16 u16 u;
-        deserialize_u32 visit_u32 u32 u;
-        deserialize_u64 visit_u64 u64 u;
-        deserialize_i8 visit_i8 i8 i;
-        deserialize_i16 visit_i16 i16 i;
-        deserialize_i32 visit_i32 i32 i;
-        deserialize_i64 visit_i64 i64 i;
-    }
-
-    fn deserialize_u128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let (_, v) = self.r.parse_key_128(self.key, "u128", false)?;
-        visitor.visit_u128(v)
-    }
-
-    fn deserialize_i128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let (negative, v) = self.r.parse_key_128(self.key, "i128", true)?;
-        // In range, as parsed: a magnitude up to 2^127 when negative, below it otherwise.
-        let v = if negative { 0i128.wrapping_sub_unsigned(v) } else { v as i128 };
-        visitor.visit_i128(v)
-    }
-
-    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let v = self.float()?;
-        visitor.visit_f32(v as f32)
-    }
-
-    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let v = self.float()?;
-        visitor.visit_f64(v)
-    }
-
-    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.key.raw() {
-            b"true" => visitor.visit_bool(true),
-            b"false" => visitor.visit_bool(false),
-            _ => self.deserialize_any(visitor),
-        }
-    }
-
-    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let s = self.r.key_str(self.key)?;
-        visit_str_bytes(s, visitor)
-    }
-
-    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_bytes(visitor)
-    }
-
-    #[inline]
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_some(self)
-    }
-
-    #[inline]
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value> {
-        visitor.visit_newtype_struct(self)
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        match self.r.key_str(self.key)? {
-            Str::Borrowed(s) => {
-                de::Deserializer::deserialize_enum(BorrowedStrDeserializer::new(s), name, variants, visitor)
-            }
-            Str::Transient(s) => de::Deserializer::deserialize_enum(StrDeserializer::new(s), name, variants, visitor),
-        }
-    }
-
-    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_unit()
-    }
-
-    ::serde::forward_to_deserialize_any! {
-        char str string unit unit_struct seq tuple tuple_struct map struct identifier
     }
 }

@@ -94,12 +94,13 @@ use ::serde::de::{self, Deserialize, Expected, Unexpected, Visitor};
 use ::serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter, Key as JsonKey};
+use crate::json::{JsonReader, JsonWriter};
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{Key as MsgpackKey, MsgpackReader, MsgpackWriter};
+use crate::msgpack::{MsgpackReader, MsgpackWriter};
 use crate::{Decode, DecodeKey, Encode, EncodeKey, Reader, Writer};
 
 pub mod json;
+mod key;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
 
@@ -331,15 +332,11 @@ impl<'de, T: Deserialize<'de>> Decode<'de> for Compat<T> {
 /// # Ok::<(), codec::Error>(())
 /// ```
 impl<T: Serialize> EncodeKey for Compat<T> {
+    /// The writer's format's key serializer (a private per-format bridge until the serde
+    /// bridge is one serializer over any writer).
     #[inline]
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        json::encode_key(&self.0, w)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack_key(&self, w: &mut MsgpackWriter) -> Result<()> {
-        serialize_msgpack(&self.0, w)
+    fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.encode_per_format(&CompatKey(&self.0))
     }
 }
 
@@ -347,14 +344,31 @@ impl<T: Serialize> EncodeKey for Compat<T> {
 /// unit variant written in it, as the type asks) and as any value in MessagePack.
 impl<'de, T: Deserialize<'de>> DecodeKey<'de> for Compat<T> {
     #[inline]
-    fn decode_json_key(key: JsonKey<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        json::decode_key(key, r).map(Compat)
+    fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+        key::decode_key(key, r).map(Compat)
+    }
+}
+
+/// A borrowed map key written through its serde impl: by serde_json's rules in JSON, as
+/// any value in MessagePack (as rmp-serde writes keys).
+struct CompatKey<'a, T: ?Sized>(&'a T);
+
+impl<T: ?Sized + Serialize> Encode for CompatKey<'_, T> {
+    /// The writer's format's method below.
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.encode_per_format(self)
+    }
+
+    #[inline]
+    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
+        json::encode_key(self.0, w)
     }
 
     #[cfg(feature = "msgpack")]
     #[inline]
-    fn decode_msgpack_key(key: MsgpackKey<'de>, r: &mut MsgpackReader<'de>) -> Result<Self> {
-        msgpack::decode_key(key, r).map(Compat)
+    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
+        serialize_msgpack(self.0, w)
     }
 }
 

@@ -47,7 +47,7 @@ use ::serde::ser::{self, Impossible, Serialize};
 use super::{at, in_element, in_member, in_variant, in_written_key, static_name, with_displayed, wrong_count};
 use crate::error::{Error, ErrorKind, Result};
 use crate::msgpack::reader::Int;
-use crate::msgpack::{Key, Kind, MsgpackReader, MsgpackWriter};
+use crate::msgpack::{Kind, MsgpackReader, MsgpackWriter};
 
 // ---- Serializer ----
 
@@ -923,26 +923,6 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
     ::serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 u8 u16 u32 u64 f32 f64 char str string bytes byte_buf unit map
         identifier
-    }
-}
-
-/// Reads `key`, just read by `r`, as a `T`: the key's bytes are a whole value, read again
-/// by a reader of their own (they already passed `r`'s checks). Its errors are moved to
-/// the key's offset in `r`'s input.
-pub(super) fn decode_key<'de, T: de::Deserialize<'de>>(key: Key<'de>, r: &mut MsgpackReader<'de>) -> Result<T> {
-    let mut kr = MsgpackReader::new(r.key_raw(key));
-    match T::deserialize(Deserializer { r: &mut kr }).and_then(|v| kr.end().map(|()| v)) {
-        Ok(v) => Ok(v),
-        Err(e) => Err(key_error_at(e, key.offset())),
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn key_error_at(e: Error, key_offset: usize) -> Error {
-    match e.offset() {
-        Some(within) => Error::new(e.kind().clone(), key_offset + within),
-        None => e.or_at(key_offset),
     }
 }
 

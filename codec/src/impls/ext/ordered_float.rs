@@ -39,7 +39,6 @@ use ::ordered_float::{NotNan, OrderedFloat};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::impls::wrappers::{forward_decode, forward_encode};
-use crate::impls::{decode_key_per_format_via_generic, encode_key_per_format_via_generic};
 use crate::{Decode, DecodeKey, EncodeKey, Reader, Writer};
 
 #[cold]
@@ -73,7 +72,6 @@ macro_rules! float_impls {
                 w.$write_key(self.0)
             }
 
-            encode_key_per_format_via_generic!();
         }
 
         impl<'de> DecodeKey<'de> for OrderedFloat<$f> {
@@ -82,7 +80,6 @@ macro_rules! float_impls {
                 r.$key(key).map(OrderedFloat)
             }
 
-            decode_key_per_format_via_generic!('de);
         }
 
         impl EncodeKey for NotNan<$f> {
@@ -91,7 +88,6 @@ macro_rules! float_impls {
                 w.$write_key(self.into_inner())
             }
 
-            encode_key_per_format_via_generic!();
         }
 
         impl<'de> DecodeKey<'de> for NotNan<$f> {
@@ -100,7 +96,6 @@ macro_rules! float_impls {
                 NotNan::new(r.$key(key)?).map_err(|_| nan(r.key_offset(key)))
             }
 
-            decode_key_per_format_via_generic!('de);
         }
     )*};
 }

@@ -28,7 +28,6 @@
 use ::semver::{Version, VersionReq};
 
 use crate::error::Result;
-use crate::impls::encode_key_per_format_via_generic;
 use crate::impls::string_form::{self, string_impls, FromText, ToText};
 use crate::{Encode, EncodeKey, Writer};
 
@@ -102,8 +101,6 @@ impl EncodeKey for Version {
     fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
         encode_version(self, w)
     }
-
-    encode_key_per_format_via_generic!();
 }
 
 string_impls!(Decode, DecodeKey for Version);

@@ -109,9 +109,7 @@ use ::serde_json::{Map, Number, Value};
 use crate::__private::{DecodeFields, EncodeFields};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::value::duplicate_key;
-use crate::json::{DuplicateKeys, JsonReader, JsonWriter, Key};
-#[cfg(feature = "msgpack")]
-use crate::msgpack::{self, MsgpackReader};
+use crate::json::{DuplicateKeys, JsonWriter};
 use crate::reader::{ParsedNumber, ValueKind};
 use crate::{Decode, Encode, Reader, Writer};
 
@@ -303,17 +301,8 @@ impl<'de> DecodeFields<'de> for Map<String, Value> {
     /// Claims every key (which must be a string); a repeated key follows the reader's
     /// duplicate-key policy.
     #[inline]
-    fn decode_field_any<R: Reader<'de>>(map: &mut Self, key: R::Key, r: &mut R) -> Result<bool> {
+    fn decode_field<R: Reader<'de>>(map: &mut Self, key: R::Key, r: &mut R) -> Result<bool> {
         read_member(map, key, r).map(|()| true)
-    }
-
-    fn decode_field(map: &mut Self, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
-        Self::decode_field_any(map, key, r)
-    }
-
-    #[cfg(feature = "msgpack")]
-    fn decode_field_msgpack(map: &mut Self, key: msgpack::Key<'de>, r: &mut MsgpackReader<'de>) -> Result<bool> {
-        Self::decode_field_any(map, key, r)
     }
 
     fn finish(map: Self, _end: usize) -> Result<Self> {
@@ -359,21 +348,8 @@ impl<'de> DecodeFields<'de> for Value {
     }
 
     #[inline]
-    fn decode_field_any<R: Reader<'de>>(map: &mut Map<String, Value>, key: R::Key, r: &mut R) -> Result<bool> {
+    fn decode_field<R: Reader<'de>>(map: &mut Map<String, Value>, key: R::Key, r: &mut R) -> Result<bool> {
         read_member(map, key, r).map(|()| true)
-    }
-
-    fn decode_field(map: &mut Map<String, Value>, key: Key<'de>, r: &mut JsonReader<'de>) -> Result<bool> {
-        Self::decode_field_any(map, key, r)
-    }
-
-    #[cfg(feature = "msgpack")]
-    fn decode_field_msgpack(
-        map: &mut Map<String, Value>,
-        key: msgpack::Key<'de>,
-        r: &mut MsgpackReader<'de>,
-    ) -> Result<bool> {
-        Self::decode_field_any(map, key, r)
     }
 
     fn finish(map: Map<String, Value>, _end: usize) -> Result<Value> {

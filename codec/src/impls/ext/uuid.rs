@@ -371,8 +371,6 @@ impl EncodeKey for Uuid {
     fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
         self.encode(w)
     }
-
-    crate::impls::encode_key_per_format_via_generic!();
 }
 
 /// A key: its string in either format; in MessagePack also a 16-byte bin (as the value).
@@ -389,8 +387,6 @@ impl<'de> DecodeKey<'de> for Uuid {
             _ => Err(r.key_type_error(key, "a UUID key (a 16-byte bin or a string)")),
         }
     }
-
-    crate::impls::decode_key_per_format_via_generic!('de);
 }
 
 #[cfg(test)]

@@ -1,21 +1,18 @@
 //! A library written the way a user of `codec = { default-features = false }` writes
-//! one: JSON only. Its hand-written `Encode` and `Decode` and its `with` module are generic
-//! over the format (the one method those traits ask for); its `EncodeKey`, `DecodeKey`,
-//! `EncodeBytes` and `DecodeBytes` define the JSON methods and nothing else, which is all
-//! those traits ask for without the `msgpack` feature; its derived types use them.
+//! one: JSON only. Its hand-written `Encode`, `Decode`, `EncodeKey`, `DecodeKey`,
+//! `EncodeBytes` and `DecodeBytes` and its `with` module are generic over the format (the
+//! one method each of those traits asks for); its derived types use them.
 //!
 //! Cargo unifies features over a build, so when another crate in the same build turns on
 //! `codec`'s `msgpack` feature (`msgpack_user` does), this crate is compiled against the
-//! MessagePack-enabled traits and derive. It must compile there too: the generic impls
-//! and module simply work in MessagePack; the key and byte-string traits' MessagePack
-//! methods have default bodies (an `ErrorKind::Unsupported` error naming the type); every
-//! derived type round-trips in MessagePack but where it holds those.
+//! MessagePack-enabled traits and derive. It must compile there too, and it does with
+//! nothing to spare: no trait has a method per format, so the generic impls and module
+//! simply work in MessagePack, and so does every derived type.
 //! CI builds this crate both ways: `cargo test -p json_only_lib` alone (no MessagePack)
 //! and `cargo test -p msgpack_user` (MessagePack on).
 
 use std::collections::BTreeMap;
 
-use codec::json::{JsonReader, JsonWriter, Key};
 use codec::{Codec, Decode, DecodeBytes, DecodeKey, Encode, EncodeBytes, EncodeKey, Error, Reader, Result, Writer};
 
 /// A temperature, a number: a hand-written `Encode`/`Decode`, generic over the format.
@@ -34,53 +31,60 @@ impl<'de> Decode<'de> for Celsius {
     }
 }
 
-/// A sensor's name as a map key, written `"sensor:<name>"`: a hand-written JSON-only
-/// `EncodeKey`/`DecodeKey`.
+/// A sensor's name as a map key, written `"sensor:<name>"`: a hand-written
+/// `EncodeKey`/`DecodeKey`, generic over the format.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SensorId(pub String);
 
 impl EncodeKey for SensorId {
-    fn encode_json_key(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(&format!("sensor:{}", self.0));
-        Ok(())
+    fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
+        w.write_str(&format!("sensor:{}", self.0))
     }
 }
 
 impl<'de> DecodeKey<'de> for SensorId {
-    fn decode_json_key(key: Key<'de>, r: &mut JsonReader<'de>) -> Result<Self> {
-        let text = r.key_str(key)?;
-        match text.as_str().strip_prefix("sensor:") {
+    fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
+        // An error at the key, wherever the reader is when it surfaces.
+        let at = r.key_offset(key);
+        r.key_str_with(key, |text| match text.strip_prefix("sensor:") {
             Some(name) => Ok(SensorId(name.to_owned())),
-            None => Err(Error::custom(format!("expected `sensor:<name>`, found {:?}", text.as_str()))),
-        }
+            None => Err(Error::custom(format!("expected `sensor:<name>`, found {text:?}")).or_at(at)),
+        })
     }
 }
 
-/// Four bytes, for a `#[codec(bytes)]` field, written in JSON as a hex string: a
-/// hand-written JSON-only `EncodeBytes`/`DecodeBytes`.
+/// Four bytes, for a `#[codec(bytes)]` field: a hand-written `EncodeBytes`/`DecodeBytes`,
+/// generic over the format, that writes a hex string where the format is read by people
+/// (JSON) and the bytes elsewhere, a branch on a constant.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Digest(pub [u8; 4]);
 
 impl EncodeBytes for Digest {
-    fn encode_json_bytes(&self, w: &mut JsonWriter) -> Result<()> {
-        w.write_str(&self.0.iter().map(|b| format!("{b:02x}")).collect::<String>());
-        Ok(())
+    fn encode_bytes<W: Writer>(&self, w: &mut W) -> Result<()> {
+        if !W::HUMAN_READABLE {
+            return w.write_bytes(&self.0);
+        }
+        w.write_str(&self.0.iter().map(|b| format!("{b:02x}")).collect::<String>())
     }
 }
 
 impl<'de> DecodeBytes<'de> for Digest {
-    fn decode_json_bytes(r: &mut JsonReader<'de>) -> Result<Self> {
-        let text = r.read_str()?;
-        let text = text.as_str();
-        let mut out = [0u8; 4];
-        if text.len() != 8 || !text.is_ascii() {
-            return Err(Error::custom("expected 8 hex digits"));
+    fn decode_bytes<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        if !R::HUMAN_READABLE {
+            let bytes = r.read_bytes()?;
+            return <[u8; 4]>::try_from(&bytes[..]).map(Digest).map_err(|_| Error::custom("expected 4 bytes"));
         }
-        for (i, byte) in out.iter_mut().enumerate() {
-            *byte =
-                u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|_| Error::custom("expected hex digits"))?;
-        }
-        Ok(Digest(out))
+        r.read_str_with(|text, _| {
+            let mut out = [0u8; 4];
+            if text.len() != 8 || !text.is_ascii() {
+                return Err(Error::custom("expected 8 hex digits"));
+            }
+            for (i, byte) in out.iter_mut().enumerate() {
+                *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16)
+                    .map_err(|_| Error::custom("expected hex digits"))?;
+            }
+            Ok(Digest(out))
+        })
     }
 }
 
@@ -103,8 +107,8 @@ pub mod hex_u32 {
     }
 }
 
-/// A derived type made of the hand-written ones: in a MessagePack build, each of its
-/// members that has no MessagePack form gives an `Unsupported` error on its path.
+/// A derived type made of the hand-written ones: it round-trips in every format the build
+/// has.
 #[derive(Codec, Debug, Clone, PartialEq)]
 pub struct Reading {
     pub at: u64,
@@ -192,7 +196,7 @@ mod tests {
             r#"{"at":1,"temp":1,"code":"0x1","by_sensor":{"hall":1},"digest":"00000000"}"#,
         )
         .unwrap_err();
-        assert_eq!(err.path(), ".by_sensor", "{err}");
+        assert_eq!((err.path().as_str(), err.offset()), (".by_sensor", Some(43)), "{err}");
         assert!(err.to_string().starts_with(r#"expected `sensor:<name>`, found "hall""#), "{err}");
     }
 
