@@ -78,6 +78,18 @@ pub enum ParsedNumber {
     Float32(f32),
 }
 
+/// A string as [`Reader::read_str_ref`] reads it: borrowed from the input where it is
+/// there as it is, else from the reader (JSON's scratch buffer, holding the unescaped
+/// text) until the next read.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrRef<'de, 's> {
+    /// The input's own bytes: may outlive the reader.
+    Borrowed(&'de str),
+    /// The reader's copy: to be copied before reading on.
+    Transient(&'s str),
+}
+
 /// An enum tag read as a value, for an enum with an integer or bool name
 /// ([`Reader::read_tag`]): a string (kept as the format's key token and matched by its
 /// bytes, as string tags are), an integer or a bool, each with its offset for messages.
@@ -271,6 +283,16 @@ pub trait Reader<'de>: sealed::Sealed {
         Err(self.invalid_type("an extension"))
     }
 
+    /// Reads a string without allocating: borrowed from the input where it holds the text
+    /// as it is (always in MessagePack; in JSON when it has no escape), else the reader's
+    /// unescaped copy, valid until the next read. For a consumer that takes either and
+    /// copies only what it keeps (the serde bridge's `visit_borrowed_str` and `visit_str`),
+    /// where [`read_cow`](Self::read_cow) would allocate for every string with an escape
+    /// (a field name matched and dropped) and [`read_str_with`](Self::read_str_with)
+    /// cannot say that the text borrows from the input.
+    #[doc(hidden)]
+    fn read_str_ref(&mut self) -> Result<StrRef<'de, '_>>;
+
     /// Reads text that MessagePack may also hold as a bin (a path: serde reads one from
     /// bytes too): in JSON a string, as [`read_cow`](Self::read_cow) reads it (its errors,
     /// which name "a string"); in MessagePack a str, or a bin, borrowed, that must be UTF-8
@@ -422,6 +444,38 @@ pub trait Reader<'de>: sealed::Sealed {
     /// After an element: `true` when another follows, `false` (having left the array)
     /// after the last.
     fn array_next(&mut self) -> Result<bool>;
+
+    /// Opens an array as [`begin_array`](Self::begin_array) does and returns the element
+    /// count its header announces, where the format announces one
+    /// ([`ANNOUNCES_LENGTHS`](Self::ANNOUNCES_LENGTHS): MessagePack); then exactly that
+    /// many elements follow, read with no [`array_first`](Self::array_first) or
+    /// [`array_next`](Self::array_next) between them, and
+    /// [`end_counted`](Self::end_counted) leaves the array after the last. `None` where
+    /// no count is announced (JSON): the array is then read as after `begin_array`.
+    ///
+    /// For a reader driven from outside one element at a time that wants the count before
+    /// the first (the serde bridge's `SeqAccess`: its size hint, and whether the visitor
+    /// read every element): [`read_seq`](Self::read_seq) runs the loop itself, and
+    /// `begin_array` keeps MessagePack's count inside the reader.
+    #[doc(hidden)]
+    fn begin_array_len(&mut self) -> Result<Option<usize>>;
+
+    /// Opens an object as [`begin_object`](Self::begin_object) does and returns the entry
+    /// count its header announces, where the format announces one (MessagePack): exactly
+    /// that many keys and values then follow one after the other, a key being any value
+    /// (read as one, not through [`read_key`](Self::read_key)), and
+    /// [`end_counted`](Self::end_counted) leaves the map after the last. `None` where no
+    /// count is announced (JSON): the object is then read as after `begin_object`. For the
+    /// serde bridge's `MapAccess`, as [`begin_array_len`](Self::begin_array_len) is for
+    /// its `SeqAccess`.
+    #[doc(hidden)]
+    fn begin_object_len(&mut self) -> Result<Option<usize>>;
+
+    /// Leaves an array or map opened by [`begin_array_len`](Self::begin_array_len) or
+    /// [`begin_object_len`](Self::begin_object_len) with a count, once all its elements
+    /// or entries were read. Never called where no count is announced.
+    #[doc(hidden)]
+    fn end_counted(&mut self);
 
     /// After the last expected element of an array read through
     /// [`begin_array`](Self::begin_array): leaves it, or fails when more elements follow

@@ -1529,6 +1529,16 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         JsonReader::read_borrowed_str(self)
     }
 
+    /// Borrowed when the string has no escape, else the scratch buffer's unescaped text.
+    #[inline]
+    fn read_str_ref(&mut self) -> Result<crate::reader::StrRef<'de, '_>> {
+        use crate::reader::StrRef;
+        Ok(match JsonReader::read_str(self)? {
+            Str::Borrowed(s) => StrRef::Borrowed(s),
+            Str::Transient(s) => StrRef::Transient(s),
+        })
+    }
+
     #[inline]
     fn read_str_with<T>(&mut self, f: impl FnOnce(&str, usize) -> Result<T>) -> Result<T> {
         let token = self.read_string_token()?;
@@ -1679,6 +1689,23 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     fn array_end(&mut self, expected_len: usize) -> Result<()> {
         JsonReader::array_end(self, expected_len)
     }
+
+    /// `[`, and no count: JSON announces none.
+    #[inline]
+    fn begin_array_len(&mut self) -> Result<Option<usize>> {
+        JsonReader::begin_array(self).map(|()| None)
+    }
+
+    /// `{`, and no count: JSON announces none.
+    #[inline]
+    fn begin_object_len(&mut self) -> Result<Option<usize>> {
+        JsonReader::begin_object(self).map(|()| None)
+    }
+
+    /// Nothing: JSON's arrays and objects close at their bracket, read by `array_next`
+    /// and `object_next` (and `begin_array_len` never gives a count to end).
+    #[inline(always)]
+    fn end_counted(&mut self) {}
 
     /// The collection is made empty before the `[` (JSON announces no length), and grows.
     #[inline]

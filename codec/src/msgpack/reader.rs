@@ -2041,6 +2041,12 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         MsgpackReader::read_str(self)
     }
 
+    /// Always borrowed: a MessagePack str holds no escapes.
+    #[inline]
+    fn read_str_ref(&mut self) -> Result<crate::reader::StrRef<'de, '_>> {
+        MsgpackReader::read_str(self).map(crate::reader::StrRef::Borrowed)
+    }
+
     #[inline]
     fn read_str_with<T>(&mut self, f: impl FnOnce(&str, usize) -> Result<T>) -> Result<T> {
         let offset = MsgpackReader::position(self);
@@ -2160,6 +2166,23 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     #[inline]
     fn array_end(&mut self, expected_len: usize) -> Result<()> {
         MsgpackReader::array_end(self, expected_len)
+    }
+
+    /// The header's count, the array entered (as [`read_array_len`](MsgpackReader::read_array_len)).
+    #[inline]
+    fn begin_array_len(&mut self) -> Result<Option<usize>> {
+        self.read_array_len().map(Some)
+    }
+
+    /// The header's count, the map entered (as [`read_map_len`](MsgpackReader::read_map_len)).
+    #[inline]
+    fn begin_object_len(&mut self) -> Result<Option<usize>> {
+        self.read_map_len().map(Some)
+    }
+
+    #[inline]
+    fn end_counted(&mut self) {
+        self.leave();
     }
 
     /// The collection is made for the header's count (presized as
