@@ -23,7 +23,8 @@ pub(super) fn decode_key<'de, T: de::Deserialize<'de>, R: Reader<'de>>(key: R::K
 }
 
 /// A string key as a value: its text, or, when the type asks, the number, boolean or unit
-/// variant written in it. Also what JSON's `Deserializer` reads an object's keys with.
+/// variant written in it. Also what the `Deserializer` reads an object's keys with where
+/// keys are text (JSON).
 pub(super) struct KeyDeserializer<'a, R, K> {
     pub(super) key: K,
     pub(super) r: &'a mut R,

@@ -47,10 +47,11 @@
 //!
 //! ## How
 //! A serde `Serializer` writes straight into codec's [`JsonWriter`] (or `MsgpackWriter`),
-//! and a serde `Deserializer` reads straight from its [`JsonReader`] (or `MsgpackReader`):
-//! no intermediate value, no second parse. They are public as [`json::Serializer`],
-//! [`json::Deserializer`], `msgpack::Serializer` and `msgpack::Deserializer`, for
-//! hand-written impls.
+//! and one serde [`Deserializer`], generic over codec's [`Reader`], reads straight from
+//! its [`JsonReader`](crate::json::JsonReader) (or `MsgpackReader`): no intermediate
+//! value, no second parse. They are public as [`json::Serializer`], `msgpack::Serializer`
+//! and [`Deserializer`] (also named [`json::Deserializer`] and `msgpack::Deserializer`
+//! for one format), for hand-written impls.
 //!
 //! - **Output**: serde_json's compact bytes for JSON (integer map keys quoted, bytes as an
 //!   array of numbers, enums externally tagged), `rmp_serde::to_vec_named`'s bytes for
@@ -69,7 +70,7 @@
 //!   (serde buffers those values through `deserialize_any`).
 //! - **Limits**: every reader limit holds inside the bridged value: nesting (arrays and
 //!   objects count as in codec's own decoders, and options and newtype structs as the
-//!   levels of [`JsonReader::nested`]), string and number lengths. What serde's impls do
+//!   levels of [`Reader::nested`]), string and number lengths. What serde's impls do
 //!   with the values is theirs: a serde map keeps the last of two equal keys, whatever
 //!   codec's [`DuplicateKeys`](crate::json::DuplicateKeys) option says.
 //! - **Errors**: serde's errors become codec [`Error`]s of the matching kind
@@ -90,19 +91,22 @@ use alloc::vec::Vec;
 use core::fmt::{self, Display};
 use core::ops::{Deref, DerefMut};
 
-use ::serde::de::{self, Deserialize, Expected, Unexpected, Visitor};
+use ::serde::de::{Deserialize, Expected, Unexpected, Visitor};
 use ::serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonWriter;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use crate::msgpack::MsgpackWriter;
 use crate::{Decode, DecodeKey, Encode, EncodeKey, Reader, Writer};
 
+mod de;
 pub mod json;
 mod key;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
+
+pub use de::Deserializer;
 
 /// Writes `value` through its serde impl, in `w`'s format: the `with` function of
 /// `#[codec(with = "codec::serde")]`. In JSON serde_json's bytes; in MessagePack
@@ -142,7 +146,7 @@ pub fn encode<T: ?Sized + Serialize, W: Writer>(value: &T, w: &mut W) -> Result<
 /// ```
 #[inline]
 pub fn decode<'de, T: Deserialize<'de>, R: Reader<'de>>(r: &mut R) -> Result<T> {
-    r.decode_per_format::<Compat<T>>().map(|c| c.0)
+    T::deserialize(Deserializer::new(r))
 }
 
 #[inline]
@@ -150,21 +154,10 @@ fn serialize_json<T: ?Sized + Serialize>(value: &T, w: &mut JsonWriter) -> Resul
     value.serialize(json::Serializer::new(w))
 }
 
-#[inline]
-fn deserialize_json<'de, T: Deserialize<'de>>(r: &mut JsonReader<'de>) -> Result<T> {
-    T::deserialize(json::Deserializer::new(r))
-}
-
 #[cfg(feature = "msgpack")]
 #[inline]
 fn serialize_msgpack<T: ?Sized + Serialize>(value: &T, w: &mut MsgpackWriter) -> Result<()> {
     value.serialize(msgpack::Serializer::new(w))
-}
-
-#[cfg(feature = "msgpack")]
-#[inline]
-fn deserialize_msgpack<'de, T: Deserialize<'de>>(r: &mut MsgpackReader<'de>) -> Result<T> {
-    T::deserialize(msgpack::Deserializer::new(r))
 }
 
 /// A borrowed value written through its serde impl ([`encode`]): what the writer's
@@ -291,21 +284,9 @@ impl<T: Serialize> Encode for Compat<T> {
 }
 
 impl<'de, T: Deserialize<'de>> Decode<'de> for Compat<T> {
-    /// The reader's format's method below (the bridge has a `Deserializer` per format).
     #[inline]
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        r.decode_per_format::<Self>()
-    }
-
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        deserialize_json(r).map(Compat)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        deserialize_msgpack(r).map(Compat)
+        decode(r).map(Compat)
     }
 
     /// What serde's derive does with an absent field: `T` read from "nothing", which an
@@ -381,7 +362,7 @@ impl<T: Serialize> Serialize for Compat<T> {
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Compat<T> {
     #[inline]
-    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> core::result::Result<Self, D::Error> {
+    fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> core::result::Result<Self, D::Error> {
         T::deserialize(deserializer).map(Compat)
     }
 }
@@ -389,7 +370,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Compat<T> {
 /// The input of an absent field: `None` to an `Option`, an error to anything else.
 struct Absent;
 
-impl<'de> de::Deserializer<'de> for Absent {
+impl<'de> ::serde::Deserializer<'de> for Absent {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
@@ -420,7 +401,7 @@ impl ser::Error for Error {
 /// a bridged value fails as a codec-decoded one would (same kinds, same messages where
 /// serde's words allow). Without a position: the deserializer adds the offset of the
 /// value the error is about.
-impl de::Error for Error {
+impl ::serde::de::Error for Error {
     #[cold]
     fn custom<M: Display>(msg: M) -> Self {
         Error::custom(msg)
@@ -629,6 +610,6 @@ mod tests {
         assert_eq!(e.to_string(), "unknown variant `C`, expected one of `A`, `B`");
         assert_eq!(Error::missing_field("id").kind(), &ErrorKind::MissingField("id"));
         assert!(matches!(Error::unknown_field("x", &["a"]).kind(), ErrorKind::UnknownField { .. }));
-        assert!(matches!(<Error as de::Error>::custom("bad").kind(), ErrorKind::Custom(m) if m == "bad"));
+        assert!(matches!(<Error as ::serde::de::Error>::custom("bad").kind(), ErrorKind::Custom(m) if m == "bad"));
     }
 }
