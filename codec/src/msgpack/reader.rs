@@ -2041,8 +2041,11 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         MsgpackReader::read_str(self)
     }
 
-    /// Always borrowed: a MessagePack str holds no escapes.
-    #[inline]
+    /// Always borrowed: a MessagePack str holds no escapes. Always inlined: a wrapper that
+    /// LLVM otherwise keeps out of line, where the serde bridge's `deserialize_any` inlined
+    /// `read_str` itself (measured: 2.3% more instructions decoding twitter's MessagePack
+    /// into serde_json's `Value` through the bridge).
+    #[inline(always)]
     fn read_str_ref(&mut self) -> Result<crate::reader::StrRef<'de, '_>> {
         MsgpackReader::read_str(self).map(crate::reader::StrRef::Borrowed)
     }

@@ -473,8 +473,8 @@ impl<'de, R: Reader<'de>> SeqAccess<'_, R> {
     }
 
     /// After the visitor: whether elements it did not read follow; if not, the array is
-    /// left.
-    #[inline]
+    /// left. (Always inlined: once per array, where LLVM otherwise calls it.)
+    #[inline(always)]
     fn has_more(&mut self) -> Result<bool> {
         if R::ANNOUNCES_LENGTHS {
             if self.left != 0 {
@@ -566,7 +566,8 @@ impl<'de, R: Reader<'de>> MapAccess<'_, 'de, R> {
     }
 
     /// After the visitor: whether entries it did not read follow; if not, the map is left.
-    #[inline]
+    /// (Always inlined, as `SeqAccess::has_more`.)
+    #[inline(always)]
     fn has_more(&mut self) -> Result<bool> {
         if R::ANNOUNCES_LENGTHS {
             if self.left != 0 {
