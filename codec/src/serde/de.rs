@@ -806,3 +806,118 @@ impl<'de> de::SeqAccess<'de> for ExtAccess<'de> {
         Some(2usize.saturating_sub(self.next.into()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::collections::BTreeMap;
+    use alloc::format;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    use crate::serde::Compat;
+
+    #[derive(::serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    enum E {
+        U,
+        N(u8),
+        T(u8, u8),
+    }
+
+    #[derive(::serde::Deserialize, Debug)]
+    struct Unit;
+
+    #[derive(::serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct P {
+        x: u8,
+        y: Vec<E>,
+    }
+
+    /// What a decode gave: its value, or its error's message, offset and path.
+    fn show<T: core::fmt::Debug>(r: crate::Result<Compat<T>>) -> String {
+        match r {
+            Ok(v) => format!("{:?}", v.0),
+            Err(e) => format!("{} @{:?} {}", e.kind(), e.offset(), e.path()),
+        }
+    }
+
+    fn json<T: for<'de> ::serde::Deserialize<'de> + core::fmt::Debug>(input: &str) -> String {
+        show(crate::json::from_slice::<Compat<T>>(input.as_bytes()))
+    }
+
+    /// Each convention's branch in JSON: the closing bracket read after the visitor, an
+    /// enum's object of one key, an escaped key on the path.
+    #[test]
+    fn json_conventions_and_errors() {
+        let cases = [
+            (json::<(u8, u8)>("[1,2,3]"), "invalid value: the array has more elements than the type reads @Some(5) "),
+            (json::<(u8, u8)>("[1]"), "invalid value: length 1, expected a tuple of size 2 @Some(2) "),
+            (json::<E>("{}"), "invalid value: expected an object with one key (the variant), found {} @Some(0) "),
+            (
+                json::<E>(r#"{"U":null,"N":1}"#),
+                "invalid value: an enum's object has one key (the variant), found more @Some(10) ",
+            ),
+            (json::<E>(r#"{"\u004e":"x"}"#), "invalid type: expected u8, found string \"x\" @Some(10) .N"),
+            (
+                json::<E>("5"),
+                "invalid type: expected an enum variant (a string, or an object with one key), found integer @Some(0) ",
+            ),
+            (
+                json::<P>(r#"{"x":1,"y":["U",{"T":[1,"x"]}]}"#),
+                "invalid type: expected u8, found string \"x\" @Some(24) .y[1].T[1]",
+            ),
+            (json::<P>(r#"[1, []]"#), "P { x: 1, y: [] }"),
+            (
+                json::<BTreeMap<String, u8>>(r#"{"k\u0041":"x"}"#),
+                "invalid type: expected u8, found string \"x\" @Some(11) [\"kA\"]",
+            ),
+            (json::<Unit>("null"), "Unit"),
+            (json::<Unit>("[]"), "invalid type: expected unit struct Unit, found sequence @Some(1) "),
+            (json::<f32>("0.1"), "0.1"),
+        ];
+        for (got, expected) in cases {
+            assert_eq!(got, expected);
+        }
+    }
+
+    #[cfg(feature = "msgpack")]
+    fn msgpack<T: for<'de> ::serde::Deserialize<'de> + core::fmt::Debug>(input: &[u8]) -> String {
+        show(crate::msgpack::from_slice::<Compat<T>>(input))
+    }
+
+    /// rmp-serde's conventions: counted containers, a variant's index, a unit struct from
+    /// the one-byte empty array, a sequence from a bin, keys that are values.
+    #[cfg(feature = "msgpack")]
+    #[test]
+    fn msgpack_conventions_and_errors() {
+        let cases = [
+            (
+                msgpack::<(u8, u8)>(b"\x93\x01\x02\x03"),
+                "invalid value: the array has more elements than the type reads @Some(3) ",
+            ),
+            (msgpack::<(u8, u8)>(b"\x91\x01"), "invalid value: length 1, expected a tuple of size 2 @Some(1) "),
+            (
+                msgpack::<E>(b"\x80"),
+                "invalid value: expected a map of one entry (the variant), found 0 entries @Some(0) ",
+            ),
+            (msgpack::<E>(b"\x00"), "U"),
+            (msgpack::<E>(b"\x81\xa1N\xa1x"), "invalid type: expected u8, found string \"x\" @Some(3) .N"),
+            (msgpack::<E>(b"\x81\x01\xa1x"), "invalid type: expected u8, found string \"x\" @Some(2) "),
+            (msgpack::<P>(b"\x92\x01\x90"), "P { x: 1, y: [] }"),
+            (
+                msgpack::<BTreeMap<u8, u8>>(b"\x81\x01\xa1x"),
+                "invalid type: expected u8, found string \"x\" @Some(2) [\"1\"]",
+            ),
+            (msgpack::<Unit>(b"\xc0"), "Unit"),
+            (msgpack::<Unit>(b"\x90"), "Unit"),
+            (msgpack::<Unit>(b"\xdc\x00\x00"), "invalid type: expected unit struct Unit, found sequence @Some(2) "),
+            (msgpack::<Unit>(b"\x91\x01"), "invalid type: expected unit struct Unit, found sequence @Some(1) "),
+            (msgpack::<(u8, u8)>(b"\xc4\x02\x01\x02"), "(1, 2)"),
+            (msgpack::<u128>(b"\xc4\x10\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x07"), "7"),
+        ];
+        for (got, expected) in cases {
+            assert_eq!(got, expected);
+        }
+    }
+}
