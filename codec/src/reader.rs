@@ -963,12 +963,6 @@ pub trait Reader<'de>: sealed::Sealed {
             }
         }
     }
-
-    /// Calls the format's own method of `T` (`decode_json` or `decode_msgpack`).
-    /// Transitional: what the serde bridge, which still has a `Deserializer` per format,
-    /// calls from its generic `decode`.
-    #[doc(hidden)]
-    fn decode_per_format<T: Decode<'de>>(&mut self) -> Result<T>;
 }
 
 /// The error of `DecodeKey::decode_pair_key`'s default body, for a key type with no

@@ -1847,11 +1847,6 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
         crate::refs::table(&mut self.refs)
     }
 
-    #[inline]
-    fn decode_per_format<T: crate::Decode<'de>>(&mut self) -> Result<T> {
-        T::decode_json(self)
-    }
-
     type Key = Key<'de>;
 
     const COMPOSITE_KEYS_AS_PAIRS: bool = true;

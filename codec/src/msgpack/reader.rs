@@ -2310,11 +2310,6 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
         crate::refs::table(&mut self.refs)
     }
 
-    #[inline]
-    fn decode_per_format<T: crate::Decode<'de>>(&mut self) -> Result<T> {
-        T::decode_msgpack(self)
-    }
-
     type Key = Key<'de>;
 
     const COMPOSITE_KEYS_AS_PAIRS: bool = false;
