@@ -393,9 +393,9 @@ pub use writer::Writer;
 /// ```
 pub use codec_derive::Codec;
 
-use json::{JsonReader, JsonWriter};
+use json::JsonReader;
 #[cfg(feature = "msgpack")]
-use msgpack::{MsgpackReader, MsgpackWriter};
+use msgpack::MsgpackReader;
 
 /// A value that can be written in every supported format.
 ///
@@ -439,21 +439,6 @@ pub trait Encode {
     /// # Ok::<(), codec::Error>(())
     /// ```
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()>;
-
-    /// Appends the JSON form of `self` to `w`: [`encode`](Self::encode) over a
-    /// [`JsonWriter`]. (Transitional: it goes with the other per-format methods.)
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode(w)
-    }
-
-    /// Appends the MessagePack form of `self` to `w`: [`encode`](Self::encode) over a
-    /// `MsgpackWriter`. (Transitional, as `encode_json`.)
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.encode(w)
-    }
 }
 
 /// A value that can be read from every supported format, borrowing from input that lives

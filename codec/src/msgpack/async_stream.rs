@@ -128,7 +128,7 @@ impl<T: Encode> ItemEncoder<T> for Concat<'_> {
         let mut w = MsgpackWriter::from_vec(core::mem::take(out));
         // A fresh table per value: ids belong to one document.
         w.set_options(self.options);
-        let result = item.encode_msgpack(&mut w);
+        let result = item.encode(&mut w);
         *out = w.into_inner();
         result
     }

@@ -46,11 +46,12 @@
 //! ```
 //!
 //! ## How
-//! A serde `Serializer` writes straight into codec's [`JsonWriter`] (or `MsgpackWriter`),
-//! and a serde `Deserializer` reads straight from its [`JsonReader`] (or `MsgpackReader`):
-//! no intermediate value, no second parse. They are public as [`json::Serializer`],
-//! [`json::Deserializer`], `msgpack::Serializer` and `msgpack::Deserializer`, for
-//! hand-written impls.
+//! One serde [`Serializer`], generic over the format's [`Writer`], writes straight into
+//! codec's writers, and a serde `Deserializer` reads straight from its
+//! [`JsonReader`] (or `MsgpackReader`): no intermediate value, no second parse. They are
+//! public, for hand-written impls, as [`Serializer`] (also named [`json::Serializer`]
+//! and `msgpack::Serializer` over each format's writer), [`json::Deserializer`] and
+//! `msgpack::Deserializer`.
 //!
 //! - **Output**: serde_json's compact bytes for JSON (integer map keys quoted, bytes as an
 //!   array of numbers, enums externally tagged), `rmp_serde::to_vec_named`'s bytes for
@@ -94,13 +95,16 @@ use ::serde::de::{self, Deserialize, Expected, Unexpected, Visitor};
 use ::serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{JsonReader, JsonWriter};
+use crate::json::JsonReader;
 #[cfg(feature = "msgpack")]
-use crate::msgpack::{MsgpackReader, MsgpackWriter};
+use crate::msgpack::MsgpackReader;
 use crate::{Decode, DecodeKey, Encode, EncodeKey, Reader, Writer};
 
 pub mod json;
 mod key;
+mod serializer;
+
+pub use serializer::Serializer;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
 
@@ -121,9 +125,7 @@ pub mod msgpack;
 /// ```
 #[inline]
 pub fn encode<T: ?Sized + Serialize, W: Writer>(value: &T, w: &mut W) -> Result<()> {
-    // The bridge has a `Serializer` per format (until it is one over any writer): the
-    // writer calls its format's, through `Encode`'s per-format bridge.
-    w.encode_per_format(&CompatRef(value))
+    value.serialize(Serializer::new(w))
 }
 
 /// Reads a value through `T`'s serde impl, in `r`'s format: the `with` function of
@@ -146,48 +148,14 @@ pub fn decode<'de, T: Deserialize<'de>, R: Reader<'de>>(r: &mut R) -> Result<T> 
 }
 
 #[inline]
-fn serialize_json<T: ?Sized + Serialize>(value: &T, w: &mut JsonWriter) -> Result<()> {
-    value.serialize(json::Serializer::new(w))
-}
-
-#[inline]
 fn deserialize_json<'de, T: Deserialize<'de>>(r: &mut JsonReader<'de>) -> Result<T> {
     T::deserialize(json::Deserializer::new(r))
 }
 
 #[cfg(feature = "msgpack")]
 #[inline]
-fn serialize_msgpack<T: ?Sized + Serialize>(value: &T, w: &mut MsgpackWriter) -> Result<()> {
-    value.serialize(msgpack::Serializer::new(w))
-}
-
-#[cfg(feature = "msgpack")]
-#[inline]
 fn deserialize_msgpack<'de, T: Deserialize<'de>>(r: &mut MsgpackReader<'de>) -> Result<T> {
     T::deserialize(msgpack::Deserializer::new(r))
-}
-
-/// A borrowed value written through its serde impl ([`encode`]): what the writer's
-/// per-format bridge calls.
-struct CompatRef<'a, T: ?Sized>(&'a T);
-
-impl<T: ?Sized + Serialize> Encode for CompatRef<'_, T> {
-    /// The writer's format's method below.
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
-        w.encode_per_format(self)
-    }
-
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        serialize_json(self.0, w)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        serialize_msgpack(self.0, w)
-    }
 }
 
 /// A value encoded and decoded by codec through its serde impl: a field type, element type
@@ -277,17 +245,6 @@ impl<T: Serialize> Encode for Compat<T> {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         encode(&self.0, w)
     }
-
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        serialize_json(&self.0, w)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        serialize_msgpack(&self.0, w)
-    }
 }
 
 impl<'de, T: Deserialize<'de>> Decode<'de> for Compat<T> {
@@ -332,11 +289,9 @@ impl<'de, T: Deserialize<'de>> Decode<'de> for Compat<T> {
 /// # Ok::<(), codec::Error>(())
 /// ```
 impl<T: Serialize> EncodeKey for Compat<T> {
-    /// The writer's format's key serializer (a private per-format bridge until the serde
-    /// bridge is one serializer over any writer).
     #[inline]
     fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
-        w.encode_per_format(&CompatKey(&self.0))
+        serializer::encode_key(&self.0, w)
     }
 }
 
@@ -346,29 +301,6 @@ impl<'de, T: Deserialize<'de>> DecodeKey<'de> for Compat<T> {
     #[inline]
     fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
         key::decode_key(key, r).map(Compat)
-    }
-}
-
-/// A borrowed map key written through its serde impl: by serde_json's rules in JSON, as
-/// any value in MessagePack (as rmp-serde writes keys).
-struct CompatKey<'a, T: ?Sized>(&'a T);
-
-impl<T: ?Sized + Serialize> Encode for CompatKey<'_, T> {
-    /// The writer's format's method below.
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
-        w.encode_per_format(self)
-    }
-
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        json::encode_key(self.0, w)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        serialize_msgpack(self.0, w)
     }
 }
 
@@ -555,18 +487,6 @@ fn display_error() -> Error {
     Error::custom("a Display implementation returned an error")
 }
 
-/// `e` inside the map key whose encoding starts `written` (the writer's output from the
-/// key on, when it was not flushed yet): `text_of` reads the key's text from those bytes.
-/// Without them, or when they do not read, no segment.
-#[cold]
-#[inline(never)]
-fn in_written_key(e: Error, written: Option<&[u8]>, text_of: fn(&[u8]) -> Option<String>) -> Error {
-    match written.and_then(text_of) {
-        Some(key) => e.in_key(key),
-        None => e,
-    }
-}
-
 /// `e` inside element `index`, and inside the externally tagged `variant` when there is one.
 #[cold]
 #[inline(never)]
@@ -586,7 +506,6 @@ fn in_variant(e: Error, variant: Option<&'static str>) -> Error {
 
 /// The error of a serializer asked for more or fewer entries than it announced (a
 /// MessagePack header holds the count, so a wrong one would corrupt the output).
-#[cfg(feature = "msgpack")]
 #[cold]
 #[inline(never)]
 fn wrong_count(what: &'static str, announced: usize, written: usize) -> Error {
