@@ -95,7 +95,7 @@ where
             for v in values {
                 out.clear();
                 let mut w = codec::json::JsonWriter::from_vec(std::mem::take(&mut out));
-                codec::Encode::encode_json(black_box(v), &mut w).unwrap();
+                codec::Encode::encode(black_box(v), &mut w).unwrap();
                 out = w.into_inner();
                 black_box(&out);
             }

@@ -60,7 +60,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("codec_slice", |b| {
         b.iter(|| {
             w.clear();
-            codec::Encode::encode_json(&floats[..], &mut w).unwrap();
+            codec::Encode::encode(&floats[..], &mut w).unwrap();
             w.as_bytes().len()
         })
     });

@@ -71,7 +71,7 @@ fn twitter(c: &mut Criterion) {
         b.iter(|| {
             out.clear();
             let mut w = codec::json::JsonWriter::from_vec(std::mem::take(&mut out));
-            codec::Encode::encode_json(black_box(&bridged), &mut w).unwrap();
+            codec::Encode::encode(black_box(&bridged), &mut w).unwrap();
             out = w.into_inner();
             black_box(&out);
         })
@@ -87,7 +87,7 @@ fn twitter(c: &mut Criterion) {
         b.iter(|| {
             out.clear();
             let mut w = codec::json::JsonWriter::from_vec(std::mem::take(&mut out));
-            codec::Encode::encode_json(black_box(&native), &mut w).unwrap();
+            codec::Encode::encode(black_box(&native), &mut w).unwrap();
             out = w.into_inner();
             black_box(&out);
         })
@@ -110,7 +110,7 @@ fn twitter(c: &mut Criterion) {
         b.iter(|| {
             out.clear();
             let mut w = codec::msgpack::MsgpackWriter::from_vec(std::mem::take(&mut out));
-            codec::Encode::encode_msgpack(black_box(&bridged), &mut w).unwrap();
+            codec::Encode::encode(black_box(&bridged), &mut w).unwrap();
             out = w.into_inner();
             black_box(&out);
         })
@@ -189,7 +189,7 @@ fn chrono(c: &mut Criterion) {
             for v in &values {
                 out.clear();
                 let mut w = codec::json::JsonWriter::from_vec(std::mem::take(&mut out));
-                codec::Encode::encode_json(black_box(v), &mut w).unwrap();
+                codec::Encode::encode(black_box(v), &mut w).unwrap();
                 out = w.into_inner();
                 black_box(&out);
             }

@@ -60,7 +60,7 @@ fn encode(c: &mut Criterion) {
             b.iter(|| {
                 out.clear();
                 let mut w = codec::json::JsonWriter::from_vec(std::mem::take(&mut out));
-                codec::Encode::encode_json(black_box(&value), &mut w).unwrap();
+                codec::Encode::encode(black_box(&value), &mut w).unwrap();
                 out = w.into_inner();
                 black_box(&out);
             })
@@ -104,7 +104,7 @@ fn msgpack(c: &mut Criterion) {
             b.iter(|| {
                 out.clear();
                 let mut w = codec::msgpack::MsgpackWriter::from_vec(std::mem::take(&mut out));
-                codec::Encode::encode_msgpack(black_box(&value), &mut w).unwrap();
+                codec::Encode::encode(black_box(&value), &mut w).unwrap();
                 out = w.into_inner();
                 black_box(&out);
             })

@@ -56,10 +56,10 @@ fn main() {
             }
             want.push(b']');
             w.clear();
-            codec::Encode::encode_json(&batch[..], &mut w).unwrap();
+            codec::Encode::encode(&batch[..], &mut w).unwrap();
             assert!(w.as_bytes() == &want[..], "the [f64] path differs from zmij's texts joined");
             w.clear();
-            codec::Encode::encode_json(&(batch[0], batch[1]), &mut w).unwrap();
+            codec::Encode::encode(&(batch[0], batch[1]), &mut w).unwrap();
             let pair = format!("[{},{}]", z.format_finite(batch[0]), zmij::Buffer::new().format_finite(batch[1]));
             assert!(w.as_bytes() == pair.as_bytes(), "the (f64, f64) path differs from zmij's");
         }

@@ -31,9 +31,15 @@
 //! `value` (`codec::json::Value`), `mpvalue` (`codec::msgpack::Value`) and `sjvalue`
 //! (`serde_json::Value`) decode its JSON, with `_mp` its MessagePack; `value_enc`,
 //! `value_mp_enc`, `sjvalue_enc` and `mpvalue_mp_enc` decode once and encode ten times.
+//! The serde bridge, over citm_catalog as a `serde_json::Value` in `codec::serde::Compat`:
+//! `bridge` (`_mp`) decodes it, `bridge_enc` (`bridge_mp_enc`) decodes once and encodes ten
+//! times.
 
 use codec_tests::models::{canada, canada_tuple, citm, events, geojson, gmaps, synthetic, twitter};
 use std::hint::black_box;
+
+/// The serde bridge's workloads' type.
+type Bridged = codec::serde::Compat<serde_json::Value>;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -264,7 +270,7 @@ fn main() {
         "floats_codec_slice" => ("json-benchmark/canada.json", |b| {
             let v: Vec<f64> = floats(b).collect();
             let mut w = codec::json::JsonWriter::with_capacity(b.len() * 3);
-            codec::Encode::encode_json(&v, &mut w).unwrap();
+            codec::Encode::encode(&v, &mut w).unwrap();
             black_box(w.into_inner());
         }),
         "value" => ("json-benchmark/citm_catalog.json", |b| {
@@ -305,6 +311,26 @@ fn main() {
         }),
         "mpvalue_mp_enc" => ("json-benchmark/citm_catalog.json", |b| {
             let v: codec::msgpack::Value = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::msgpack::to_vec(&v).unwrap());
+            }
+        }),
+        // The serde bridge: serde_json's `Value` through its serde impls, as
+        // `codec::serde::Compat` reads and writes it.
+        "bridge" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(codec::json::from_slice::<Bridged>(b).unwrap());
+        }),
+        "bridge_mp" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(codec::msgpack::from_slice::<Bridged>(b).unwrap());
+        }),
+        "bridge_enc" => ("json-benchmark/citm_catalog.json", |b| {
+            let v: Bridged = codec::json::from_slice(b).unwrap();
+            for _ in 0..10 {
+                black_box(codec::json::to_vec(&v).unwrap());
+            }
+        }),
+        "bridge_mp_enc" => ("json-benchmark/citm_catalog.json", |b| {
+            let v: Bridged = codec::json::from_slice(b).unwrap();
             for _ in 0..10 {
                 black_box(codec::msgpack::to_vec(&v).unwrap());
             }
@@ -434,7 +460,7 @@ fn to_msgpack(which: &str, json: &[u8]) -> Vec<u8> {
         Some("citm") => via::<citm::CitmCatalog>(json),
         Some("canada") => via::<canada::Canada>(json),
         Some("geojson") => via::<geojson::GeoJson>(json),
-        Some("value" | "mpvalue" | "sjvalue") => via::<codec::json::Value>(json),
+        Some("value" | "mpvalue" | "sjvalue" | "bridge") => via::<codec::json::Value>(json),
         _ => via::<gmaps::DistanceMatrix>(json),
     }
 }

@@ -107,17 +107,17 @@ fn encoding_into_a_buffer_with_room_allocates_nothing() {
     let size = codec::json::to_vec(&value).expect("encodes").len();
 
     let mut writer = codec::json::JsonWriter::with_capacity(size);
-    let (result, during) = counted(|| codec::Encode::encode_json(&value, &mut writer));
+    let (result, during) = counted(|| codec::Encode::encode(&value, &mut writer));
     result.expect("encodes");
     assert_eq!(during, Counts { allocs: 0, reallocs: 0, frees: 0 }, "encode into a Vec with room");
 
     // A reused writer: after the first document it has the room, so the next ones
     // allocate nothing.
     let mut reused = codec::json::JsonWriter::new();
-    codec::Encode::encode_json(&value, &mut reused).expect("encodes");
+    codec::Encode::encode(&value, &mut reused).expect("encodes");
     for _ in 0..3 {
         reused.clear();
-        let (result, during) = counted(|| codec::Encode::encode_json(&value, &mut reused));
+        let (result, during) = counted(|| codec::Encode::encode(&value, &mut reused));
         result.expect("encodes");
         assert_eq!(during, Counts { allocs: 0, reallocs: 0, frees: 0 }, "encode through a reused writer");
     }

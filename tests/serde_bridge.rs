@@ -542,8 +542,9 @@ fn flatten_and_tagged_enums_work_through_deserialize_any() {
     check(&u);
 }
 
-/// A sequence of unknown length (`collect_seq` over a filtered iterator): rmp-serde's
-/// buffered array, with the header sized by the count.
+/// A sequence and a map of unknown length (`collect_seq` and `collect_map` over a filtered
+/// iterator): rmp-serde's bytes, the header sized by the count (fix, 16- and 32-bit
+/// forms), in memory and through a streaming writer.
 #[test]
 fn unknown_lengths_write_the_counted_headers() {
     struct Evens(Vec<u32>);
@@ -552,11 +553,28 @@ fn unknown_lengths_write_the_counted_headers() {
             s.collect_seq(self.0.iter().filter(|x| *x % 2 == 0))
         }
     }
+    struct EvenKeys(Vec<u32>);
+    impl Serialize for EvenKeys {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_map(self.0.iter().filter(|x| *x % 2 == 0).map(|x| (x, [*x; 2])))
+        }
+    }
     for n in [0, 10, 31, 40, 200_000] {
         let v = Evens((0..n).collect());
         let packed = codec::msgpack::to_vec(&Compat(&v)).unwrap();
         assert_eq!(packed, rmp_serde::to_vec_named(&v).unwrap(), "{n}");
         assert_eq!(codec::json::to_vec(&Compat(&v)).unwrap(), serde_json::to_vec(&v).unwrap(), "{n}");
+        let mut streamed = Vec::new();
+        codec::msgpack::to_writer(&mut streamed, &Compat(&v)).unwrap();
+        assert_eq!(streamed, packed, "{n}");
+
+        let m = EvenKeys((0..n).collect());
+        let packed = codec::msgpack::to_vec(&Compat(&m)).unwrap();
+        assert_eq!(packed, rmp_serde::to_vec_named(&m).unwrap(), "{n}");
+        assert_eq!(codec::json::to_vec(&Compat(&m)).unwrap(), serde_json::to_vec(&m).unwrap(), "{n}");
+        let mut streamed = Vec::new();
+        codec::msgpack::to_writer(&mut streamed, &Compat(&m)).unwrap();
+        assert_eq!(streamed, packed, "{n}");
     }
 }
 

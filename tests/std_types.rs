@@ -646,7 +646,7 @@ fn maps_as_flatten_catch_all() {
     while more {
         let key = r.read_key().unwrap();
         if r.key_bytes(key).unwrap() == b"id" {
-            id = Some(u8::decode_json(&mut r).unwrap());
+            id = Some(u8::decode(&mut r).unwrap());
         } else {
             assert!(BTreeMap::decode_field(&mut state, key, &mut r).unwrap(), "a map claims every key");
         }

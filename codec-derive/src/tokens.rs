@@ -10,7 +10,7 @@
 //! local spanned like one of the user's tokens would live in another hygiene context and
 //! not be found. (`self` in particular must share the context of the `fn` signature that
 //! declares it, which is the call site's.) Only the *path* of a call that names a
-//! field's type (`<T as __codec::Encode>::encode_json`, `<T as
+//! field's type (`<T as __codec::Encode>::encode`, `<T as
 //! __p::EncodeFields>::encode_fields`, `__p::put`) is placed on the field, by
 //! `quote_spanned!` over path tokens only or [`respan`], so that a type lacking the trait
 //! gets its error on the field; the arguments after it keep the call site's span. The
@@ -119,7 +119,7 @@ pub fn default_call(first: Span, last: Span) -> TokenStream {
 /// `tokens` with every span set to `span` (groups included): the path of a call that
 /// names a field's type (see the module docs), so that a trait-bound error on that call is
 /// reported on the field, where rustc merges it with the others, rather than on the
-/// derive. `tokens` must be path tokens the derive writes (`__codec::Encode::encode_json`,
+/// derive. `tokens` must be path tokens the derive writes (`__codec::Encode::encode`,
 /// `__p`), never a local, `self`, a lifetime or the user's own tokens.
 pub fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
     tokens
@@ -142,7 +142,7 @@ pub fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
 /// `__p` at the type's first token and `put` at its last spans the whole type (rustc
 /// joins the two), which is where it reports a bound of `<Type as Trait>::f` as well. A
 /// generic helper's bound on its argument (`put`'s `FnOnce` over the field type's
-/// `decode_json`) is reported on the helper's path; over the same span as the argument's
+/// `decode`) is reported on the helper's path; over the same span as the argument's
 /// own error, the two are one error.
 pub fn respan_over(tokens: &TokenStream, first: Span, last: Span) -> TokenStream {
     let mut out: Vec<proc_macro2::TokenTree> = respan(tokens, first).into_iter().collect();

@@ -270,8 +270,7 @@
 //! `decode_msgpack_key`, `encode_json_bytes`, ...): write the one generic method instead
 //! (`encode`, `decode`, `encode_key`, `decode_key`, `decode_pair_key`, `encode_bytes`,
 //! `decode_bytes`), one body over the `Writer`'s and `Reader`'s methods (which have the
-//! formats' names). `Encode` and `Decode` keep `encode_json`/`decode_json` and the
-//! MessagePack twins as provided methods that call these (transitional).
+//! formats' names).
 
 #![cfg_attr(not(feature = "std"), no_std)]
 // The docs are written for the default build and link its `io` functions; built without
@@ -393,10 +392,6 @@ pub use writer::Writer;
 /// ```
 pub use codec_derive::Codec;
 
-use json::{JsonReader, JsonWriter};
-#[cfg(feature = "msgpack")]
-use msgpack::{MsgpackReader, MsgpackWriter};
-
 /// A value that can be written in every supported format.
 ///
 /// ```
@@ -439,21 +434,6 @@ pub trait Encode {
     /// # Ok::<(), codec::Error>(())
     /// ```
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()>;
-
-    /// Appends the JSON form of `self` to `w`: [`encode`](Self::encode) over a
-    /// [`JsonWriter`]. (Transitional: it goes with the other per-format methods.)
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        self.encode(w)
-    }
-
-    /// Appends the MessagePack form of `self` to `w`: [`encode`](Self::encode) over a
-    /// `MsgpackWriter`. (Transitional, as `encode_json`.)
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        self.encode(w)
-    }
 }
 
 /// A value that can be read from every supported format, borrowing from input that lives
@@ -496,21 +476,6 @@ pub trait Decode<'de>: Sized {
     /// # Ok::<(), codec::Error>(())
     /// ```
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self>;
-
-    /// Reads one JSON value from `r`: [`decode`](Self::decode) over a [`JsonReader`].
-    /// (Transitional: it goes with the other per-format methods.)
-    #[inline]
-    fn decode_json(r: &mut JsonReader<'de>) -> Result<Self> {
-        Self::decode(r)
-    }
-
-    /// Reads one MessagePack value from `r`: [`decode`](Self::decode) over a
-    /// `MsgpackReader`. (Transitional, as `decode_json`.)
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn decode_msgpack(r: &mut MsgpackReader<'de>) -> Result<Self> {
-        Self::decode(r)
-    }
 
     /// The value a struct field of this type takes when its key is absent, or `None` when
     /// an absent key is an error. `Option<T>` answers `Some(None)`.

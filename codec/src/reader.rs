@@ -635,6 +635,12 @@ pub trait Reader<'de>: sealed::Sealed {
     /// JSON when it holds no escape).
     fn key_cow(&mut self, key: Self::Key) -> Result<Cow<'de, str>>;
 
+    /// The key's text without allocating, as [`read_str_ref`](Self::read_str_ref) reads a
+    /// string: borrowed from the input where it holds the text as it is, else the
+    /// reader's unescaped copy, valid until the next read (the serde bridge's map keys).
+    #[doc(hidden)]
+    fn key_str_ref(&mut self, key: Self::Key) -> Result<StrRef<'de, '_>>;
+
     /// The key's bytes handed to `f`, not checked for UTF-8 (as
     /// [`read_str_bytes_with`](Self::read_str_bytes_with)); a MessagePack key that is not a
     /// string is an error.

@@ -219,7 +219,7 @@ impl<T: crate::Encode> Encode<'_, Postgres> for Json<T> {
         let mut bytes = core::mem::take(&mut **buf);
         bytes.push(JSONB_VERSION);
         let mut w = JsonWriter::from_vec(bytes);
-        let result = self.0.encode_json(&mut w);
+        let result = self.0.encode(&mut w);
         let mut bytes = w.into_inner();
         if result.is_err() {
             bytes.truncate(start);

@@ -14,7 +14,6 @@
 //! writers, never the other way round.
 
 use crate::error::Result;
-use crate::Encode;
 
 mod sealed {
     /// Only codec's own writers implement [`Writer`](super::Writer): its methods grow with
@@ -74,12 +73,6 @@ pub trait Writer: Sealed {
     /// it folds away.
     #[doc(hidden)]
     const MSGPACK: bool;
-
-    /// Writes `value` through the method of `T` for this writer's format (`encode_json` or
-    /// `encode_msgpack`). Transitional: what the serde bridge, which still has a
-    /// `Serializer` per format, calls from its generic `encode`.
-    #[doc(hidden)]
-    fn encode_per_format<T: Encode + ?Sized>(&mut self, value: &T) -> Result<()>;
 
     /// `true` where a map whose keys have no string form ([`EncodeKey::AS_PAIRS`](crate::EncodeKey::AS_PAIRS)) is
     /// written as an array of `[key, value]` pairs (JSON, whose object keys are strings);
@@ -306,6 +299,36 @@ pub trait Writer: Sealed {
 
     /// Closes the map.
     fn end_map(&mut self);
+
+    /// `true` where an array's or a map's header states its count (MessagePack): there a
+    /// value that writes more or fewer entries than it announced would corrupt the output,
+    /// so writers of values whose count is only promised (serde's `Serialize` impls) check
+    /// it. A constant: the branch on it folds away.
+    #[doc(hidden)]
+    const ANNOUNCES_LENGTHS: bool;
+
+    /// Opens an array whose length is known only once its elements are written (a serde
+    /// sequence of unknown length), and returns what [`end_elements`](Self::end_elements)
+    /// needs: in MessagePack, where the header is (a placeholder, patched at the end).
+    /// Each element after [`array_element`](Self::array_element), as in any array.
+    #[doc(hidden)]
+    fn begin_elements(&mut self) -> usize;
+
+    /// Closes what [`begin_elements`](Self::begin_elements) opened at `at`, now that
+    /// `count` elements were written.
+    #[doc(hidden)]
+    fn end_elements(&mut self, at: usize, count: usize) -> Result<()>;
+
+    /// Where the output is now, for [`key_text_since`](Self::key_text_since): the bytes
+    /// already flushed and the length of the buffer.
+    #[doc(hidden)]
+    fn mark(&self) -> (usize, usize);
+
+    /// The text of the map key written from `mark` on, for an error's path (error path
+    /// only): `None` when part of it was flushed, or it is not a key this format reads
+    /// back.
+    #[doc(hidden)]
+    fn key_text_since(&self, mark: (usize, usize)) -> Option<alloc::string::String>;
 
     /// Writes this format's bytes of `bytes`.
     #[doc(hidden)]

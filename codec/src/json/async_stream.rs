@@ -26,7 +26,7 @@ use crate::{DecodeOwned, Encode};
 
 #[inline]
 fn decode_at<T: DecodeOwned, W: Window>(w: &W, options: &Options, depth: usize) -> Step<T> {
-    decode_item(w.data(), w.exhausted(), w.exhausted(), options, depth, T::decode_json)
+    decode_item(w.data(), w.exhausted(), w.exhausted(), options, depth, T::decode)
 }
 
 /// The values of an async stream of JSON values, from [`iter_values_async`]: a
@@ -237,7 +237,7 @@ impl<T: Encode, O: Borrow<EncodeOptions>> ItemEncoder<T> for Lines<O> {
         } else {
             let mut w = JsonWriter::from_vec(core::mem::take(out));
             w.set_options(options);
-            let result = item.encode_json(&mut w);
+            let result = item.encode(&mut w);
             *out = w.into_inner();
             result?;
         }
@@ -330,14 +330,14 @@ impl<T: Encode, O: Borrow<EncodeOptions>> ItemEncoder<T> for Elems<O> {
         if let Some((buf, refs)) = self.held.as_mut() {
             let mut w = JsonWriter::resume(core::mem::take(buf), refs.take(), options);
             w.write_byte(sep);
-            let result = item.encode_json(&mut w);
+            let result = item.encode(&mut w);
             (*buf, *refs) = w.suspend();
             return result;
         }
         out.push(sep);
         let mut w = JsonWriter::from_vec(core::mem::take(out));
         w.set_options(options);
-        let result = item.encode_json(&mut w);
+        let result = item.encode(&mut w);
         *out = w.into_inner();
         result
     }

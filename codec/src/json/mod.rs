@@ -412,7 +412,7 @@ pub fn from_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> Result<T> {
 /// Decodes with explicit [`Options`].
 pub fn from_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options) -> Result<T> {
     let mut reader = JsonReader::with_options(input, options);
-    let result = match T::decode_json(&mut reader) {
+    let result = match T::decode(&mut reader) {
         Ok(v) if options.allow_trailing => Ok(v),
         Ok(v) => reader.end().map(|()| v),
         Err(e) => Err(e),
@@ -434,7 +434,7 @@ pub fn from_str<'de, T: Decode<'de>>(input: &'de str) -> Result<T> {
 /// Encodes `value` as compact JSON bytes.
 pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>> {
     let mut w = JsonWriter::with_capacity(128);
-    value.encode_json(&mut w)?;
+    value.encode(&mut w)?;
     Ok(w.into_inner())
 }
 
@@ -450,7 +450,7 @@ pub fn to_string<T: Encode + ?Sized>(value: &T) -> Result<String> {
 pub fn to_vec_with<T: Encode + ?Sized>(value: &T, options: &EncodeOptions) -> Result<Vec<u8>> {
     let mut w = JsonWriter::with_capacity(128);
     w.set_options(options);
-    value.encode_json(&mut w)?;
+    value.encode(&mut w)?;
     Ok(w.into_output())
 }
 
@@ -472,7 +472,7 @@ fn encode_to<T: Encode + ?Sized>(sink: &mut dyn Sink, value: &T, options: &Encod
     }
     let mut w = JsonWriter::streaming(sink, DEFAULT_BUFFER);
     w.set_options(options);
-    value.encode_json(&mut w)?;
+    value.encode(&mut w)?;
     w.finish();
     Ok(())
 }
@@ -517,7 +517,7 @@ pub fn to_writer_with<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T, 
     let mut sink = IoSink::new(out);
     let mut w = JsonWriter::streaming(&mut sink, DEFAULT_BUFFER);
     w.set_options(options);
-    value.encode_json(&mut w)?;
+    value.encode(&mut w)?;
     w.finish();
     drop(w);
     sink.finish()
@@ -716,7 +716,7 @@ fn encode_item<T: Encode>(w: &mut JsonWriter<'_>, item: &T, options: &EncodeOpti
         w.write_raw(&to_vec_with(item, options)?);
         Ok(())
     } else {
-        item.encode_json(w)
+        item.encode(w)
     }
 }
 
@@ -799,7 +799,7 @@ where
         if i > 0 {
             w.write_byte(b',');
         }
-        item.encode_json(w)?;
+        item.encode(w)?;
     }
     w.write_byte(b']');
     Ok(())

@@ -1885,6 +1885,15 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     }
 
     #[inline]
+    fn key_str_ref(&mut self, key: Key<'de>) -> Result<crate::reader::StrRef<'de, '_>> {
+        use crate::reader::StrRef;
+        Ok(match self.key_str(key)? {
+            Str::Borrowed(s) => StrRef::Borrowed(s),
+            Str::Transient(s) => StrRef::Transient(s),
+        })
+    }
+
+    #[inline]
     fn key_str_bytes_with<T>(&mut self, key: Key<'de>, f: impl FnOnce(&[u8]) -> Result<T>) -> Result<T> {
         f(self.key_bytes(key)?)
     }

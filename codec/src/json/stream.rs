@@ -324,9 +324,9 @@ pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) 
     }
     let mut doc = Document::new();
     loop {
-        match doc.advance(&mut buf, options, |w| {
-            decode_item(w.data(), w.exhausted(), w.exhausted(), options, 0, T::decode_json)
-        }) {
+        match doc
+            .advance(&mut buf, options, |w| decode_item(w.data(), w.exhausted(), w.exhausted(), options, 0, T::decode))
+        {
             Advance::Item(result) => return result,
             Advance::More | Advance::End => {
                 if let Err(e) = buf.fill() {
@@ -496,7 +496,7 @@ impl<S: Source, T: DecodeOwned> Iterator for ValueIter<S, T> {
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
         self.state.next(&mut self.buf, StreamBuffer::fill, |w, o| {
-            decode_item(w.data(), w.exhausted(), w.exhausted(), o, 0, T::decode_json)
+            decode_item(w.data(), w.exhausted(), w.exhausted(), o, 0, T::decode)
         })
     }
 }
@@ -570,7 +570,7 @@ impl<'de, T: Decode<'de>> Iterator for SliceValueIter<'de, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.window, |_| Ok(()), |w, o| decode_item(w.rest(), true, true, o, 0, T::decode_json))
+        self.state.next(&mut self.window, |_| Ok(()), |w, o| decode_item(w.rest(), true, true, o, 0, T::decode))
     }
 }
 
@@ -810,7 +810,7 @@ impl<S: Source, T: DecodeOwned> Iterator for ArrayIter<S, T> {
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
         self.state.next(&mut self.buf, StreamBuffer::fill, |w, o| {
-            decode_item(w.data(), w.exhausted(), w.exhausted(), o, 1, T::decode_json)
+            decode_item(w.data(), w.exhausted(), w.exhausted(), o, 1, T::decode)
         })
     }
 }
@@ -879,7 +879,7 @@ impl<'de, T: Decode<'de>> Iterator for SliceArrayIter<'de, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.window, |_| Ok(()), |w, o| decode_item(w.rest(), true, true, o, 1, T::decode_json))
+        self.state.next(&mut self.window, |_| Ok(()), |w, o| decode_item(w.rest(), true, true, o, 1, T::decode))
     }
 }
 

@@ -558,14 +558,10 @@ impl crate::writer::Sealed for JsonWriter<'_> {}
 
 impl crate::Writer for JsonWriter<'_> {
     const MSGPACK: bool = false;
+    const ANNOUNCES_LENGTHS: bool = false;
     const COMPOSITE_KEYS_AS_PAIRS: bool = true;
     const HUMAN_READABLE: bool = true;
     const NATIVE_TIMESTAMP: bool = false;
-
-    #[inline]
-    fn encode_per_format<T: crate::Encode + ?Sized>(&mut self, value: &T) -> Result<()> {
-        value.encode_json(self)
-    }
 
     /// The bytes as the sequence of numbers `[u8]` is.
     #[inline]
@@ -733,6 +729,33 @@ impl crate::Writer for JsonWriter<'_> {
     fn end_members(&mut self, _at: usize, _count: usize) -> Result<()> {
         self.write_byte(b'}');
         Ok(())
+    }
+
+    #[inline]
+    fn begin_elements(&mut self) -> usize {
+        self.write_byte(b'[');
+        0
+    }
+
+    #[inline]
+    fn end_elements(&mut self, _at: usize, _count: usize) -> Result<()> {
+        self.write_byte(b']');
+        Ok(())
+    }
+
+    #[inline]
+    fn mark(&self) -> (usize, usize) {
+        JsonWriter::mark(self)
+    }
+
+    /// The text of the JSON string written from `mark` on.
+    #[cold]
+    fn key_text_since(&self, mark: (usize, usize)) -> Option<alloc::string::String> {
+        let (flushed, at) = mark;
+        if flushed != self.flushed {
+            return None;
+        }
+        super::JsonReader::new(self.buf.get(at..)?).read_string().ok()
     }
 
     #[inline]

@@ -18,7 +18,7 @@ use crate::{DecodeOwned, Encode};
 
 #[inline]
 fn decode_at<T: DecodeOwned, W: Window>(w: &W, options: &Options) -> Step<T> {
-    decode_item(w.data(), w.exhausted(), options, T::decode_msgpack)
+    decode_item(w.data(), w.exhausted(), options, T::decode)
 }
 
 /// The values of an async MessagePack stream, from [`iter_values_async`]: a [`Stream`] of
@@ -128,7 +128,7 @@ impl<T: Encode> ItemEncoder<T> for Concat<'_> {
         let mut w = MsgpackWriter::from_vec(core::mem::take(out));
         // A fresh table per value: ids belong to one document.
         w.set_options(self.options);
-        let result = item.encode_msgpack(&mut w);
+        let result = item.encode(&mut w);
         *out = w.into_inner();
         result
     }

@@ -310,7 +310,7 @@ pub fn from_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> Result<T> {
 /// ```
 pub fn from_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options) -> Result<T> {
     let mut reader = MsgpackReader::with_options(input, options);
-    let result = match T::decode_msgpack(&mut reader) {
+    let result = match T::decode(&mut reader) {
         Ok(v) if options.allow_trailing => Ok(v),
         Ok(v) => reader.end().map(|()| v),
         Err(e) => Err(e),
@@ -388,7 +388,7 @@ impl EncodeOptions {
 pub fn to_vec_with<T: Encode + ?Sized>(value: &T, options: &EncodeOptions) -> Result<Vec<u8>> {
     let mut w = MsgpackWriter::with_capacity(128);
     w.set_options(options);
-    value.encode_msgpack(&mut w)?;
+    value.encode(&mut w)?;
     Ok(w.into_inner())
 }
 
@@ -405,7 +405,7 @@ pub fn to_writer_with<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T, 
     let mut sink = IoSink::new(out);
     let mut w = MsgpackWriter::streaming(&mut sink, DEFAULT_BUFFER);
     w.set_options(options);
-    value.encode_msgpack(&mut w)?;
+    value.encode(&mut w)?;
     w.finish();
     drop(w);
     sink.finish()
@@ -419,7 +419,7 @@ pub fn to_writer_with<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T, 
 /// ```
 pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>> {
     let mut w = MsgpackWriter::with_capacity(128);
-    value.encode_msgpack(&mut w)?;
+    value.encode(&mut w)?;
     Ok(w.into_inner())
 }
 
@@ -446,7 +446,7 @@ pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>> {
 pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Result<()> {
     let mut sink = IoSink::new(out);
     let mut w = MsgpackWriter::streaming(&mut sink, DEFAULT_BUFFER);
-    value.encode_msgpack(&mut w)?;
+    value.encode(&mut w)?;
     w.finish();
     drop(w);
     sink.finish()
@@ -512,7 +512,7 @@ where
         // A fresh table per value: ids belong to one document.
         w.set_options(options);
         let mark = w.mark();
-        if let Err(e) = item.encode_msgpack(&mut w) {
+        if let Err(e) = item.encode(&mut w) {
             w.rewind(mark);
             result = Err(e);
             break;

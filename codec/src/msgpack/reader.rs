@@ -1548,7 +1548,7 @@ impl<'de> MsgpackReader<'de> {
     pub(crate) fn decode_key_as<T: crate::Decode<'de>>(&mut self, key: Key<'de>) -> Result<T> {
         let after = self.checkpoint();
         self.pos = key.start;
-        let value = T::decode_msgpack(self);
+        let value = T::decode(self);
         let end = self.pos;
         self.restore(after);
         match value {
@@ -2345,6 +2345,11 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     #[inline]
     fn key_cow(&mut self, key: Key<'de>) -> Result<Cow<'de, str>> {
         self.key_str(key).map(Cow::Borrowed)
+    }
+
+    #[inline]
+    fn key_str_ref(&mut self, key: Key<'de>) -> Result<crate::reader::StrRef<'de, '_>> {
+        self.key_str(key).map(crate::reader::StrRef::Borrowed)
     }
 
     #[inline]

@@ -280,7 +280,7 @@ pub fn from_reader_with<T: DecodeOwned>(reader: impl Source, options: &Options) 
     }
     let mut doc = Document::new();
     loop {
-        match doc.advance(&mut buf, options, |w| decode_item(w.data(), w.exhausted(), options, T::decode_msgpack)) {
+        match doc.advance(&mut buf, options, |w| decode_item(w.data(), w.exhausted(), options, T::decode)) {
             Advance::Item(result) => return result,
             Advance::More | Advance::End => {
                 if let Err(e) = buf.fill() {
@@ -401,8 +401,7 @@ impl<S: Source, T: DecodeOwned> Iterator for ValueIter<S, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state
-            .next(&mut self.buf, StreamBuffer::fill, |w, o| decode_item(w.data(), w.exhausted(), o, T::decode_msgpack))
+        self.state.next(&mut self.buf, StreamBuffer::fill, |w, o| decode_item(w.data(), w.exhausted(), o, T::decode))
     }
 }
 
@@ -460,7 +459,7 @@ impl<'de, T: Decode<'de>> Iterator for SliceValueIter<'de, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<T>> {
-        self.state.next(&mut self.window, |_| Ok(()), |w, o| decode_item(w.rest(), true, o, T::decode_msgpack))
+        self.state.next(&mut self.window, |_| Ok(()), |w, o| decode_item(w.rest(), true, o, T::decode))
     }
 }
 

@@ -633,7 +633,20 @@ impl<'w> MsgpackWriter<'w> {
     /// ```
     #[inline]
     pub fn map_placeholder(&mut self) -> usize {
-        self.push(0x80);
+        self.placeholder(0x80)
+    }
+
+    /// [`map_placeholder`](Self::map_placeholder) for an array (a serde sequence of
+    /// unknown length); [`patch_array_len`](Self::patch_array_len) fills it in.
+    #[inline]
+    pub(crate) fn array_placeholder(&mut self) -> usize {
+        self.placeholder(0x90)
+    }
+
+    /// One byte, `fix` (an empty fixmap or fixarray), where a header will go.
+    #[inline]
+    fn placeholder(&mut self, fix: u8) -> usize {
+        self.push(fix);
         // Counted from the start of the output, not of the buffer: a streaming writer may
         // flush what precedes the header before it is patched.
         let at = self.flushed + self.buf.len() - 1;
@@ -661,24 +674,37 @@ impl<'w> MsgpackWriter<'w> {
     /// ```
     #[inline]
     pub fn patch_map_len(&mut self, at: usize, len: usize) -> Result<()> {
+        self.patch_len(at, len, 0x80, MsgpackWriter::write_map_len)
+    }
+
+    /// Writes the header of an array of `len` elements at `at`, the placeholder that
+    /// [`array_placeholder`](Self::array_placeholder) returned, as
+    /// [`patch_map_len`](Self::patch_map_len) does for a map.
+    #[inline]
+    pub(crate) fn patch_array_len(&mut self, at: usize, len: usize) -> Result<()> {
+        self.patch_len(at, len, 0x90, MsgpackWriter::write_array_len)
+    }
+
+    #[inline]
+    fn patch_len(&mut self, at: usize, len: usize, fix: u8, header: fn(&mut Self, usize) -> Result<()>) -> Result<()> {
         // Saturating: a hand-written impl that patches without a placeholder must not
         // panic; the count only decides when a streaming writer may flush.
         self.open = self.open.saturating_sub(1);
         let at = at.wrapping_sub(self.flushed);
         if len <= 15 {
-            self.buf[at] = 0x80 | len as u8;
+            self.buf[at] = fix | len as u8;
             Ok(())
         } else {
-            self.widen_map_header(at, len)
+            self.widen_header(at, len, header)
         }
     }
 
     #[cold]
     #[inline(never)]
-    fn widen_map_header(&mut self, at: usize, len: usize) -> Result<()> {
-        let mut header = MsgpackWriter::new();
-        header.write_map_len(len)?;
-        self.buf.splice(at..at + 1, header.buf);
+    fn widen_header(&mut self, at: usize, len: usize, header: fn(&mut Self, usize) -> Result<()>) -> Result<()> {
+        let mut wide = MsgpackWriter::new();
+        header(&mut wide, len)?;
+        self.buf.splice(at..at + 1, wide.buf);
         Ok(())
     }
 }
@@ -690,14 +716,10 @@ impl crate::writer::Sealed for MsgpackWriter<'_> {}
 
 impl crate::Writer for MsgpackWriter<'_> {
     const MSGPACK: bool = true;
+    const ANNOUNCES_LENGTHS: bool = true;
     const COMPOSITE_KEYS_AS_PAIRS: bool = false;
     const HUMAN_READABLE: bool = false;
     const NATIVE_TIMESTAMP: bool = true;
-
-    #[inline]
-    fn encode_per_format<T: crate::Encode + ?Sized>(&mut self, value: &T) -> Result<()> {
-        value.encode_msgpack(self)
-    }
 
     #[inline]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<()> {
@@ -851,6 +873,33 @@ impl crate::Writer for MsgpackWriter<'_> {
     #[inline]
     fn end_members(&mut self, at: usize, count: usize) -> Result<()> {
         self.patch_map_len(at, count)
+    }
+
+    #[inline]
+    fn begin_elements(&mut self) -> usize {
+        self.array_placeholder()
+    }
+
+    #[inline]
+    fn end_elements(&mut self, at: usize, count: usize) -> Result<()> {
+        self.patch_array_len(at, count)
+    }
+
+    #[inline]
+    fn mark(&self) -> (usize, usize) {
+        MsgpackWriter::mark(self)
+    }
+
+    /// The key's text as the reader names keys in paths (a str's text, a number, ...).
+    #[cold]
+    fn key_text_since(&self, mark: (usize, usize)) -> Option<alloc::string::String> {
+        let (flushed, at) = mark;
+        if flushed != self.flushed {
+            return None;
+        }
+        let mut r = super::MsgpackReader::new(self.buf.get(at..)?);
+        let key = r.read_key().ok()?;
+        Some(r.key_text(key))
     }
 
     #[inline]

@@ -27,7 +27,7 @@ use ::serde::de::value::{BorrowedBytesDeserializer, BorrowedStrDeserializer, Seq
 use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Unexpected, Visitor};
 
 use super::key::KeyDeserializer;
-use super::{at, in_member, in_variant, static_name};
+use super::{at, in_member, in_variant, static_name, EXT_STRUCT};
 use crate::error::{Error, ErrorKind, Result};
 use crate::reader::{ParsedNumber, StrRef, ValueKind};
 use crate::Reader;
@@ -67,10 +67,6 @@ impl<'a, R> Deserializer<'a, R> {
         Deserializer { r }
     }
 }
-
-/// The name rmp-serde gives a newtype struct that stands for an ext value, holding the
-/// tuple `(i8 type, bytes)` (the serializer's, in `msgpack.rs`, is the same).
-const EXT_STRUCT: &str = "_ExtStruct";
 
 /// What a collection tells serde to reserve, per element: codec's bound on reservations made
 /// before the elements are read ([`Reader::capacity_for`]), so that nested length prefixes

@@ -3,13 +3,12 @@
 //! in it, as the type asks); where keys keep their type (MessagePack), the key is a whole
 //! value, read again as one.
 
-use alloc::borrow::Cow;
-
-use ::serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
+use ::serde::de::value::{BorrowedStrDeserializer, StrDeserializer};
 use ::serde::de::{self, Visitor};
 
 use super::{at, Compat};
 use crate::error::{Error, Result};
+use crate::reader::StrRef;
 use crate::Reader;
 
 /// Reads `key`, just read by `r`, as a `T` through its serde impl.
@@ -28,16 +27,6 @@ pub(super) fn decode_key<'de, T: de::Deserialize<'de>, R: Reader<'de>>(key: R::K
 pub(super) struct KeyDeserializer<'a, R, K> {
     pub(super) key: K,
     pub(super) r: &'a mut R,
-}
-
-/// Hands the key's text to `visitor`: borrowed from the input when it can be, else the
-/// unescaped text, owned.
-#[inline]
-fn visit_cow<'de, V: Visitor<'de>>(text: Cow<'de, str>, visitor: V) -> Result<V::Value> {
-    match text {
-        Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
-        Cow::Owned(s) => visitor.visit_string(s),
-    }
 }
 
 macro_rules! key_int {
@@ -60,8 +49,10 @@ impl<'de, R: Reader<'de>> de::Deserializer<'de> for KeyDeserializer<'_, R, R::Ke
 
     #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let text = self.r.key_cow(self.key)?;
-        visit_cow(text, visitor)
+        match self.r.key_str_ref(self.key)? {
+            StrRef::Borrowed(s) => visitor.visit_borrowed_str(s),
+            StrRef::Transient(s) => visitor.visit_str(s),
+        }
     }
 
     key_int! {
@@ -101,9 +92,9 @@ impl<'de, R: Reader<'de>> de::Deserializer<'de> for KeyDeserializer<'_, R, R::Ke
 
     /// The text's UTF-8 bytes (serde_json's rule for bytes).
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.r.key_cow(self.key)? {
-            Cow::Borrowed(s) => visitor.visit_borrowed_bytes(s.as_bytes()),
-            Cow::Owned(s) => visitor.visit_byte_buf(s.into_bytes()),
+        match self.r.key_str_ref(self.key)? {
+            StrRef::Borrowed(s) => visitor.visit_borrowed_bytes(s.as_bytes()),
+            StrRef::Transient(s) => visitor.visit_bytes(s.as_bytes()),
         }
     }
 
@@ -127,12 +118,12 @@ impl<'de, R: Reader<'de>> de::Deserializer<'de> for KeyDeserializer<'_, R, R::Ke
         variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        match self.r.key_cow(self.key)? {
-            Cow::Borrowed(s) => {
+        match self.r.key_str_ref(self.key)? {
+            StrRef::Borrowed(s) => {
                 de::Deserializer::deserialize_enum(BorrowedStrDeserializer::new(s), name, variants, visitor)
             }
-            Cow::Owned(s) => {
-                de::Deserializer::deserialize_enum(StringDeserializer::<Error>::new(s), name, variants, visitor)
+            StrRef::Transient(s) => {
+                de::Deserializer::deserialize_enum(StrDeserializer::<Error>::new(s), name, variants, visitor)
             }
         }
     }

@@ -46,12 +46,12 @@
 //! ```
 //!
 //! ## How
-//! A serde `Serializer` writes straight into codec's [`JsonWriter`] (or `MsgpackWriter`),
-//! and one serde [`Deserializer`], generic over codec's [`Reader`], reads straight from
-//! its [`JsonReader`](crate::json::JsonReader) (or `MsgpackReader`): no intermediate
-//! value, no second parse. They are public as [`json::Serializer`], `msgpack::Serializer`
-//! and [`Deserializer`] (also named [`json::Deserializer`] and `msgpack::Deserializer`
-//! for one format), for hand-written impls.
+//! One serde [`Serializer`], generic over codec's [`Writer`], writes straight into its
+//! writers, and one serde [`Deserializer`], generic over its [`Reader`], reads straight
+//! from its readers: no intermediate value, no second parse, one body per format
+//! monomorphized. They are public for hand-written impls, also named for one format
+//! ([`json::Serializer`], [`json::Deserializer`], `msgpack::Serializer`,
+//! `msgpack::Deserializer`).
 //!
 //! - **Output**: serde_json's compact bytes for JSON (integer map keys quoted, bytes as an
 //!   array of numbers, enums externally tagged), `rmp_serde::to_vec_named`'s bytes for
@@ -95,9 +95,6 @@ use ::serde::de::{Deserialize, Expected, Unexpected, Visitor};
 use ::serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::JsonWriter;
-#[cfg(feature = "msgpack")]
-use crate::msgpack::MsgpackWriter;
 use crate::{Decode, DecodeKey, Encode, EncodeKey, Reader, Writer};
 
 mod de;
@@ -105,8 +102,15 @@ pub mod json;
 mod key;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
+mod serializer;
 
 pub use de::Deserializer;
+pub use serializer::Serializer;
+
+/// The name rmp-serde gives a newtype struct that stands for an ext value, holding the
+/// tuple `(i8 type, bytes)`: what the serializer writes as an ext, and the deserializer
+/// hands an ext to.
+const EXT_STRUCT: &str = "_ExtStruct";
 
 /// Writes `value` through its serde impl, in `w`'s format: the `with` function of
 /// `#[codec(with = "codec::serde")]`. In JSON serde_json's bytes; in MessagePack
@@ -125,9 +129,7 @@ pub use de::Deserializer;
 /// ```
 #[inline]
 pub fn encode<T: ?Sized + Serialize, W: Writer>(value: &T, w: &mut W) -> Result<()> {
-    // The bridge has a `Serializer` per format (until it is one over any writer): the
-    // writer calls its format's, through `Encode`'s per-format bridge.
-    w.encode_per_format(&CompatRef(value))
+    value.serialize(Serializer::new(w))
 }
 
 /// Reads a value through `T`'s serde impl, in `r`'s format: the `with` function of
@@ -147,40 +149,6 @@ pub fn encode<T: ?Sized + Serialize, W: Writer>(value: &T, w: &mut W) -> Result<
 #[inline]
 pub fn decode<'de, T: Deserialize<'de>, R: Reader<'de>>(r: &mut R) -> Result<T> {
     T::deserialize(Deserializer::new(r))
-}
-
-#[inline]
-fn serialize_json<T: ?Sized + Serialize>(value: &T, w: &mut JsonWriter) -> Result<()> {
-    value.serialize(json::Serializer::new(w))
-}
-
-#[cfg(feature = "msgpack")]
-#[inline]
-fn serialize_msgpack<T: ?Sized + Serialize>(value: &T, w: &mut MsgpackWriter) -> Result<()> {
-    value.serialize(msgpack::Serializer::new(w))
-}
-
-/// A borrowed value written through its serde impl ([`encode`]): what the writer's
-/// per-format bridge calls.
-struct CompatRef<'a, T: ?Sized>(&'a T);
-
-impl<T: ?Sized + Serialize> Encode for CompatRef<'_, T> {
-    /// The writer's format's method below.
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
-        w.encode_per_format(self)
-    }
-
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        serialize_json(self.0, w)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        serialize_msgpack(self.0, w)
-    }
 }
 
 /// A value encoded and decoded by codec through its serde impl: a field type, element type
@@ -270,17 +238,6 @@ impl<T: Serialize> Encode for Compat<T> {
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         encode(&self.0, w)
     }
-
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        serialize_json(&self.0, w)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        serialize_msgpack(&self.0, w)
-    }
 }
 
 impl<'de, T: Deserialize<'de>> Decode<'de> for Compat<T> {
@@ -313,11 +270,9 @@ impl<'de, T: Deserialize<'de>> Decode<'de> for Compat<T> {
 /// # Ok::<(), codec::Error>(())
 /// ```
 impl<T: Serialize> EncodeKey for Compat<T> {
-    /// The writer's format's key serializer (a private per-format bridge until the serde
-    /// bridge is one serializer over any writer).
     #[inline]
     fn encode_key<W: Writer>(&self, w: &mut W) -> Result<()> {
-        w.encode_per_format(&CompatKey(&self.0))
+        serializer::encode_key(&self.0, w)
     }
 }
 
@@ -327,29 +282,6 @@ impl<'de, T: Deserialize<'de>> DecodeKey<'de> for Compat<T> {
     #[inline]
     fn decode_key<R: Reader<'de>>(key: R::Key, r: &mut R) -> Result<Self> {
         key::decode_key(key, r).map(Compat)
-    }
-}
-
-/// A borrowed map key written through its serde impl: by serde_json's rules in JSON, as
-/// any value in MessagePack (as rmp-serde writes keys).
-struct CompatKey<'a, T: ?Sized>(&'a T);
-
-impl<T: ?Sized + Serialize> Encode for CompatKey<'_, T> {
-    /// The writer's format's method below.
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
-        w.encode_per_format(self)
-    }
-
-    #[inline]
-    fn encode_json(&self, w: &mut JsonWriter) -> Result<()> {
-        json::encode_key(self.0, w)
-    }
-
-    #[cfg(feature = "msgpack")]
-    #[inline]
-    fn encode_msgpack(&self, w: &mut MsgpackWriter) -> Result<()> {
-        serialize_msgpack(self.0, w)
     }
 }
 
@@ -536,18 +468,6 @@ fn display_error() -> Error {
     Error::custom("a Display implementation returned an error")
 }
 
-/// `e` inside the map key whose encoding starts `written` (the writer's output from the
-/// key on, when it was not flushed yet): `text_of` reads the key's text from those bytes.
-/// Without them, or when they do not read, no segment.
-#[cold]
-#[inline(never)]
-fn in_written_key(e: Error, written: Option<&[u8]>, text_of: fn(&[u8]) -> Option<String>) -> Error {
-    match written.and_then(text_of) {
-        Some(key) => e.in_key(key),
-        None => e,
-    }
-}
-
 /// `e` inside element `index`, and inside the externally tagged `variant` when there is one.
 #[cold]
 #[inline(never)]
@@ -567,7 +487,6 @@ fn in_variant(e: Error, variant: Option<&'static str>) -> Error {
 
 /// The error of a serializer asked for more or fewer entries than it announced (a
 /// MessagePack header holds the count, so a wrong one would corrupt the output).
-#[cfg(feature = "msgpack")]
 #[cold]
 #[inline(never)]
 fn wrong_count(what: &'static str, announced: usize, written: usize) -> Error {
