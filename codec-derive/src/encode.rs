@@ -245,12 +245,14 @@ fn value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: Segment) -> To
 }
 
 /// `bytes` pre-encoded for each format, as an `Encoded` value (the MessagePack bytes
-/// left out of a JSON-only build).
+/// left out of a JSON-only build, the CBOR bytes, made from MessagePack's, out of a build
+/// without CBOR).
 fn encoded(json: &[u8], msgpack: &[u8]) -> TokenStream {
     let p = quote!(__p);
     let json = lit(json);
+    let cbor = lit(&if crate::CBOR { crate::tokens::cbor_from_msgpack(msgpack) } else { Vec::new() });
     let msgpack = lit(if crate::MSGPACK { msgpack } else { &[] });
-    quote!(#p::Encoded { json: #json, msgpack: #msgpack })
+    quote!(#p::Encoded { json: #json, msgpack: #msgpack, cbor: #cbor })
 }
 
 /// Statements with literal bytes gathered, so that consecutive literals (a map header,

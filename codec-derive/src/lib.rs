@@ -28,6 +28,10 @@ use proc_macro::TokenStream;
 /// MessagePack half (about half of the generated code).
 const MSGPACK: bool = cfg!(feature = "msgpack");
 
+/// Whether member names and tags are also pre-encoded for CBOR (`Encoded::cbor`).
+/// `codec`'s `cbor` feature turns on this crate's; without it those bytes are empty, as
+/// MessagePack's are without [`MSGPACK`].
+const CBOR: bool = cfg!(feature = "cbor");
 use quote::quote;
 use syn::{parse_macro_input, DeriveInput};
 

@@ -162,3 +162,120 @@ pub fn int_literal(n: i128) -> TokenStream {
         quote!(#abs)
     }
 }
+
+/// A CBOR head (major type `major`, argument `n`) in its preferred (shortest) form,
+/// RFC 8949 section 4.2.1, appended to `out`.
+pub fn cbor_head(out: &mut Vec<u8>, major: u8, n: u64) {
+    let m = major << 5;
+    match n {
+        0..=23 => out.push(m | n as u8),
+        24..=0xff => out.extend_from_slice(&[m | 24, n as u8]),
+        0x100..=0xffff => {
+            out.push(m | 25);
+            out.extend_from_slice(&(n as u16).to_be_bytes());
+        }
+        0x1_0000..=0xffff_ffff => {
+            out.push(m | 26);
+            out.extend_from_slice(&(n as u32).to_be_bytes());
+        }
+        _ => {
+            out.push(m | 27);
+            out.extend_from_slice(&n.to_be_bytes());
+        }
+    }
+}
+
+/// `s` as a CBOR text string (head and bytes), encoded at macro time.
+pub fn cbor_str(s: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len() + 9);
+    cbor_head(&mut out, 3, s.len() as u64);
+    out.extend_from_slice(s.as_bytes());
+    out
+}
+
+/// The CBOR bytes of MessagePack bytes the derive made at macro time: a run of map and
+/// array headers, strs, ints, bools and nils (what a member name, an enum's tag or a
+/// struct's opening is made of), each re-encoded in CBOR's preferred form. The codegen
+/// builds one sequence of bytes for MessagePack and derives CBOR's from it, so the two
+/// cannot drift apart. Any other MessagePack byte is a bug in the derive: a panic.
+pub fn cbor_from_msgpack(mut mp: &[u8]) -> Vec<u8> {
+    fn take<'a>(mp: &mut &'a [u8], n: usize) -> &'a [u8] {
+        let (head, rest) = mp.split_at(n);
+        *mp = rest;
+        head
+    }
+    fn be(bytes: &[u8]) -> u64 {
+        bytes.iter().fold(0, |acc, &b| acc << 8 | u64::from(b))
+    }
+    let mut out = Vec::with_capacity(mp.len() + 8);
+    while let Some((&b, rest)) = mp.split_first() {
+        mp = rest;
+        match b {
+            0x00..=0x7f => cbor_head(&mut out, 0, u64::from(b)),
+            0x80..=0x8f => cbor_head(&mut out, 5, u64::from(b & 0x0f)),
+            0x90..=0x9f => cbor_head(&mut out, 4, u64::from(b & 0x0f)),
+            0xa0..=0xbf | 0xd9..=0xdb => {
+                let len = match b {
+                    0xd9 => be(take(&mut mp, 1)),
+                    0xda => be(take(&mut mp, 2)),
+                    0xdb => be(take(&mut mp, 4)),
+                    _ => u64::from(b & 0x1f),
+                } as usize;
+                cbor_head(&mut out, 3, len as u64);
+                out.extend_from_slice(take(&mut mp, len));
+            }
+            0xc0 => out.push(0xf6),
+            0xc2 => out.push(0xf4),
+            0xc3 => out.push(0xf5),
+            0xcc..=0xcf => {
+                let n = be(take(&mut mp, 1 << (b - 0xcc)));
+                cbor_head(&mut out, 0, n);
+            }
+            0xd0..=0xd3 | 0xe0..=0xff => {
+                let v = match b {
+                    0xd0 => take(&mut mp, 1)[0] as i8 as i64,
+                    0xd1 => be(take(&mut mp, 2)) as u16 as i16 as i64,
+                    0xd2 => be(take(&mut mp, 4)) as u32 as i32 as i64,
+                    0xd3 => be(take(&mut mp, 8)) as i64,
+                    _ => b as i8 as i64,
+                };
+                if v >= 0 {
+                    cbor_head(&mut out, 0, v as u64);
+                } else {
+                    cbor_head(&mut out, 1, !(v as u64));
+                }
+            }
+            0xdc | 0xdd => {
+                let n = be(take(&mut mp, if b == 0xdc { 2 } else { 4 }));
+                cbor_head(&mut out, 4, n);
+            }
+            0xde | 0xdf => {
+                let n = be(take(&mut mp, if b == 0xde { 2 } else { 4 }));
+                cbor_head(&mut out, 5, n);
+            }
+            _ => panic!("codec-derive: no CBOR form for the MessagePack byte {b:#04x} it made"),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod cbor_tests {
+    use super::*;
+
+    /// Each piece the derive makes, in MessagePack and CBOR (RFC 8949's preferred heads).
+    #[test]
+    fn msgpack_pieces_become_preferred_cbor() {
+        assert_eq!(cbor_str("a"), b"\x61a");
+        assert_eq!(cbor_str(&"x".repeat(24))[..2], [0x78, 24]);
+        assert_eq!(cbor_str(&"x".repeat(256))[..3], [0x79, 1, 0]);
+        assert_eq!(cbor_from_msgpack(b"\x81\xa4Left"), b"\xa1\x64Left");
+        assert_eq!(cbor_from_msgpack(b"\x82\xa1t\x07\xa1c"), b"\xa2\x61t\x07\x61c");
+        assert_eq!(cbor_from_msgpack(b"\xcc\x80\xcd\x01\x00\xff\xd0\x80\xc3\xc2\xc0"), b"\x18\x80\x19\x01\x00\x20\x38\x7f\xf5\xf4\xf6");
+        assert_eq!(cbor_from_msgpack(b"\xd3\x80\x00\x00\x00\x00\x00\x00\x00"), b"\x3b\x7f\xff\xff\xff\xff\xff\xff\xff");
+        assert_eq!(cbor_from_msgpack(b"\xcf\xff\xff\xff\xff\xff\xff\xff\xff"), b"\x1b\xff\xff\xff\xff\xff\xff\xff\xff");
+        assert_eq!(cbor_from_msgpack(b"\xde\x00\x10\x93"), b"\xb0\x83");
+        let long = msgpack_str(&"y".repeat(40));
+        assert_eq!(cbor_from_msgpack(&long), cbor_str(&"y".repeat(40)));
+    }
+}

@@ -759,10 +759,10 @@ pub trait Reader<'de>: sealed::Sealed {
     ///     let mut m = r.begin_members()?;
     ///     let mut point = (0, 0);
     ///     if r.first_member(&mut m)? {
-    ///         assert!(r.member_if(&codec::__private::Encoded { json: br#""x""#, msgpack: b"\xa1x" })?);
+    ///         assert!(r.member_if(&codec::__private::Encoded { json: br#""x""#, msgpack: b"\xa1x", cbor: b"\x61x" })?);
     ///         point.0 = u32::decode(r)?;
     ///         assert!(r.next_member(&mut m)?);
-    ///         assert!(r.member_if(&codec::__private::Encoded { json: br#""y""#, msgpack: b"\xa1y" })?);
+    ///         assert!(r.member_if(&codec::__private::Encoded { json: br#""y""#, msgpack: b"\xa1y", cbor: b"\x61y" })?);
     ///         point.1 = u32::decode(r)?;
     ///         assert!(!r.next_member(&mut m)?);
     ///     }

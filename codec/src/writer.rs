@@ -35,6 +35,9 @@ pub struct Encoded {
     pub json: &'static [u8],
     /// The MessagePack bytes (empty when the derive was built without MessagePack).
     pub msgpack: &'static [u8],
+    /// The CBOR bytes: text strings with their preferred (shortest) heads, map headers,
+    /// integers (empty when the derive was built without CBOR).
+    pub cbor: &'static [u8],
 }
 
 /// A format's writer, as generic encoding code sees it: implemented by

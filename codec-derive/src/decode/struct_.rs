@@ -438,7 +438,8 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let steps = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(i, f)| {
             let json = tokens::bytes(&tokens::json_string(&f.name));
             let msgpack = tokens::lit(&if crate::MSGPACK { tokens::msgpack_str(&f.name) } else { Vec::new() });
-            self.ordered_step(i, f, rn, quote!(#p::Encoded { json: #json, msgpack: #msgpack }))
+            let cbor = tokens::lit(&if crate::CBOR { tokens::cbor_str(&f.name) } else { Vec::new() });
+            self.ordered_step(i, f, rn, quote!(#p::Encoded { json: #json, msgpack: #msgpack, cbor: #cbor }))
         });
         let prepare = self.prepare_stmts(&quote!(&__m));
         quote! {{

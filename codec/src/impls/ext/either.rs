@@ -54,9 +54,9 @@ impl<L, R> From<Tagged<L, R>> for Either<L, R> {
 
 /// What comes before a `Left` value and a `Right` value: the derive's bytes for the
 /// newtype variants (in JSON the map's `}` follows the value).
-const LEFT: Encoded = Encoded { json: b"{\"Left\":", msgpack: b"\x81\xa4Left" };
-const RIGHT: Encoded = Encoded { json: b"{\"Right\":", msgpack: b"\x81\xa5Right" };
-const END: Encoded = Encoded { json: b"}", msgpack: b"" };
+const LEFT: Encoded = Encoded { json: b"{\"Left\":", msgpack: b"\x81\xa4Left", cbor: b"\xa1\x64Left" };
+const RIGHT: Encoded = Encoded { json: b"{\"Right\":", msgpack: b"\x81\xa5Right", cbor: b"\xa1\x65Right" };
+const END: Encoded = Encoded { json: b"}", msgpack: b"", cbor: b"" };
 
 impl<L: Encode, R: Encode> Encode for Either<L, R> {
     /// Written here rather than through `Tagged`, which would need the values moved or
