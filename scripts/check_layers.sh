@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The runtime's layers import one way (docs/one-model.md, "Target layers"): the core
 # names no format and nothing of the model; each format (codec/src/json/,
-# codec/src/msgpack/) names only the core and its own folder, never the other format,
-# the model or the bridges. Fails, printing the offending lines, when a file does.
+# codec/src/msgpack/, codec/src/cbor/) names only the core and its own folder, never
+# another format, the model or the bridges. Fails, printing the offending lines, when a file does.
 #
 # What counts as naming a module: a path `crate::<module>` or `$crate::<module>`, a
 # grouped import `crate::{..., <module>::..., ...}` (over several lines too), and a
@@ -107,14 +107,17 @@ check() {
 
 offences=""
 for f in "${core_files[@]}"; do
-    offences+=$(check "$src/$f" "json msgpack $model")$'\n'
+    offences+=$(check "$src/$f" "json msgpack cbor $model")$'\n'
 done
 while IFS= read -r -d '' f; do
-    offences+=$(check "$f" "msgpack $model")$'\n'
+    offences+=$(check "$f" "msgpack cbor $model")$'\n'
 done < <(find "$src/json" -name '*.rs' -print0 | sort -z)
 while IFS= read -r -d '' f; do
-    offences+=$(check "$f" "json $model")$'\n'
+    offences+=$(check "$f" "json cbor $model")$'\n'
 done < <(find "$src/msgpack" -name '*.rs' -print0 | sort -z)
+while IFS= read -r -d '' f; do
+    offences+=$(check "$f" "json msgpack $model")$'\n'
+done < <(find "$src/cbor" -name '*.rs' -print0 | sort -z)
 
 reported=""
 while IFS= read -r line; do
@@ -134,4 +137,4 @@ if [ -n "$reported" ]; then
     printf '%s' "$reported" >&2
     exit 1
 fi
-echo "check_layers.sh: the core names no format nor the model; json/ and msgpack/ name only the core and their own folder"
+echo "check_layers.sh: the core names no format nor the model; json/, msgpack/ and cbor/ name only the core and their own folder"

@@ -289,6 +289,8 @@ extern crate std;
 #[cfg(feature = "msgpack")]
 mod bridge;
 mod bytes;
+#[cfg(feature = "cbor")]
+pub mod cbor;
 mod error;
 mod impls;
 // ---- non-finite floats ----

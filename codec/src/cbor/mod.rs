@@ -1,0 +1,342 @@
+//! CBOR (RFC 8949): the third format of the same derive. Entry points, options, and the
+//! reader and writer that impls drive.
+//!
+//! Every type that derives [`Codec`](crate::Codec) or has a std impl encodes and decodes
+//! here too, with the same attributes, through its one generic body: structs are maps
+//! keyed by field name (text strings), enums use the same representations as in JSON,
+//! `Option::None` is `null`, and strings and `#[codec(bytes)]` fields borrow from the
+//! input.
+//!
+//! ```
+//! #[derive(codec::Codec, Debug, PartialEq)]
+//! struct Point<'a> { x: i32, label: &'a str }
+//!
+//! let p = Point { x: -2, label: "a" };
+//! let bytes = codec::cbor::to_vec(&p)?;
+//! // map(2), "x", -2, "label", "a"
+//! assert_eq!(bytes, b"\xa2\x61x\x21\x65label\x61a");
+//! let back: Point = codec::cbor::from_slice(&bytes)?;
+//! assert_eq!(back, p);
+//! # Ok::<(), codec::Error>(())
+//! ```
+//!
+//! ## Encoding
+//! Preferred serialization (RFC 8949 section 4.2.1) always: every head (integer, length,
+//! tag) in its shortest form, definite lengths only, floats as the shortest of half,
+//! single and double that holds the value exactly (NaN as the half `0xf97e00`). `u128`
+//! and `i128` beyond the 64 bits of major types 0 and 1 are bignums (tags 2 and 3);
+//! [`Bytes`](crate::Bytes) and `#[codec(bytes)]` fields are byte strings; `None`, `()`
+//! and unit structs are `null`; maps are maps whose keys keep their own type (an integer
+//! key is an integer). Instants (`SystemTime`, and chrono's, jiff's and time's UTC
+//! instants) are tag 1 with the seconds since the epoch: an integer for a whole second, a
+//! double otherwise (which rounds below the microsecond for today's dates; JSON and
+//! MessagePack keep every nanosecond). [`EncodeOptions::deterministic`] also sorts every
+//! map's entries by their encoded keys (RFC 8949 section 4.2.1's deterministic encoding).
+//!
+//! ## Decoding
+//! Definite and indefinite lengths: an indefinite string's chunks must be definite
+//! strings of its major type (each one UTF-8, for text), and are joined into an owned
+//! value (`String`, `Cow::Owned`): reading one as `&str` or `&[u8]` is an error, since
+//! its bytes lie apart in the input. Integer targets accept major types 0 and 1 and
+//! bignums whose value fits; `f32`/`f64` accept half, single and double floats and
+//! integers. Every length is checked against the bytes left before anything is read or
+//! allocated, and a collection reserves room ahead only as far as the input can back its
+//! head (the rule of [`MsgpackReader::capacity_for`](crate::msgpack::MsgpackReader),
+//! [`CborReader::capacity_for`] here). The [`Options`] limits (nesting depth, length of
+//! one string, duplicate keys, trailing bytes) and the errors (what, byte offset, path)
+//! are those of the other formats.
+//!
+//! Tags (major type 6): the self-described tag 55799 is skipped wherever it stands, and
+//! so is any tag a typed decode gives no meaning to (the value it tags is read as if
+//! untagged, as ciborium's serde mode does: a type's shape says what it expects, and a
+//! producer's tags such as 32 (URI) or 37 (UUID) only qualify a value the type already
+//! takes). The tags given a meaning: 2 and 3 (bignums) where an integer or float is read,
+//! 0 (RFC 3339 text) and 1 (epoch seconds) where an instant is. Simple values: `false`,
+//! `true`, `null`, and `undefined`, which reads as `null` wherever `null` is accepted
+//! (an `Option`, `()`); any other simple value is a type error, and a malformed item
+//! (reserved additional information 28 to 30, a break outside an indefinite item, a
+//! two-byte simple value below 32) an error at its offset.
+//!
+//! Not here (yet): the `preserve_refs` mode and the streams (`from_reader`,
+//! `iter_values`) of the other formats, and the serde bridge (`codec::serde`), whose
+//! per-format serializers have no CBOR one: a `Compat<T>` field is an
+//! [`Unsupported`](crate::ErrorKind::Unsupported) error in CBOR.
+
+mod deterministic;
+mod half;
+pub(crate) mod reader;
+mod tag;
+mod time;
+mod writer;
+
+pub use reader::{CborReader, Checkpoint, Key, Kind, INDEFINITE, SELF_DESCRIBED_TAG};
+pub use writer::CborWriter;
+
+pub use crate::reader::DuplicateKeys;
+pub use crate::NonFinite;
+
+use alloc::vec::Vec;
+
+use crate::error::Result;
+#[cfg(feature = "std")]
+use crate::sink::{IoSink, DEFAULT_BUFFER};
+use crate::{Decode, Encode};
+
+/// Decoding limits and policies, as the other formats': nesting depth 128, strings and
+/// byte strings up to 64 MiB, a duplicate key an error, nothing after the value.
+///
+/// ```
+/// use codec::cbor::{from_slice_with, Options};
+/// let err = from_slice_with::<Vec<Vec<u8>>>(b"\x81\x81\x01", &Options::new().max_depth(1)).unwrap_err();
+/// assert_eq!(err.kind(), &codec::ErrorKind::DepthLimit(1));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub(crate) max_depth: usize,
+    pub(crate) max_len: usize,
+    pub(crate) duplicate_keys: DuplicateKeys,
+    pub(crate) allow_trailing: bool,
+    pub(crate) non_finite: NonFinite,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_depth: 128,
+            max_len: 64 << 20,
+            duplicate_keys: DuplicateKeys::Error,
+            allow_trailing: false,
+            non_finite: NonFinite::Error,
+        }
+    }
+}
+
+impl Options {
+    /// The defaults.
+    ///
+    /// ```
+    /// let _ = codec::cbor::Options::new();
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How deep arrays and maps may nest (default 128).
+    ///
+    /// ```
+    /// let _ = codec::cbor::Options::new().max_depth(16);
+    /// ```
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// The longest text or byte string, in bytes (default 64 MiB; an indefinite one's
+    /// chunks together).
+    ///
+    /// ```
+    /// let opts = codec::cbor::Options::new().max_string_len(2);
+    /// assert!(codec::cbor::from_slice_with::<String>(b"\x63abc", &opts).is_err());
+    /// ```
+    pub fn max_string_len(mut self, bytes: usize) -> Self {
+        self.max_len = bytes;
+        self
+    }
+
+    /// What a key met twice in one map does (default: an error).
+    ///
+    /// ```
+    /// use codec::cbor::{from_slice_with, DuplicateKeys, Options};
+    /// use std::collections::BTreeMap;
+    /// let opts = Options::new().duplicate_keys(DuplicateKeys::KeepLast);
+    /// let m: BTreeMap<u8, u8> = from_slice_with(b"\xa2\x01\x02\x01\x03", &opts)?;
+    /// assert_eq!(m[&1], 3);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn duplicate_keys(mut self, policy: DuplicateKeys) -> Self {
+        self.duplicate_keys = policy;
+        self
+    }
+
+    /// What a float accepts besides numbers (`null`, or the strings `"NaN"`, ...: data
+    /// carried over from JSON; default: numbers only).
+    ///
+    /// ```
+    /// use codec::cbor::{from_slice_with, Options};
+    /// let opts = Options::new().non_finite(codec::NonFinite::Null);
+    /// assert!(from_slice_with::<f64>(b"\xf6", &opts)?.is_nan());
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn non_finite(mut self, policy: NonFinite) -> Self {
+        self.non_finite = policy;
+        self
+    }
+
+    /// Whether bytes may follow the value (default: an error).
+    ///
+    /// ```
+    /// use codec::cbor::{from_slice_with, Options};
+    /// assert_eq!(from_slice_with::<u8>(b"\x01\x02", &Options::new().allow_trailing(true))?, 1);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn allow_trailing(mut self, allow: bool) -> Self {
+        self.allow_trailing = allow;
+        self
+    }
+}
+
+/// Decodes a `T` from CBOR, with the default [`Options`].
+///
+/// ```
+/// let v: Vec<u32> = codec::cbor::from_slice(b"\x83\x01\x02\x03")?;
+/// assert_eq!(v, [1, 2, 3]);
+/// let err = codec::cbor::from_slice::<Vec<u32>>(b"\x82\x01\x61x").unwrap_err();
+/// assert_eq!(err.to_string(), "invalid type: expected u32, found string at [1] (byte 2)");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn from_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> Result<T> {
+    from_slice_with(input, &Options::default())
+}
+
+/// Decodes a `T` from CBOR with the given [`Options`].
+///
+/// ```
+/// use codec::cbor::{from_slice_with, Options};
+/// assert!(from_slice_with::<String>(b"\x63abc", &Options::new().max_string_len(2)).is_err());
+/// ```
+pub fn from_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options) -> Result<T> {
+    let mut reader = CborReader::with_options(input, options);
+    let result = match T::decode(&mut reader) {
+        Ok(v) if options.allow_trailing => Ok(v),
+        Ok(v) => reader.end().map(|()| v),
+        Err(e) => Err(e),
+    };
+    result.map_err(|e| reader::input_fault_first(e.or_at(reader.position()), input, options, !options.allow_trailing))
+}
+
+/// Encoding options: [`deterministic`](Self::deterministic) order.
+///
+/// ```
+/// let opts = codec::cbor::EncodeOptions::new().deterministic(true);
+/// let _ = codec::cbor::to_vec_with(&1u8, &opts)?;
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct EncodeOptions {
+    pub(crate) non_finite: NonFinite,
+    pub(crate) deterministic: bool,
+}
+
+impl EncodeOptions {
+    /// The defaults: preferred serialization, entries in the order the value gives them.
+    ///
+    /// ```
+    /// let _ = codec::cbor::EncodeOptions::new();
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Accepted for symmetry with the other formats: CBOR floats hold NaN and the
+    /// infinities, so every policy writes them as they are.
+    ///
+    /// ```
+    /// let opts = codec::cbor::EncodeOptions::new().non_finite(codec::NonFinite::Null);
+    /// assert_eq!(codec::cbor::to_vec_with(&f64::INFINITY, &opts)?, b"\xf9\x7c\x00");
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn non_finite(mut self, policy: NonFinite) -> Self {
+        self.non_finite = policy;
+        self
+    }
+
+    /// Deterministic encoding (RFC 8949 section 4.2.1): besides preferred serialization,
+    /// every map's entries (struct members included) sorted by the bytewise order of
+    /// their encoded keys. Costs a second pass over the output.
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    /// let m = HashMap::from([(10u32, 1u8), (1, 2), (100, 3)]);
+    /// let opts = codec::cbor::EncodeOptions::new().deterministic(true);
+    /// assert_eq!(codec::cbor::to_vec_with(&m, &opts)?, b"\xa3\x01\x02\x0a\x01\x18\x64\x03");
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn deterministic(mut self, on: bool) -> Self {
+        self.deterministic = on;
+        self
+    }
+}
+
+/// Encodes `value` as CBOR, with the given [`EncodeOptions`].
+///
+/// ```
+/// let opts = codec::cbor::EncodeOptions::new();
+/// assert_eq!(codec::cbor::to_vec_with(&(1u8, "a"), &opts)?, b"\x82\x01\x61a");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn to_vec_with<T: Encode + ?Sized>(value: &T, options: &EncodeOptions) -> Result<Vec<u8>> {
+    let mut w = CborWriter::with_capacity(128);
+    w.set_options(options);
+    value.encode(&mut w)?;
+    let bytes = w.into_inner();
+    if !options.deterministic {
+        return Ok(bytes);
+    }
+    let mut sorted = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        at += deterministic::sort_maps(&bytes[at..], &mut sorted);
+    }
+    Ok(sorted)
+}
+
+/// Encodes `value` as CBOR.
+///
+/// ```
+/// assert_eq!(codec::cbor::to_vec(&[1.5f64, 100000.0])?, b"\x82\xf9\x3e\x00\xfa\x47\xc3\x50\x00");
+/// # Ok::<(), codec::Error>(())
+/// ```
+pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>> {
+    let mut w = CborWriter::with_capacity(128);
+    value.encode(&mut w)?;
+    Ok(w.into_inner())
+}
+
+/// Encodes `value` as CBOR into an `io::Write`, through a fixed 64 KiB buffer.
+///
+/// ```
+/// let mut out = Vec::new();
+/// codec::cbor::to_writer(&mut out, &Some(true))?;
+/// assert_eq!(out, [0xf5]);
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[cfg(feature = "std")]
+pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Result<()> {
+    let mut sink = IoSink::new(out);
+    let mut w = CborWriter::streaming(&mut sink, DEFAULT_BUFFER);
+    value.encode(&mut w)?;
+    w.finish();
+    drop(w);
+    sink.finish()
+}
+
+/// [`to_writer`] with [`EncodeOptions`] (a deterministic document is made in memory
+/// first, to be sorted).
+///
+/// ```
+/// let mut out = Vec::new();
+/// codec::cbor::to_writer_with(&mut out, &1u8, &codec::cbor::EncodeOptions::new().deterministic(true))?;
+/// assert_eq!(out, [0x01]);
+/// # Ok::<(), codec::Error>(())
+/// ```
+#[cfg(feature = "std")]
+pub fn to_writer_with<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T, options: &EncodeOptions) -> Result<()> {
+    if options.deterministic {
+        let bytes = to_vec_with(value, options)?;
+        let mut sink = IoSink::new(out);
+        crate::sink::Sink::write_chunk(&mut sink, &bytes);
+        return sink.finish();
+    }
+    to_writer(out, value)
+}
