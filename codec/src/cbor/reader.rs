@@ -542,12 +542,6 @@ impl<'de> CborReader<'de> {
         Error::new(ErrorKind::RecursionLimit(self.max_depth), self.pos)
     }
 
-    #[cold]
-    #[inline(never)]
-    fn depth_error(&self) -> Error {
-        Error::new(ErrorKind::DepthLimit(self.max_depth), self.pos)
-    }
-
     /// Runs `decode` one nesting level down, counted apart from the nesting of arrays and
     /// maps (as [`MsgpackReader::nested`](crate::msgpack::MsgpackReader) does): a type that
     /// recurses without opening a container stops with [`ErrorKind::RecursionLimit`].
@@ -1396,16 +1390,6 @@ impl<'de> CborReader<'de> {
 
     // ---- containers ----
 
-    #[inline(always)]
-    fn enter(&mut self) -> Result<()> {
-        self.depth += 1;
-        if self.depth > self.max_depth {
-            self.depth -= 1;
-            return Err(self.depth_error());
-        }
-        Ok(())
-    }
-
     /// How many elements a collection may reserve room for before reading them, when its
     /// head announced `n` elements of `element_size` bytes each: as far as the input can
     /// back the claim, at most 1 MiB per collection and 8 bytes per input byte over a
@@ -1461,14 +1445,18 @@ impl<'de> CborReader<'de> {
         self.depth -= 1;
     }
 
-    /// Reads an array head and enters it: the element count (checked against the bytes
-    /// left and the depth limit), or [`INDEFINITE`]: then read elements until
-    /// [`at_break`](Self::at_break) says the break is next (consumed), then call
-    /// [`leave`](Self::leave).
+    /// Reads an array head and enters it (checked against the depth limit): the element
+    /// count, or [`INDEFINITE`]: then read elements until [`at_break`](Self::at_break)
+    /// says the break is next (consumed), then call [`leave`](Self::leave). A count past
+    /// the bytes left comes back as one more than they can hold, so that reading the
+    /// elements fails where the input does.
     ///
     /// ```
     /// let mut r = codec::cbor::CborReader::new(b"\x9b\x80\x00\x00\x00\x00\x00\x00\x00\x01");
-    /// assert_eq!(r.read_array_len().unwrap_err().kind(), &codec::ErrorKind::Eof);
+    /// assert_eq!(r.read_array_len()?, 2);
+    /// assert_eq!(r.read_u64()?, 1);
+    /// assert_eq!(r.read_u64().unwrap_err().kind(), &codec::ErrorKind::Eof);
+    /// # Ok::<(), codec::Error>(())
     /// ```
     #[inline(always)]
     pub fn read_array_len(&mut self) -> Result<usize> {
@@ -1484,7 +1472,8 @@ impl<'de> CborReader<'de> {
     }
 
     /// Reads a map head and enters it: the entry count (each entry takes at least two
-    /// bytes), or [`INDEFINITE`], as [`read_array_len`](Self::read_array_len).
+    /// bytes: a count past what the input holds comes back as one more than it can), or
+    /// [`INDEFINITE`], as [`read_array_len`](Self::read_array_len).
     ///
     /// ```
     /// let mut r = codec::cbor::CborReader::new(b"\xa1\x01\xf5");
@@ -1506,9 +1495,14 @@ impl<'de> CborReader<'de> {
         self.container_len_slow(5, 2, "a map")
     }
 
+    /// A count the input cannot back (more items than bytes left) is kept as one more
+    /// than it can: reading the items then fails, as it must, at the input's first fault
+    /// (a break where an item should be, say) or at its end, and nothing is sized from
+    /// the claim.
     #[inline(never)]
     fn container_len_slow(&mut self, major: u8, item_bytes: usize, expected: &'static str) -> Result<usize> {
         self.skip_tags()?;
+        let at = self.pos;
         let Some(b) = self.peek() else { return Err(self.eof()) };
         if b >> 5 != major {
             return Err(self.invalid_type(expected));
@@ -1516,19 +1510,19 @@ impl<'de> CborReader<'de> {
         let (_, arg) = self.head()?;
         let n = match arg {
             Some(n) => {
-                if n > (self.left() / item_bytes) as u64 {
-                    return Err(self.eof());
+                let most = self.left() / item_bytes;
+                if n > most as u64 {
+                    most + 1
+                } else {
+                    n as usize
                 }
-                n as usize
             }
-            None => {
-                if self.left() == 0 {
-                    return Err(self.eof());
-                }
-                INDEFINITE
-            }
+            None => INDEFINITE,
         };
-        self.enter()?;
+        if self.depth >= self.max_depth {
+            return Err(Error::new(ErrorKind::DepthLimit(self.max_depth), at));
+        }
+        self.depth += 1;
         Ok(n)
     }
 
