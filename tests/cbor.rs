@@ -836,3 +836,28 @@ fn serde_compat_is_unsupported_in_cbor() {
     let e = from_slice::<codec::serde::Compat<Theirs>>(&hex("a1617801")).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::Unsupported { format: "CBOR", .. }), "{e}");
 }
+
+// ---------------------------------------------------------------- capabilities
+
+/// What CBOR shares with MessagePack through the capability constants: raw JSON goes as
+/// the value it holds (`JSON_TEXT` is false), a dynamic value's bytes, typed keys and
+/// non-finite floats are CBOR's own (`NATIVE_BYTES`, `TYPED_KEYS`).
+#[test]
+fn raw_json_and_dynamic_values_take_the_binary_forms() {
+    let raw = codec::json::RawJson::new(r#"{"a": [1, 2.5]}"#).unwrap();
+    assert_eq!(to_vec(&raw).unwrap(), hex("a1616182 01 f94100".replace(' ', "").as_str()));
+    let e = from_slice::<codec::json::RawJson>(&hex("01")).unwrap_err();
+    assert!(e.to_string().contains("no JSON text to borrow"), "{e}");
+
+    use codec::msgpack::Value;
+    let value = Value::Map(codec::msgpack::Map::from_iter([
+        (Value::from(1u8), Value::Binary(vec![1, 2])),
+        (Value::from("f"), Value::F64(f64::NEG_INFINITY)),
+        (Value::Bool(true), Value::Array(vec![Value::Nil, Value::from(-3i8)])),
+    ]));
+    let bytes = to_vec(&value).unwrap();
+    assert_eq!(bytes, hex("a3 01 420102 6166 f9fc00 f5 82f622".replace(' ', "").as_str()));
+    assert_eq!(from_slice::<Value>(&bytes).unwrap(), value);
+    // Extensions are MessagePack's own: an error in CBOR.
+    assert!(to_vec(&Value::Ext(1, vec![0])).is_err());
+}

@@ -561,6 +561,14 @@ pub trait Reader<'de>: sealed::Sealed {
     #[doc(hidden)]
     const MSGPACK: bool;
 
+    /// `true` where the format is JSON text (JSON's reader): a raw JSON value (`RawJson`,
+    /// serde_json's `RawValue`, the number form of `with::rust_decimal`) is read as its
+    /// text, verbatim; `false` where it is read from the value the text would hold
+    /// (MessagePack, CBOR), as [`Writer::JSON_TEXT`](crate::Writer::JSON_TEXT) writes it.
+    /// A constant.
+    #[doc(hidden)]
+    const JSON_TEXT: bool;
+
     /// Opens an array of any length read by position (a `msgpack(struct_as_array)`
     /// struct's fields in declaration order). Returns the count to hand
     /// [`tuple_more`](Self::tuple_more), which says whether each element is there, and

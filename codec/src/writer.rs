@@ -72,10 +72,31 @@ pub struct Encoded {
 /// The trait is sealed: its methods grow as more of codec's model moves onto it.
 pub trait Writer: Sealed {
     /// `true` for MessagePack's writer: what generated code tests to write a MessagePack
-    /// form of its own (`#[codec(msgpack(struct_as_array))]`). A constant: the branch on
-    /// it folds away.
+    /// form of its own (`#[codec(msgpack(struct_as_array))]`), and MessagePack's own
+    /// types their extensions. A constant: the branch on it folds away.
     #[doc(hidden)]
     const MSGPACK: bool;
+
+    /// `true` where the format is JSON text (JSON's writer): a raw JSON value (`RawJson`,
+    /// serde_json's `RawValue`, the number form of `with::rust_decimal`) is written
+    /// verbatim as its own text, and a value that has no JSON form (a non-finite float of
+    /// `msgpack::Value`) is an error; `false` where such values are written as the value
+    /// their text holds (MessagePack, CBOR). A constant: the branch on it folds away.
+    #[doc(hidden)]
+    const JSON_TEXT: bool;
+
+    /// `true` where the format has a byte-string type (MessagePack's bin, CBOR's byte
+    /// string) that [`write_bytes`](Self::write_bytes) writes: a dynamic value's bytes
+    /// (`msgpack::Value::Binary`) are written as such there, and are an error where bytes
+    /// would only be an array of numbers (JSON). A constant.
+    #[doc(hidden)]
+    const NATIVE_BYTES: bool;
+
+    /// `true` where a map key may be a value of any type (MessagePack, CBOR), as
+    /// [`Reader::TYPED_KEYS`](crate::Reader::TYPED_KEYS); `false` where keys are strings
+    /// (JSON): a dynamic map's non-string key is then an error. A constant.
+    #[doc(hidden)]
+    const TYPED_KEYS: bool;
 
     /// `true` where a map whose keys have no string form ([`EncodeKey::AS_PAIRS`](crate::EncodeKey::AS_PAIRS)) is
     /// written as an array of `[key, value]` pairs (JSON, whose object keys are strings);

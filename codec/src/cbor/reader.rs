@@ -2375,6 +2375,7 @@ impl<'de> crate::Reader<'de> for CborReader<'de> {
     }
 
     const MSGPACK: bool = false;
+    const JSON_TEXT: bool = false;
 
     #[inline]
     fn begin_positional(&mut self) -> Result<usize> {

@@ -510,6 +510,9 @@ impl crate::writer::Sealed for CborWriter<'_> {}
 
 impl crate::Writer for CborWriter<'_> {
     const MSGPACK: bool = false;
+    const JSON_TEXT: bool = false;
+    const NATIVE_BYTES: bool = true;
+    const TYPED_KEYS: bool = true;
     const COMPOSITE_KEYS_AS_PAIRS: bool = false;
     const HUMAN_READABLE: bool = false;
     const NATIVE_TIMESTAMP: bool = true;

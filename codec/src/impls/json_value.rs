@@ -64,7 +64,7 @@ impl Encode for RawJson<'_> {
     #[inline]
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         // A constant: the branch folds away.
-        if !W::MSGPACK {
+        if W::JSON_TEXT {
             return w.write_raw_value(self.as_str());
         }
         crate::json::from_str::<Value>(self.as_str())?.encode(w)
@@ -76,7 +76,7 @@ impl<'de: 'a, 'a> Decode<'de> for RawJson<'a> {
     /// text to borrow).
     #[inline]
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        if !R::MSGPACK {
+        if R::JSON_TEXT {
             return r.read_raw_value().map(RawJson::from_checked);
         }
         Err(Error::new(

@@ -1793,6 +1793,7 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     }
 
     const MSGPACK: bool = false;
+    const JSON_TEXT: bool = true;
 
     #[inline]
     fn begin_positional(&mut self) -> Result<usize> {

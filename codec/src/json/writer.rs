@@ -559,6 +559,9 @@ impl crate::writer::Sealed for JsonWriter<'_> {}
 impl crate::Writer for JsonWriter<'_> {
     const MSGPACK: bool = false;
     const ANNOUNCES_LENGTHS: bool = false;
+    const JSON_TEXT: bool = true;
+    const NATIVE_BYTES: bool = false;
+    const TYPED_KEYS: bool = false;
     const COMPOSITE_KEYS_AS_PAIRS: bool = true;
     const HUMAN_READABLE: bool = true;
     const NATIVE_TIMESTAMP: bool = false;

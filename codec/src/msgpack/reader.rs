@@ -2260,6 +2260,7 @@ impl<'de> crate::Reader<'de> for MsgpackReader<'de> {
     }
 
     const MSGPACK: bool = true;
+    const JSON_TEXT: bool = false;
 
     #[inline]
     fn begin_positional(&mut self) -> Result<usize> {

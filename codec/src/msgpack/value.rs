@@ -1567,8 +1567,9 @@ impl Value {
     }
 
     /// `Encode for Value`: in MessagePack exactly the value, each part in its smallest
-    /// encoding; elsewhere the JSON form, an error naming what it cannot hold, with the
-    /// path to it.
+    /// encoding; in another format what it has of the value (CBOR: bytes, typed keys,
+    /// non-finite floats and timestamps, not extensions), and in JSON the JSON form: an
+    /// error naming what the format cannot hold, with the path to it.
     pub(crate) fn write_to<W: Writer>(&self, w: &mut W) -> Result<()> {
         match self {
             Value::Nil => w.write_null(),
@@ -1577,13 +1578,13 @@ impl Value {
                 I::Pos(v) => w.write_u64(v),
                 I::Neg(v) => w.write_i64(v),
             },
-            // (`W::MSGPACK` is a constant: the other branch folds away.)
-            Value::F32(v) if !W::MSGPACK && !v.is_finite() => return Err(non_finite(*v as f64)),
+            // (The capability constants are constants: the other branches fold away.)
+            Value::F32(v) if W::JSON_TEXT && !v.is_finite() => return Err(non_finite(*v as f64)),
             Value::F32(v) => w.write_f32(*v)?,
-            Value::F64(v) if !W::MSGPACK && !v.is_finite() => return Err(non_finite(*v)),
+            Value::F64(v) if W::JSON_TEXT && !v.is_finite() => return Err(non_finite(*v)),
             Value::F64(v) => w.write_f64(*v)?,
             Value::String(s) => w.write_str(s)?,
-            Value::Binary(b) if W::MSGPACK => w.write_bytes(b)?,
+            Value::Binary(b) if W::NATIVE_BYTES => w.write_bytes(b)?,
             Value::Array(a) => {
                 w.begin_array(a.len())?;
                 for (i, v) in a.iter().enumerate() {
@@ -1594,7 +1595,7 @@ impl Value {
             }
             Value::Map(m) => m.write_to(w)?,
             Value::Ext(tag, data) if W::MSGPACK => w.write_ext(*tag, data)?,
-            Value::Timestamp(t) if W::MSGPACK => w.write_timestamp(t.seconds(), t.nanoseconds())?,
+            Value::Timestamp(t) if W::NATIVE_TIMESTAMP => w.write_timestamp(t.seconds(), t.nanoseconds())?,
             Value::Binary(_) | Value::Ext(..) | Value::Timestamp(_) => return Err(not_json(self.kind())),
         }
         Ok(())
@@ -1637,13 +1638,13 @@ impl Map {
         Ok(b.map)
     }
 
-    /// `Encode for Map`: in MessagePack every entry as it is; elsewhere a JSON object,
-    /// an error when a key is not a str.
+    /// `Encode for Map`: where keys are typed (MessagePack, CBOR) every entry as it is;
+    /// in JSON an object, an error when a key is not a str.
     pub(crate) fn write_to<W: Writer>(&self, w: &mut W) -> Result<()> {
         w.begin_map(self.len())?;
         for (i, (k, v)) in self.entries.iter().enumerate() {
             w.map_key(i);
-            if W::MSGPACK {
+            if W::TYPED_KEYS {
                 k.write_to(w)?;
             } else {
                 let Value::String(k) = k else {

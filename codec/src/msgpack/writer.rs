@@ -717,6 +717,9 @@ impl crate::writer::Sealed for MsgpackWriter<'_> {}
 impl crate::Writer for MsgpackWriter<'_> {
     const MSGPACK: bool = true;
     const ANNOUNCES_LENGTHS: bool = true;
+    const JSON_TEXT: bool = false;
+    const NATIVE_BYTES: bool = true;
+    const TYPED_KEYS: bool = true;
     const COMPOSITE_KEYS_AS_PAIRS: bool = false;
     const HUMAN_READABLE: bool = false;
     const NATIVE_TIMESTAMP: bool = true;

@@ -293,7 +293,7 @@ pub mod with {
         #[inline]
         pub fn encode<W: Writer>(value: &Decimal, w: &mut W) -> Result<()> {
             // A constant: the branch folds away.
-            if W::MSGPACK {
+            if !W::JSON_TEXT {
                 return value.encode(w);
             }
             w.write_raw_value(super::super::format(value).as_str())
@@ -303,7 +303,7 @@ pub mod with {
         /// str, an integer or a float.
         #[inline]
         pub fn decode<'de, R: Reader<'de>>(r: &mut R) -> Result<Decimal> {
-            let expected = if R::MSGPACK { "a decimal (a string or a number)" } else { "a decimal number" };
+            let expected = if !R::JSON_TEXT { "a decimal (a string or a number)" } else { "a decimal number" };
             super::super::decode_any(r, expected)
         }
     }

@@ -376,7 +376,7 @@ impl Encode for RawValue {
     #[inline]
     fn encode<W: Writer>(&self, w: &mut W) -> Result<()> {
         // A constant: the branch folds away.
-        if !W::MSGPACK {
+        if W::JSON_TEXT {
             return w.write_raw_value(self.get());
         }
         let options = crate::json::Options::new().duplicate_keys(DuplicateKeys::KeepLast);
@@ -390,7 +390,7 @@ impl<'de> Decode<'de> for Box<RawValue> {
     /// MessagePack any value a `Value` reads, kept as its compact JSON text.
     #[inline]
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        if !R::MSGPACK {
+        if R::JSON_TEXT {
             return r.read_raw_value().map(|text| boxed_raw(text.to_owned()));
         }
         let at = r.value_start();
@@ -410,7 +410,7 @@ impl<'de: 'a, 'a> Decode<'de> for &'a RawValue {
     /// MessagePack always an error: there is no JSON text to borrow.
     fn decode<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         let at = r.value_start();
-        if R::MSGPACK {
+        if !R::JSON_TEXT {
             return Err(Error::new(
                 ErrorKind::InvalidValue(Cow::Borrowed(
                     "&RawValue cannot be decoded from MessagePack (there is no JSON text to borrow); use Box<RawValue>",
