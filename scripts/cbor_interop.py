@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Live interoperability check of codec's CBOR (through codec::msgpack::Value) against cbor2.
+
+Encodes a few thousand random values (seeded: the same run every time) in preferred
+serialization (RFC 8949 section 4.2.1: shortest heads, floats as the shortest exact of
+half, single and double; cbor2's canonical scalars, maps in insertion order), pipes them
+through examples/cbor_roundtrip.rs (decode into Value, encode again), and checks that
+every value comes back byte for byte and that cbor2 decodes the output to the values it
+encoded. A second batch sends the same kind of values in forms codec reads but does not
+write (indefinite-length strings, arrays and maps; the self-described tag 55799 and
+tags a typed decode skips; `undefined`): cbor2 must decode codec's definite, untagged
+output to the same values (undefined as None). Exits non-zero on the first difference.
+
+    cargo build --example cbor_roundtrip
+    python3 scripts/cbor_interop.py target/debug/examples/cbor_roundtrip
+
+Needs cbor2 (python3 -m pip install --user cbor2); .ci/run installs it.
+"""
+import importlib.metadata
+import io
+import math
+import random
+import struct
+import subprocess
+import sys
+
+import cbor2
+
+COUNT = 3000
+rng = random.Random(8949)
+
+
+def scalar():
+    kind = rng.randrange(11)
+    if kind == 0:
+        return None
+    if kind == 1:
+        return rng.random() < 0.5
+    if kind == 2:
+        return rng.randrange(-(2**63), 2**64)
+    if kind == 3:
+        return rng.choice([0, 1, 23, 24, 255, 256, 65535, 65536, 2**32 - 1, 2**32, 2**64 - 1,
+                           -1, -24, -25, -256, -257, -65536, -65537, -(2**32), -(2**32) - 1, -(2**63)])
+    if kind == 4:
+        return rng.uniform(-1e6, 1e6)
+    if kind == 5:
+        return rng.choice([0.0, -0.0, math.inf, -math.inf, 1.5, 65504.0, 100000.0, 5.960464477539063e-8,
+                           1e-310, 1.7976931348623157e308, 0.1, 3.4028234663852886e38])
+    if kind == 6:
+        return "".join(rng.choice("ab\u00e9\u2764\U0001f600\n\"") for _ in range(rng.randrange(40)))
+    if kind == 7:
+        return "s" * rng.choice([23, 24, 255, 256, 300, 65536 if rng.random() < 0.03 else 0])
+    if kind == 8:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(300)))
+    if kind == 9:
+        # A float that a single holds exactly.
+        return struct.unpack(">f", struct.pack(">f", rng.uniform(-1e3, 1e3)))[0]
+    return ""
+
+
+def size():
+    # Mostly small; sometimes past the one-byte heads (23 and 24 items).
+    return rng.choice([0, 1, 2, 3, 23, 24])
+
+
+def value(depth):
+    if depth == 0 or rng.random() < 0.5:
+        return scalar()
+    if rng.random() < 0.5:
+        return [value(depth - 1) for _ in range(size())]
+    out = {}
+    for _ in range(size()):
+        # Keys of any hashable type: text, integers, bytes, arrays (tuples), floats, None.
+        key = rng.choice([
+            lambda: "k%d" % rng.randrange(1000),
+            lambda: rng.randrange(-(2**63), 2**64),
+            lambda: bytes([rng.randrange(256)]),
+            lambda: (rng.randrange(10), "t"),
+            lambda: rng.uniform(-1, 1),
+            lambda: None,
+        ])()
+        out[key] = value(depth - 1)
+    return out
+
+
+def head(major, n):
+    if n < 24:
+        return bytes([major << 5 | n])
+    for ai, fmt in ((24, ">B"), (25, ">H"), (26, ">I"), (27, ">Q")):
+        if n < 256 ** struct.calcsize(fmt):
+            return bytes([major << 5 | ai]) + struct.pack(fmt, n)
+    raise ValueError(n)
+
+
+def encode(v, out, odd=False):
+    """Preferred serialization, maps in insertion order; with `odd`, now and then the
+    forms codec reads but does not write."""
+    if odd and rng.random() < 0.1:
+        out += b"\xd9\xd9\xf7" if rng.random() < 0.5 else b"\xd8\x20"  # tag 55799 or 32
+    if odd and v is None and rng.random() < 0.5:
+        out += b"\xf7"  # undefined, read as null
+    elif isinstance(v, (list, tuple)):
+        if odd and rng.random() < 0.3:
+            out += b"\x9f"
+            for x in v:
+                encode(x, out, odd)
+            out += b"\xff"
+            return
+        out += head(4, len(v))
+        for x in v:
+            encode(x, out, odd)
+    elif isinstance(v, dict):
+        if odd and rng.random() < 0.3:
+            out += b"\xbf"
+            for k, x in v.items():
+                encode(k, out, odd)
+                encode(x, out, odd)
+            out += b"\xff"
+            return
+        out += head(5, len(v))
+        for k, x in v.items():
+            encode(k, out, odd)
+            encode(x, out, odd)
+    elif odd and isinstance(v, (str, bytes)) and len(v) > 1 and rng.random() < 0.3:
+        major = 3 if isinstance(v, str) else 2
+        out += bytes([major << 5 | 31])
+        if isinstance(v, str):
+            # Chunks split between characters: each chunk must be UTF-8 on its own.
+            cut = rng.randrange(len(v))
+            parts = [v[:cut].encode(), v[cut:].encode()]
+        else:
+            cut = rng.randrange(len(v))
+            parts = [v[:cut], v[cut:]]
+        for part in parts:
+            out += head(major, len(part)) + part
+        out += b"\xff"
+    else:
+        out += cbor2.dumps(v, canonical=True)
+
+
+def decode_all(data):
+    values = []
+    stream = io.BytesIO(data)
+    decoder = cbor2.CBORDecoder(stream)
+    while stream.tell() < len(data):
+        values.append(decoder.decode())
+    return values
+
+
+def freeze(v):
+    """Lists (cbor2's arrays) as tuples, so that values compare whatever the container."""
+    if isinstance(v, list):
+        return tuple(freeze(x) for x in v)
+    if isinstance(v, dict):
+        return {freeze(k): freeze(x) for k, x in v.items()}
+    return v
+
+
+def roundtrip(binary, pieces):
+    sent = b"".join(pieces)
+    run = subprocess.run([binary], input=sent, capture_output=True, check=False)
+    if run.returncode != 0:
+        sys.exit(f"cbor_roundtrip failed ({run.returncode}): {run.stderr.decode(errors='replace')}")
+    return sent, run.stdout
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: cbor_interop.py PATH/TO/cbor_roundtrip")
+    values = [value(3) for _ in range(COUNT)]
+
+    # Preferred forms: back byte for byte.
+    pieces = []
+    for v in values:
+        piece = bytearray()
+        encode(v, piece)
+        pieces.append(bytes(piece))
+    sent, back = roundtrip(sys.argv[1], pieces)
+    pos = 0
+    for i, piece in enumerate(pieces):
+        got = back[pos:pos + len(piece)]
+        if got != piece:
+            sys.exit(f"value {i}: sent {piece[:64].hex()}..., got back {got[:64].hex()}...")
+        pos += len(piece)
+    if pos != len(back):
+        sys.exit(f"{len(back) - pos} bytes more came back than were sent")
+    expected = [freeze(v) for v in values]
+    if [freeze(v) for v in decode_all(back)] != expected:
+        sys.exit("cbor2 decodes codec's output to other values than it encoded")
+
+    # Forms codec reads but does not write: back as the same values, definite.
+    odd = []
+    for v in values:
+        piece = bytearray()
+        encode(v, piece, odd=True)
+        odd.append(bytes(piece))
+    odd_sent, odd_back = roundtrip(sys.argv[1], odd)
+    if odd_sent == sent:
+        sys.exit("the second batch has no indefinite-length or tagged item: it tests nothing")
+    if odd_back != back:
+        got = [freeze(v) for v in decode_all(odd_back)]
+        first = next(i for i, (a, b) in enumerate(zip(got, expected)) if a != b)
+        sys.exit(f"value {first}: from {odd[first][:64].hex()}... codec wrote a different value")
+    print(f"cbor_interop: {COUNT} values from cbor2 {importlib.metadata.version('cbor2')}, "
+          f"{len(sent)} bytes, all written back byte for byte; {len(odd_sent)} bytes of indefinite, tagged "
+          f"and undefined forms read back as the same values")
+
+
+if __name__ == "__main__":
+    main()
