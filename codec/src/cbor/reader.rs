@@ -234,6 +234,25 @@ fn text_body(raw: &[u8]) -> Option<&[u8]> {
     rest.get(skip..)
 }
 
+/// The integer (major type 0 or 1) whose encoding is `raw`, if it is one.
+#[inline]
+fn int_of(raw: &[u8]) -> Option<Int> {
+    let (&b, rest) = raw.split_first()?;
+    let n = match b & 0x1f {
+        ai @ 0..=23 => u64::from(ai),
+        ai @ 24..=27 => {
+            let bytes = rest.get(..1 << (ai - 24))?;
+            bytes.iter().fold(0, |acc, &x| acc << 8 | u64::from(x))
+        }
+        _ => return None,
+    };
+    match b >> 5 {
+        0 => Some(Int::Pos(n)),
+        1 => Some(Int::Neg(n)),
+        _ => None,
+    }
+}
+
 /// A saved reader position, for decoders that look ahead and come back (internally
 /// tagged enums whose tag is not first, untagged enums).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1750,10 +1769,7 @@ impl<'de> CborReader<'de> {
     }
 
     fn key_int(&self, key: Key<'de>) -> Option<Int> {
-        match self.key_raw(key).first() {
-            Some(0x00..=0x3b) => self.key_reader(key).try_int().ok().flatten(),
-            _ => None,
-        }
+        int_of(self.key_raw(key))
     }
 
     /// The bytes of a key for matching against names: a text string's bytes (an
@@ -1807,10 +1823,19 @@ impl<'de> CborReader<'de> {
     /// ```
     #[inline]
     pub fn key_str(&mut self, key: Key<'de>) -> Result<Cow<'de, str>> {
-        if self.key_raw(key).first().map(|&b| Kind::of(b)) != Some(Kind::Text) {
-            return Err(self.key_type_error(key, "a string key"));
+        let raw = self.key_raw(key);
+        if let Some(body) = text_body(raw) {
+            // Checked when the key was read; the check again is cheap and keeps this safe
+            // for a key made by hand.
+            return match utf8(body) {
+                Ok(s) => Ok(Cow::Borrowed(s)),
+                Err(()) => Err(self.utf8_error(body, key.start + raw.len() - body.len())),
+            };
         }
-        self.key_reader(key).read_cow_str()
+        if raw.first() == Some(&0x7f) {
+            return self.key_reader(key).read_cow_str();
+        }
+        Err(self.key_type_error(key, "a string key"))
     }
 
     /// "invalid type: expected {expected}, found {the key's kind}" at the key.
@@ -2759,7 +2784,8 @@ impl<'de> crate::Reader<'de> for CborReader<'de> {
 
     #[inline(always)]
     fn member_if(&mut self, name: &Encoded) -> Result<bool> {
-        Ok(CborReader::read_key_if(self, name.cbor))
+        // An empty name (bytes made without CBOR) would match anything: never taken.
+        Ok(!name.cbor.is_empty() && CborReader::read_key_if(self, name.cbor))
     }
 
     #[inline(always)]
