@@ -121,6 +121,36 @@ else
     echo "python3 not found: corpus/msgpack_decode gets no seeds" >&2
 fi
 
+# cbor_decode: the CBOR test vectors (RFC 8949 Appendices A and F, seeds/cbor_vectors.hex)
+# and, with python3 and cbor2, the JSON seeds that parse, encoded by cbor2.
+mkdir -p corpus/cbor_decode
+if command -v python3 >/dev/null 2>&1; then
+    python3 - seeds/cbor_vectors.hex "$common" corpus/cbor_decode <<'PY'
+import json, os, sys
+vectors, common, out = sys.argv[1], sys.argv[2], sys.argv[3]
+n = 0
+for line in open(vectors):
+    line = line.strip()
+    if line and not line.startswith("#"):
+        open(f"{out}/vector_{n:03}", "wb").write(bytes.fromhex(line))
+        n += 1
+try:
+    import cbor2
+except ImportError:
+    print("cbor2 not found (python3 -m pip install --user cbor2): corpus/cbor_decode gets the vectors only", file=sys.stderr)
+    sys.exit(0)
+for name in sorted(os.listdir(common)):
+    try:
+        value = json.load(open(os.path.join(common, name), encoding="utf-8"))
+        data = cbor2.dumps(value, canonical=True)
+    except Exception:
+        continue
+    open(f"{out}/{name}.cbor", "wb").write(data)
+PY
+else
+    echo "python3 not found: corpus/cbor_decode gets no seeds" >&2
+fi
+
 # stream: <n> <n chunk sizes> <buffer size> <document>; the JSON seeds behind a few such
 # prefixes (see fuzz_targets/stream.rs), and the MessagePack ones likewise.
 mkdir -p corpus/stream
@@ -151,6 +181,6 @@ for f in corpus/msgpack_decode/*; do
     { printf '\x01'; cat "$f"; } >"corpus/input_errors/msgpack_$(basename "$f")"
 done
 
-for target in decode_typed value_roundtrip raw_json options msgpack_decode stream integrations shared_refs input_errors; do
+for target in decode_typed value_roundtrip raw_json options msgpack_decode cbor_decode stream integrations shared_refs input_errors; do
     echo "corpus/$target: $(ls "corpus/$target" | wc -l) files"
 done
