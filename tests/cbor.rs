@@ -861,3 +861,28 @@ fn raw_json_and_dynamic_values_take_the_binary_forms() {
     // Extensions are MessagePack's own: an error in CBOR.
     assert!(to_vec(&Value::Ext(1, vec![0])).is_err());
 }
+
+// ---------------------------------------------------------------- fuzz regressions
+
+/// cbor_decode found (crash-5ffb1345...): an adjacently tagged enum whose tag names no
+/// variant took its `other` variant from a tag whose text was not UTF-8 (the string token
+/// was not checked). The input must be an input error at the bad byte, as `skip_value`
+/// says.
+#[test]
+fn a_tag_that_names_no_variant_is_still_checked_text() {
+    #[derive(Codec, Debug, PartialEq)]
+    #[codec(tag = "t", content = "c")]
+    enum Msg {
+        Ping,
+        #[codec(other)]
+        Unknown,
+    }
+    let bytes = hex("a4616101636265656776657273696f6e046361 6e796174 65645f6279f6".replace(' ', "").as_str());
+    assert_eq!(CborReader::new(&bytes).skip_value().unwrap_err().offset(), Some(28));
+    let e = fail::<Msg>(&bytes);
+    assert_eq!((e.kind(), e.offset()), (&ErrorKind::InvalidUtf8, Some(28)));
+    // The same tag as valid text is the `other` variant.
+    assert_eq!(from_slice::<Msg>(&hex("a161746178")).unwrap(), Msg::Unknown);
+    let e = fail::<Msg>(&hex("a1617461ff"));
+    assert_eq!((e.kind(), e.offset()), (&ErrorKind::InvalidUtf8, Some(4)));
+}

@@ -1345,10 +1345,14 @@ impl<'de> CborReader<'de> {
     /// ```
     #[inline]
     pub fn read_string_token(&mut self) -> Result<Key<'de>> {
+        // Checked here, as keys are: a token that names nothing (an enum's `other`
+        // variant) is never looked at again, and must not let malformed text through.
         if let Some((head, body)) = self.peek_short_text() {
-            let start = self.pos;
-            self.pos += head + body.len();
-            return Ok(self.key_since(start));
+            if utf8(body).is_ok() {
+                let start = self.pos;
+                self.pos += head + body.len();
+                return Ok(self.key_since(start));
+            }
         }
         self.skip_tags()?;
         let start = self.pos;
