@@ -137,7 +137,17 @@ impl<'w> CborWriter<'w> {
     #[inline(always)]
     fn put<const N: usize>(&mut self, bytes: [u8; N]) {
         self.room(N);
-        self.buf.extend_from_slice(&bytes);
+        let len = self.buf.len();
+        // SAFETY: `room(N)` leaves at least `N` bytes of spare capacity after `len` (with
+        // or without a sink, `make_room` reserves them); the copy writes exactly those
+        // `N` bytes, so the new length only exposes initialized bytes. Measured
+        // (callgrind, `examples/profile_cbor twitter_enc`): `extend_from_slice`'s second
+        // capacity check and length bookkeeping on every head cost 6% of an encode
+        // (627k instructions, 589k without).
+        unsafe {
+            core::ptr::copy_nonoverlapping(bytes.as_ptr(), self.buf.as_mut_ptr().add(len), N);
+            self.buf.set_len(len + N);
+        }
     }
 
     /// The bytes written so far (of a streaming writer: since the last flush).
