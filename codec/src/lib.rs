@@ -55,6 +55,9 @@
 //!   of the std impls and of derived impls. Without it (`default-features = false,
 //!   features = ["std"]`) the derive emits JSON methods only, and a crate of derived
 //!   types has about half the code to compile.
+//! - `cbor` (off): the `cbor` module, CBOR (RFC 8949) through the same generic bodies:
+//!   the derive also pre-encodes member names as CBOR text strings. It needs neither
+//!   `msgpack` nor `std`.
 //! - `serde` (off): the `codec::serde` module, a bridge for any type that implements
 //!   serde's `Serialize` and `Deserialize`: `#[codec(with = "codec::serde")]` on a field,
 //!   or the field type `codec::serde::Compat<T>`, encoded through a serde `Serializer` and
