@@ -17,7 +17,7 @@ use codec::{Bytes, Codec, Decode, Encode, Error, ErrorKind};
 /// Bytes from hex text (spaces ignored), as Appendix A writes them.
 fn hex(text: &str) -> Vec<u8> {
     let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    assert!(digits.len() % 2 == 0, "odd hex: {text}");
+    assert!(digits.len().is_multiple_of(2), "odd hex: {text}");
     digits.chunks(2).map(|pair| u8::from_str_radix(std::str::from_utf8(pair).unwrap(), 16).unwrap()).collect()
 }
 
