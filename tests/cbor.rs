@@ -95,6 +95,14 @@ fn appendix_a_bignums_and_the_edges_of_64_bits() {
     // Leading zeros in a bignum's magnitude are accepted (not preferred, but valid).
     decodes("c249000100000000000000", 1u128 << 56);
     decodes("c24101", 1u128);
+    // A bignum that fits 64 bits is the integer it holds, for every integer type.
+    decodes("c24105", 5u8);
+    decodes("c34100", -1i8);
+    decodes("c248ffffffffffffffff", u64::MAX);
+    decodes("c3487fffffffffffffff", i64::MIN);
+    decodes("c24105", 5.0f64);
+    let e = fail::<u8>(&hex("c3410a"));
+    assert_eq!(e.to_string(), "number out of range: -11 does not fit in u8 (byte 0)");
     decodes("c240", 0i128);
     // -2^64 does not fit an i64: a range error naming it, at the integer.
     let e = fail::<i64>(&hex("3bffffffffffffffff"));

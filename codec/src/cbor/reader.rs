@@ -833,24 +833,29 @@ impl<'de> CborReader<'de> {
         let start = self.pos;
         match self.try_int()? {
             Some(v) => Ok((v, start)),
-            None => Err(self.not_an_int(expected)),
+            None if matches!(self.peek(), Some(0xc2 | 0xc3)) => self.read_bignum_int(expected, start),
+            None => Err(self.invalid_type(expected)),
         }
     }
 
-    /// The error of a non-integer where an integer of type `expected` is: out of range
-    /// for a bignum (whose value is an integer), a type error otherwise.
+    /// A bignum where an integer of type `expected` is: the integer it holds when that
+    /// fits major types 0 and 1 (a bignum need not be preferred), else out of range.
     #[cold]
     #[inline(never)]
-    fn not_an_int(&mut self, expected: &'static str) -> Error {
-        let at = self.pos;
-        if matches!(self.peek(), Some(0xc2 | 0xc3)) {
-            return match self.read_bignum() {
-                Ok(Some(v)) => self.out_of_range(at, v.to_string(), expected),
-                Ok(None) => self.out_of_range(at, "a bignum beyond 128 bits".to_owned(), expected),
-                Err(e) => e,
-            };
+    fn read_bignum_int(&mut self, expected: &'static str, start: usize) -> Result<(Int, usize)> {
+        let (magnitude, negative) = self.read_bignum_magnitude()?;
+        if let Some(m) = magnitude.and_then(|m| u64::try_from(m).ok()) {
+            return Ok((if negative { Int::Neg(m) } else { Int::Pos(m) }, start));
         }
-        self.invalid_type(expected)
+        let text = match (magnitude, negative) {
+            (Some(m), false) => m.to_string(),
+            (Some(m), true) => match m.checked_add(1) {
+                Some(n) => format!("-{n}"),
+                None => "a bignum beyond 128 bits".to_owned(),
+            },
+            (None, _) => "a bignum beyond 128 bits".to_owned(),
+        };
+        Err(self.out_of_range(start, text, expected))
     }
 
     /// Reads an unsigned integer within `0..=max`; `expected` names the target type for
