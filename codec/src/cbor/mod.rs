@@ -58,9 +58,11 @@
 //! two-byte simple value below 32) an error at its offset.
 //!
 //! Not here (yet): the `preserve_refs` mode and the streams (`from_reader`,
-//! `iter_values`) of the other formats, and the serde bridge (`codec::serde`), whose
-//! per-format serializers have no CBOR one: a `Compat<T>` field is an
-//! [`Unsupported`](crate::ErrorKind::Unsupported) error in CBOR.
+//! `iter_values`) of the other formats. The serde bridge (`codec::serde`, feature
+//! `serde`) reads CBOR through its one generic `Deserializer` (an indefinite-length
+//! array or map is counted ahead for it), but its serializers are per format and have no
+//! CBOR one: encoding a `Compat<T>` field in CBOR is an
+//! [`InvalidValue`](crate::ErrorKind::InvalidValue) error saying so.
 
 mod deterministic;
 mod half;

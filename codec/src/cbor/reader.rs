@@ -171,6 +171,10 @@ impl Int {
 /// definite count reaches it, since a count is checked against the bytes left.
 pub const INDEFINITE: usize = usize::MAX;
 
+/// The level state of an indefinite container whose items were counted ahead
+/// (`Reader::begin_array_len`): its break is read when it is left.
+const INDEFINITE_COUNTED: usize = usize::MAX - 1;
+
 /// A map key just read, as where its encoded bytes lie in the input (tags before it
 /// skipped): a text string, an integer, a boolean or any other value. The reader answers
 /// what it holds ([`key_bytes`](CborReader::key_bytes), [`key_str`](CborReader::key_str),
@@ -302,6 +306,8 @@ pub struct CborReader<'de> {
     non_finite: NonFinite,
     /// An indefinite-length key's text, joined (see [`key_bytes`](Self::key_bytes)).
     scratch: Vec<u8>,
+    /// An indefinite-length string's text, joined, for `Reader::read_str_ref`.
+    text_scratch: String,
     /// The shared-reference table the core asks for; CBOR documents carry no references
     /// here, so it stays empty (see the module docs).
     refs: Option<alloc::boxed::Box<crate::refs::DecodeRefs>>,
@@ -342,6 +348,7 @@ impl<'de> CborReader<'de> {
             duplicate_keys: options.duplicate_keys,
             non_finite: options.non_finite,
             scratch: Vec::new(),
+            text_scratch: String::new(),
             refs: None,
         }
     }
@@ -536,6 +543,7 @@ impl<'de> CborReader<'de> {
             duplicate_keys: self.duplicate_keys,
             non_finite: self.non_finite,
             scratch: Vec::new(),
+            text_scratch: String::new(),
             refs: None,
         }
     }
@@ -1609,6 +1617,27 @@ impl<'de> CborReader<'de> {
         }
     }
 
+    /// For a container just entered with `n` items of `per_item` values each (or
+    /// [`INDEFINITE`]): its item count, counted ahead for an indefinite one, and its
+    /// level pushed so that `end_counted` leaves it (reading an indefinite one's break).
+    fn counted(&mut self, n: usize, per_item: usize) -> Result<usize> {
+        if n != INDEFINITE {
+            self.push_count(n);
+            return Ok(n);
+        }
+        let start = self.checkpoint();
+        let mut items = 0;
+        while !self.at_break()? {
+            for _ in 0..per_item {
+                self.skip_value()?;
+            }
+            items += 1;
+        }
+        self.backtrack(start)?;
+        self.push_count(INDEFINITE_COUNTED);
+        Ok(items)
+    }
+
     #[inline(always)]
     fn push_count(&mut self, n: usize) {
         let level = self.depth - 1;
@@ -2122,14 +2151,6 @@ fn bytes_not_utf8(message: &'static str, at: usize) -> Error {
     Error::new(ErrorKind::InvalidValue(Cow::Borrowed(message)), at)
 }
 
-/// An impl with no generic body reached through the per-format methods (which the core
-/// is removing): CBOR has no method of its own to call.
-#[cold]
-#[inline(never)]
-pub(crate) fn no_cbor_method<T: ?Sized>(method: &'static str, at: Option<usize>) -> Error {
-    Error::unsupported::<T>("CBOR", method, at)
-}
-
 // ---- the format-neutral interface ----
 
 impl crate::reader::sealed::Sealed for CborReader<'_> {}
@@ -2207,6 +2228,19 @@ impl<'de> crate::Reader<'de> for CborReader<'de> {
     #[inline]
     fn read_borrowed_str(&mut self) -> Result<&'de str> {
         CborReader::read_str(self)
+    }
+
+    /// A definite string borrowed; an indefinite one's chunks joined in the reader's
+    /// buffer.
+    #[inline]
+    fn read_str_ref(&mut self) -> Result<crate::reader::StrRef<'de, '_>> {
+        match self.read_cow_str()? {
+            Cow::Borrowed(s) => Ok(crate::reader::StrRef::Borrowed(s)),
+            Cow::Owned(s) => {
+                self.text_scratch = s;
+                Ok(crate::reader::StrRef::Transient(&self.text_scratch))
+            }
+        }
     }
 
     #[inline]
@@ -2311,11 +2345,6 @@ impl<'de> crate::Reader<'de> for CborReader<'de> {
     }
 
     #[inline]
-    fn decode_bytes_per_format<T: crate::DecodeBytes<'de>>(&mut self) -> Result<T> {
-        Err(no_cbor_method::<T>("DecodeBytes::decode_bytes", Some(self.pos)))
-    }
-
-    #[inline]
     fn begin_array(&mut self) -> Result<()> {
         CborReader::begin_array(self)
     }
@@ -2333,6 +2362,32 @@ impl<'de> crate::Reader<'de> for CborReader<'de> {
     #[inline]
     fn array_end(&mut self, expected_len: usize) -> Result<()> {
         CborReader::array_end(self, expected_len)
+    }
+
+    /// Always a count: an indefinite array's elements are counted first (skipped and
+    /// read again, charged to the backtracking budget, so that nested ones cannot make
+    /// the work grow past it), and [`end_counted`](crate::Reader::end_counted) then reads
+    /// its break.
+    #[inline]
+    fn begin_array_len(&mut self) -> Result<Option<usize>> {
+        let n = self.read_array_len()?;
+        self.counted(n, 1).map(Some)
+    }
+
+    /// Always a count, as [`begin_array_len`](crate::Reader::begin_array_len) (entries:
+    /// a key and a value each).
+    #[inline]
+    fn begin_object_len(&mut self) -> Result<Option<usize>> {
+        let n = self.read_map_len()?;
+        self.counted(n, 2).map(Some)
+    }
+
+    #[inline]
+    fn end_counted(&mut self) {
+        if self.remaining == INDEFINITE_COUNTED && self.peek() == Some(0xff) {
+            self.bump();
+        }
+        self.pop_count();
     }
 
     /// The collection is made for the head's count (0 for an indefinite length), then the
@@ -2496,12 +2551,6 @@ impl<'de> crate::Reader<'de> for CborReader<'de> {
     #[inline]
     fn shared_table(&mut self) -> &mut crate::refs::DecodeRefs {
         crate::refs::table(&mut self.refs)
-    }
-
-    /// The serde bridge's per-format deserializers have no CBOR one.
-    #[inline]
-    fn decode_per_format<T: crate::Decode<'de>>(&mut self) -> Result<T> {
-        Err(no_cbor_method::<T>("the serde bridge (codec::serde)", Some(self.pos)))
     }
 
     type Key = Key<'de>;
@@ -2766,43 +2815,10 @@ impl<'de> crate::Reader<'de> for CborReader<'de> {
         CborReader::tag_has_content(self, tag)
     }
 
-    /// Reached only for an impl with no generic `decode_field_any` (see
-    /// [`no_cbor_method`]).
+    /// The innermost map's entries left, or [`INDEFINITE`].
     #[inline]
-    fn decode_field_per_format<T: crate::DecodeFields<'de>>(
-        &mut self,
-        state: &mut T::State,
-        key: Key<'de>,
-    ) -> Result<bool> {
-        let _ = state;
-        Err(no_cbor_method::<T>("DecodeFields::decode_field_any", Some(key.start)))
-    }
-
-    #[inline]
-    fn prepare_fields_per_format<T: crate::DecodeFields<'de>>(&mut self, state: &mut T::State) -> Result<()> {
-        let _ = state;
-        Err(no_cbor_method::<T>("DecodeFields::prepare_any", Some(self.pos)))
-    }
-
-    #[inline]
-    fn prepare_members_per_format<T: crate::DecodeFields<'de>>(
-        &mut self,
-        members: &usize,
-        state: &mut T::State,
-    ) -> Result<()> {
-        let _ = (members, state);
-        Err(no_cbor_method::<T>("DecodeFields::prepare_members", Some(self.pos)))
-    }
-
-    #[inline]
-    fn decode_key_per_format<T: crate::DecodeKey<'de>>(&mut self, key: Key<'de>) -> Result<T> {
-        Err(no_cbor_method::<T>("DecodeKey::decode_key", Some(key.start)))
-    }
-
-    /// Never called by this crate's maps (CBOR reads no pairs).
-    #[inline]
-    fn decode_pair_key_per_format<T: crate::DecodeKey<'de>>(&mut self) -> Result<T> {
-        Err(crate::reader::no_pair_key::<T>(self.pos))
+    fn members_left(&self) -> usize {
+        self.remaining
     }
 
     #[inline(always)]

@@ -506,12 +506,13 @@ impl<'w> CborWriter<'w> {
     }
 }
 
-/// A per-format method reached for an impl with no generic body (see the reader's
-/// `no_cbor_method`).
+/// The serde bridge's serializers are per format, and CBOR has none.
 #[cold]
 #[inline(never)]
-fn no_cbor_method<T: ?Sized>(method: &'static str) -> crate::Error {
-    crate::Error::unsupported::<T>("CBOR", method, None)
+fn no_serializer() -> crate::Error {
+    crate::Error::without_position(crate::ErrorKind::InvalidValue(alloc::borrow::Cow::Borrowed(
+        "the serde bridge (codec::serde) has no CBOR serializer: encode this type with a codec impl",
+    )))
 }
 
 // The generic model's view of this writer (`crate::writer`): a CBOR array states its
@@ -527,23 +528,12 @@ impl crate::Writer for CborWriter<'_> {
     const HUMAN_READABLE: bool = false;
     const NATIVE_TIMESTAMP: bool = true;
 
-    /// The serde bridge has no CBOR serializer.
+    /// The serde bridge has a `Serializer` per format, and none for CBOR: an error (the
+    /// bridge's generic `Deserializer` reads CBOR).
     #[inline]
     fn encode_per_format<T: crate::Encode + ?Sized>(&mut self, value: &T) -> Result<()> {
         let _ = value;
-        Err(no_cbor_method::<T>("the serde bridge (codec::serde)"))
-    }
-
-    #[inline]
-    fn encode_key_per_format<K: crate::EncodeKey + ?Sized>(&mut self, key: &K) -> Result<()> {
-        let _ = key;
-        Err(no_cbor_method::<K>("EncodeKey::encode_key"))
-    }
-
-    #[inline]
-    fn encode_bytes_per_format<B: crate::EncodeBytes + ?Sized>(&mut self, bytes: &B) -> Result<()> {
-        let _ = bytes;
-        Err(no_cbor_method::<B>("EncodeBytes::encode_bytes"))
+        Err(no_serializer())
     }
 
     #[inline]
