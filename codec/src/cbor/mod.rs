@@ -41,7 +41,7 @@
 //! bignums whose value fits; `f32`/`f64` accept half, single and double floats and
 //! integers. Every length is checked against the bytes left before anything is read or
 //! allocated, and a collection reserves room ahead only as far as the input can back its
-//! head (the rule of [`MsgpackReader::capacity_for`](crate::msgpack::MsgpackReader),
+//! head (the rule of `MsgpackReader::capacity_for`,
 //! [`CborReader::capacity_for`] here). The [`Options`] limits (nesting depth, length of
 //! one string, duplicate keys, trailing bytes) and the errors (what, byte offset, path)
 //! are those of the other formats.

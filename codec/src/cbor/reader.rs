@@ -570,7 +570,7 @@ impl<'de> CborReader<'de> {
     }
 
     /// Runs `decode` one nesting level down, counted apart from the nesting of arrays and
-    /// maps (as [`MsgpackReader::nested`](crate::msgpack::MsgpackReader) does): a type that
+    /// maps (as `MsgpackReader::nested` does): a type that
     /// recurses without opening a container stops with [`ErrorKind::RecursionLimit`].
     ///
     /// ```
@@ -1460,7 +1460,7 @@ impl<'de> CborReader<'de> {
     /// How many elements a collection may reserve room for before reading them, when its
     /// head announced `n` elements of `element_size` bytes each: as far as the input can
     /// back the claim, at most 1 MiB per collection and 8 bytes per input byte over a
-    /// document (the rule of [`MsgpackReader::capacity_for`](crate::msgpack::MsgpackReader)).
+    /// document (the rule of `MsgpackReader::capacity_for`).
     /// An indefinite length announces nothing: 0.
     ///
     /// ```
