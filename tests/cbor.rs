@@ -905,3 +905,16 @@ fn a_tag_that_names_no_variant_is_still_checked_text() {
     let e = fail::<Msg>(&hex("a1617461ff"));
     assert_eq!((e.kind(), e.offset()), (&ErrorKind::InvalidUtf8, Some(4)));
 }
+
+/// An indefinite-length array announces no count, though CBOR announces them elsewhere:
+/// a bounded collection checks its capacity element by element (it was an `ArrayVec`
+/// panic).
+#[test]
+fn bounded_collections_check_indefinite_arrays() {
+    let v: arrayvec::ArrayVec<u8, 2> = from_slice(&hex("9f0102ff")).unwrap();
+    assert_eq!(v.as_slice(), [1, 2]);
+    let e = fail::<arrayvec::ArrayVec<u8, 2>>(&hex("9f010203ff"));
+    assert_eq!(e.offset(), Some(3));
+    let e = fail::<arrayvec::ArrayVec<u8, 2>>(&hex("83010203"));
+    assert_eq!(e.offset(), Some(0));
+}

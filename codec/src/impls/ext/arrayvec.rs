@@ -73,8 +73,10 @@ impl<'de, T: Decode<'de>, const CAP: usize> Decode<'de> for ArrayVec<T, CAP> {
             false => Err(array_too_long(at, n, CAP)),
         };
         r.read_seq(make, |r, out: &mut ArrayVec<T, CAP>, index| {
-            // A constant test first: with an announced length `make` checked it all.
-            if !R::ANNOUNCES_LENGTHS && out.is_full() {
+            // With an announced length `make` checked it all, but a format that announces
+            // lengths may also have collections that announce none (CBOR's
+            // indefinite-length arrays, whose `n` is 0): the test is made in every format.
+            if out.is_full() {
                 return Err(too_many_elements(r.value_start(), CAP));
             }
             match T::decode(r) {
