@@ -163,7 +163,10 @@ pub trait Reader<'de>: sealed::Sealed {
     /// MessagePack), rather than only its end telling where it stops (`false` for JSON).
     /// Known at compile time: a collection that decodes differently by it (a `Vec` of
     /// small elements gathers its first elements on the stack when no length is
-    /// announced) pays nothing for the test.
+    /// announced) pays nothing for the test. CBOR's is `true`, though its
+    /// indefinite-length collections announce nothing: [`read_seq`](Self::read_seq) and
+    /// [`read_map`](Self::read_map) then hand `make` a count of 0, so a collection
+    /// bounded in size checks each element, not only that count.
     const ANNOUNCES_LENGTHS: bool;
 
     /// The offset of the next byte to be read.
