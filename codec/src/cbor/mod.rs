@@ -59,10 +59,8 @@
 //!
 //! Not here (yet): the `preserve_refs` mode and the streams (`from_reader`,
 //! `iter_values`) of the other formats. The serde bridge (`codec::serde`, feature
-//! `serde`) reads CBOR through its one generic `Deserializer` (an indefinite-length
-//! array or map is counted ahead for it), but its serializers are per format and have no
-//! CBOR one: encoding a `Compat<T>` field in CBOR is an
-//! [`InvalidValue`](crate::ErrorKind::InvalidValue) error saying so.
+//! `serde`), one `Serializer` and one `Deserializer` over any format, writes and reads
+//! CBOR too (an indefinite-length array or map is counted ahead for the deserializer).
 
 mod deterministic;
 mod half;

@@ -2599,6 +2599,19 @@ impl<'de> crate::Reader<'de> for CborReader<'de> {
         self.key_str(key)
     }
 
+    /// A definite text key borrowed; an indefinite one's chunks joined in the reader's
+    /// buffer.
+    #[inline]
+    fn key_str_ref(&mut self, key: Key<'de>) -> Result<crate::reader::StrRef<'de, '_>> {
+        match self.key_str(key)? {
+            Cow::Borrowed(s) => Ok(crate::reader::StrRef::Borrowed(s)),
+            Cow::Owned(s) => {
+                self.text_scratch = s;
+                Ok(crate::reader::StrRef::Transient(&self.text_scratch))
+            }
+        }
+    }
+
     #[inline]
     fn key_str_bytes_with<T>(&mut self, key: Key<'de>, f: impl FnOnce(&[u8]) -> Result<T>) -> Result<T> {
         f(self.key_str(key)?.as_bytes())

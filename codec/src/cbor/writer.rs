@@ -468,7 +468,41 @@ impl<'w> CborWriter<'w> {
     /// ```
     #[inline]
     pub fn map_placeholder(&mut self) -> usize {
-        self.put([0xa0]);
+        self.placeholder(5)
+    }
+
+    /// Sets the count of the map head at `at` (see
+    /// [`map_placeholder`](Self::map_placeholder)): in place up to 23, otherwise the head
+    /// grows to its preferred width and the entries move up.
+    #[inline]
+    pub fn patch_map_len(&mut self, at: usize, len: usize) {
+        self.patch(at, 5, len);
+    }
+
+    /// [`map_placeholder`](Self::map_placeholder) for an array (a serde sequence of
+    /// unknown length).
+    ///
+    /// ```
+    /// let mut w = codec::cbor::CborWriter::new();
+    /// let at = w.array_placeholder();
+    /// w.write_u64(7);
+    /// w.patch_array_len(at, 1);
+    /// assert_eq!(w.as_bytes(), b"\x81\x07");
+    /// ```
+    #[inline]
+    pub fn array_placeholder(&mut self) -> usize {
+        self.placeholder(4)
+    }
+
+    /// [`patch_map_len`](Self::patch_map_len) for an array.
+    #[inline]
+    pub fn patch_array_len(&mut self, at: usize, len: usize) {
+        self.patch(at, 4, len);
+    }
+
+    #[inline]
+    fn placeholder(&mut self, major: u8) -> usize {
+        self.put([major << 5]);
         // Counted from the start of the output: a streaming writer may flush what
         // precedes the head before it is patched.
         let at = self.flushed + self.buf.len() - 1;
@@ -479,40 +513,31 @@ impl<'w> CborWriter<'w> {
         at
     }
 
-    /// Sets the count of the map head at `at` (see
-    /// [`map_placeholder`](Self::map_placeholder)): in place up to 23, otherwise the head
-    /// grows to its preferred width and the entries move up.
     #[inline]
-    pub fn patch_map_len(&mut self, at: usize, len: usize) {
+    fn patch(&mut self, at: usize, major: u8, len: usize) {
+        // Saturating: a hand-written impl that patches without a placeholder must not
+        // panic; the count only decides when a streaming writer may flush.
         self.open = self.open.saturating_sub(1);
         let at = at.wrapping_sub(self.flushed);
         if len < 24 {
             if let Some(b) = self.buf.get_mut(at) {
-                *b = 0xa0 | len as u8;
+                *b = major << 5 | len as u8;
             }
         } else {
-            self.widen_map_head(at, len);
+            self.widen_head(at, major, len);
         }
     }
 
+    /// A placeholder's head past 23 items: its preferred width, the items moved up.
     #[cold]
     #[inline(never)]
-    fn widen_map_head(&mut self, at: usize, len: usize) {
+    fn widen_head(&mut self, at: usize, major: u8, len: usize) {
         let mut head = CborWriter::new();
-        head.write_map_len(len);
+        head.write_head(major, len as u64);
         if at < self.buf.len() {
             self.buf.splice(at..at + 1, head.buf);
         }
     }
-}
-
-/// The serde bridge's serializers are per format, and CBOR has none.
-#[cold]
-#[inline(never)]
-fn no_serializer() -> crate::Error {
-    crate::Error::without_position(crate::ErrorKind::InvalidValue(alloc::borrow::Cow::Borrowed(
-        "the serde bridge (codec::serde) has no CBOR serializer: encode this type with a codec impl",
-    )))
 }
 
 // The generic model's view of this writer (`crate::writer`): a CBOR array states its
@@ -521,20 +546,13 @@ impl crate::writer::Sealed for CborWriter<'_> {}
 
 impl crate::Writer for CborWriter<'_> {
     const MSGPACK: bool = false;
+    const ANNOUNCES_LENGTHS: bool = true;
     const JSON_TEXT: bool = false;
     const NATIVE_BYTES: bool = true;
     const TYPED_KEYS: bool = true;
     const COMPOSITE_KEYS_AS_PAIRS: bool = false;
     const HUMAN_READABLE: bool = false;
     const NATIVE_TIMESTAMP: bool = true;
-
-    /// The serde bridge has a `Serializer` per format, and none for CBOR: an error (the
-    /// bridge's generic `Deserializer` reads CBOR).
-    #[inline]
-    fn encode_per_format<T: crate::Encode + ?Sized>(&mut self, value: &T) -> Result<()> {
-        let _ = value;
-        Err(no_serializer())
-    }
 
     #[inline]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<()> {
@@ -664,6 +682,34 @@ impl crate::Writer for CborWriter<'_> {
             [] => {}
             more => self.write_raw(more),
         }
+    }
+
+    #[inline]
+    fn begin_elements(&mut self) -> usize {
+        self.array_placeholder()
+    }
+
+    #[inline]
+    fn end_elements(&mut self, at: usize, count: usize) -> Result<()> {
+        self.patch_array_len(at, count);
+        Ok(())
+    }
+
+    #[inline]
+    fn mark(&self) -> (usize, usize) {
+        (self.flushed, self.buf.len())
+    }
+
+    /// The key's text as the reader names keys in paths (a string's text, a number, ...).
+    #[cold]
+    fn key_text_since(&self, mark: (usize, usize)) -> Option<alloc::string::String> {
+        let (flushed, at) = mark;
+        if flushed != self.flushed {
+            return None;
+        }
+        let mut r = super::CborReader::new(self.buf.get(at..)?);
+        let key = r.read_key().ok()?;
+        Some(r.key_text(key))
     }
 
     #[inline]
