@@ -2903,3 +2903,26 @@ impl<'de> crate::Reader<'de> for CborReader<'de> {
         self.leave();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `utf8`'s unchecked fast path takes exactly the short ASCII texts; everything else
+    /// goes through the full check, at the 64-byte edge and past it (run under Miri by
+    /// `cargo miri test`, with `put`'s test in `writer.rs`).
+    #[test]
+    fn utf8_fast_path_takes_short_ascii_only() {
+        let ascii = "k".repeat(100);
+        for len in [0, 1, 7, 8, 63, 64, 65, 100] {
+            assert_eq!(utf8(&ascii.as_bytes()[..len]), Ok(&ascii[..len]), "{len}");
+        }
+        assert_eq!(utf8("été".as_bytes()), Ok("été"));
+        for bad in [&b"\xff"[..], b"ab\xc3", b"\xed\xa0\x80", &[b'a'; 70][..]] {
+            let expected = core::str::from_utf8(bad).map_err(|_| ());
+            assert_eq!(utf8(bad), expected, "{bad:x?}");
+        }
+        // A non-ASCII byte at the end of a short text takes the checked path.
+        assert_eq!(utf8(b"abc\x80"), Err(()));
+    }
+}
