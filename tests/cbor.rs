@@ -493,6 +493,42 @@ fn text_must_be_utf8_chunk_by_chunk() {
     assert_eq!((e.kind(), e.offset()), (&ErrorKind::InvalidUtf8, Some(7)));
 }
 
+#[test]
+fn long_and_chunked_text_is_checked_once_and_errors_keep_their_offset() {
+    // Longer than 255 bytes: past the short-text fast path, through the general one.
+    let text = "\u{e9}t\u{e9} ".repeat(50);
+    let mut bytes = vec![0x79, 0x01, 0x2c];
+    bytes.extend_from_slice(text.as_bytes());
+    assert_eq!(bytes.len(), 3 + 300);
+    let cow: Cow<str> = from_slice(&bytes).unwrap();
+    assert!(matches!(cow, Cow::Borrowed(s) if s == text));
+    // A bad byte near the end is an error at its own offset, never an empty string.
+    bytes[3 + 290] = 0xff;
+    for e in [fail::<String>(&bytes), from_slice::<Cow<str>>(&bytes).unwrap_err()] {
+        assert_eq!((e.kind(), e.offset()), (&ErrorKind::InvalidUtf8, Some(3 + 290)), "{e}");
+    }
+    let e = fail::<(u8, String)>(&[&[0x82, 0x01][..], &bytes].concat());
+    assert_eq!((e.kind(), e.offset()), (&ErrorKind::InvalidUtf8, Some(2 + 3 + 290)), "{e}");
+    // Chunked keys, one after another, join in the reader's buffer and each matches its
+    // field; a bad chunk of the second is an error at that chunk's byte.
+    #[derive(Codec, Debug, PartialEq)]
+    struct Two {
+        alpha: u8,
+        beta: u8,
+    }
+    let ok = hex("a27f616c63706861ff017f626265627461ff02");
+    let e = fail::<Two>(&ok);
+    assert_eq!(e.kind(), &ErrorKind::MissingField("alpha"), "{e}");
+    let ok = hex("a27f62616c63706861ff017f626265627461ff02");
+    assert_eq!(from_slice::<Two>(&ok).unwrap(), Two { alpha: 1, beta: 2 });
+    let bad = hex("a27f62616c63706861ff017f62626562ff61ff02");
+    let e = fail::<Two>(&bad);
+    assert_eq!((e.kind(), e.offset()), (&ErrorKind::InvalidUtf8, Some(16)), "{e}");
+    // The chunks of a skipped (unknown) member's text are checked too.
+    let e = fail::<Two>(&hex("a1617a7f616161ffff"));
+    assert_eq!((e.kind(), e.offset()), (&ErrorKind::InvalidUtf8, Some(7)), "{e}");
+}
+
 // ---------------------------------------------------------------- borrowing
 
 #[test]

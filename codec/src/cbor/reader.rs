@@ -1212,56 +1212,116 @@ impl<'de> CborReader<'de> {
         Error::new(ErrorKind::InvalidUtf8, offset + bad)
     }
 
-    /// Reads a string of major type `major` (2 bytes, 3 text) after its head was read at
-    /// `at` with argument `arg`: a definite one borrowed, an indefinite one's chunks
-    /// (each a definite string of the same major type, RFC 8949 section 3.2.3) joined.
-    /// Text is checked for UTF-8, each chunk on its own.
-    fn string_body(&mut self, major: u8, at: usize, arg: Option<u64>) -> Result<Cow<'de, [u8]>> {
+    /// The body of a definite text string of `len` bytes (its head just read), checked
+    /// for UTF-8 once, here.
+    #[inline]
+    fn definite_text(&mut self, len: usize) -> Result<&'de str> {
+        let body = self.pos;
+        let bytes = self.take(len)?;
+        utf8(bytes).map_err(|()| self.utf8_error(bytes, body))
+    }
+
+    /// Walks the chunks of an indefinite-length string of major type `major` (2 bytes, 3
+    /// text) whose head was read at `at`, up to and past its break: each chunk must be a
+    /// definite string of the same major type (RFC 8949 section 3.2.3), the lengths
+    /// together are held to the limit, and `each` reads each chunk's body of the length
+    /// it is given.
+    fn string_chunks(
+        &mut self,
+        major: u8,
+        at: usize,
+        mut each: impl FnMut(&mut Self, usize) -> Result<()>,
+    ) -> Result<()> {
         let what = if major == 3 { "string" } else { "byte string" };
+        let mut total = 0usize;
+        loop {
+            let chunk_at = self.pos;
+            let Some(b) = self.peek() else { return Err(self.eof()) };
+            if b == 0xff {
+                self.bump();
+                return Ok(());
+            }
+            if b >> 5 != major || b & 0x1f == 31 {
+                if Kind::of(b) == Kind::Reserved && b >> 5 == major {
+                    return Err(self.malformed(b, chunk_at));
+                }
+                return Err(self.syntax(
+                    "a chunk of an indefinite-length string must be a definite string of the same major type",
+                    chunk_at,
+                ));
+            }
+            let (_, len) = self.head()?;
+            let len = len.unwrap_or(0);
+            if len > self.left() as u64 {
+                return Err(self.eof());
+            }
+            total += len as usize;
+            if total > self.max_len {
+                return Err(self.size_error(at, what));
+            }
+            each(self, len as usize)?;
+        }
+    }
+
+    /// Reads the body of a string of major type `major` whose head was read at `at` with
+    /// argument `arg`: a definite one borrowed, an indefinite one's chunks joined. `piece`
+    /// takes one definite body (checking text's UTF-8, once: a chunk on its own, as RFC
+    /// 8949 wants), `join` appends it.
+    #[inline]
+    fn string_body<T: ?Sized + ToOwned>(
+        &mut self,
+        major: u8,
+        at: usize,
+        arg: Option<u64>,
+        piece: fn(&mut Self, usize) -> Result<&'de T>,
+        join: fn(&mut T::Owned, &T),
+    ) -> Result<Cow<'de, T>>
+    where
+        T::Owned: Default,
+    {
         match arg {
             Some(len) => {
-                let len = self.checked_len(len, at, what)?;
-                let body = self.pos;
-                let bytes = self.take(len)?;
-                if major == 3 && utf8(bytes).is_err() {
-                    return Err(self.utf8_error(bytes, body));
-                }
-                Ok(Cow::Borrowed(bytes))
+                let len = self.checked_len(len, at, if major == 3 { "string" } else { "byte string" })?;
+                piece(self, len).map(Cow::Borrowed)
             }
             None => {
-                let mut out = Vec::new();
-                loop {
-                    let chunk_at = self.pos;
-                    let Some(b) = self.peek() else { return Err(self.eof()) };
-                    if b == 0xff {
-                        self.bump();
-                        return Ok(Cow::Owned(out));
-                    }
-                    if b >> 5 != major || b & 0x1f == 31 {
-                        if Kind::of(b) == Kind::Reserved && b >> 5 == major {
-                            return Err(self.malformed(b, chunk_at));
-                        }
-                        return Err(self.syntax(
-                            "a chunk of an indefinite-length string must be a definite string of the same major type",
-                            chunk_at,
-                        ));
-                    }
-                    let (_, len) = self.head()?;
-                    let len = len.unwrap_or(0);
-                    if len > self.left() as u64 {
-                        return Err(self.eof());
-                    }
-                    if out.len() + len as usize > self.max_len {
-                        return Err(self.size_error(at, what));
-                    }
-                    let body = self.pos;
-                    let bytes = self.take(len as usize)?;
-                    if major == 3 && utf8(bytes).is_err() {
-                        return Err(self.utf8_error(bytes, body));
-                    }
-                    out.extend_from_slice(bytes);
-                }
+                let mut out = T::Owned::default();
+                self.string_chunks(major, at, |r, len| {
+                    join(&mut out, piece(r, len)?);
+                    Ok(())
+                })?;
+                Ok(Cow::Owned(out))
             }
+        }
+    }
+
+    /// A byte string's body (see [`Self::string_body`]).
+    fn bytes_body(&mut self, at: usize, arg: Option<u64>) -> Result<Cow<'de, [u8]>> {
+        self.string_body(2, at, arg, Self::take, Vec::extend_from_slice)
+    }
+
+    /// A text string's body (see [`Self::string_body`]).
+    fn text_body(&mut self, at: usize, arg: Option<u64>) -> Result<Cow<'de, str>> {
+        self.string_body(3, at, arg, Self::definite_text, String::push_str)
+    }
+
+    /// Skips the body of a string of major type `major` whose head was read at `at`,
+    /// checking what reading it would check (text's UTF-8, the limit) without joining
+    /// an indefinite one's chunks.
+    fn skip_string_body(&mut self, major: u8, at: usize, arg: Option<u64>) -> Result<()> {
+        let body = |r: &mut Self, len: usize| {
+            if major == 3 {
+                r.definite_text(len).map(|_| ())
+            } else {
+                r.take(len).map(|_| ())
+            }
+        };
+        match arg {
+            Some(len) => {
+                let len = self.checked_len(len, at, if major == 3 { "string" } else { "byte string" })?;
+                body(self, len)
+            }
+            None => self.string_chunks(major, at, body),
         }
     }
 
@@ -1293,11 +1353,7 @@ impl<'de> CborReader<'de> {
             return Err(self.invalid_type("a string"));
         }
         let (_, arg) = self.head()?;
-        Ok(match self.string_body(3, at, arg)? {
-            // Checked UTF-8 by `string_body`.
-            Cow::Borrowed(b) => Cow::Borrowed(utf8(b).unwrap_or_default()),
-            Cow::Owned(v) => Cow::Owned(String::from_utf8(v).unwrap_or_default()),
-        })
+        self.text_body(at, arg)
     }
 
     /// Reads a definite text string, borrowed from the input; invalid UTF-8 is an error,
@@ -1356,7 +1412,7 @@ impl<'de> CborReader<'de> {
             return Err(self.invalid_type("a byte string"));
         }
         let (_, arg) = self.head()?;
-        self.string_body(2, at, arg)
+        self.bytes_body(at, arg)
     }
 
     /// Reads a definite byte string, borrowed from the input (an indefinite one is an
@@ -1404,7 +1460,7 @@ impl<'de> CborReader<'de> {
             return Err(self.invalid_type("a string"));
         }
         let (_, arg) = self.head()?;
-        self.string_body(3, start, arg)?;
+        self.skip_string_body(3, start, arg)?;
         Ok(self.key_since(start))
     }
 
@@ -1857,8 +1913,17 @@ impl<'de> CborReader<'de> {
     fn key_bytes_slow(&mut self, key: Key<'de>) -> Result<&[u8]> {
         let raw = self.key_raw(key);
         if raw.first() == Some(&0x7f) {
-            let joined = self.key_reader(key).read_cow_str()?.into_owned();
-            self.scratch = joined.into_bytes();
+            // Joined into the reader's buffer, which keeps its capacity from key to key.
+            let mut r = self.key_reader(key);
+            r.bump();
+            let mut joined = core::mem::take(&mut self.scratch);
+            joined.clear();
+            let read = r.string_chunks(3, key.start, |r, len| {
+                joined.extend_from_slice(r.definite_text(len)?.as_bytes());
+                Ok(())
+            });
+            self.scratch = joined;
+            read?;
             return Ok(&self.scratch);
         }
         Ok(text_body(raw).unwrap_or(NOT_A_STRING))
@@ -2053,7 +2118,7 @@ impl<'de> CborReader<'de> {
                 }
                 Kind::Bytes | Kind::Text => {
                     let (_, arg) = self.head()?;
-                    return self.string_body(b >> 5, at, arg).map(|_| ());
+                    return self.skip_string_body(b >> 5, at, arg);
                 }
                 Kind::Array | Kind::Map => {
                     let n = if kind == Kind::Array { self.read_array_len()? } else { self.read_map_len()? };
