@@ -24,7 +24,9 @@
 //! Streams: `citm_reader` and `canada_reader`
 //! (`from_reader` over the bytes as a `&[u8]` reader), `ndjson` (`iter_values`) and
 //! `iter_array` over 1,000 of twitter's statuses, `vec_statuses` the same array through
-//! `from_slice::<Vec<Status>>`. Float printers alone, over canada's 111,126 numbers (one
+//! `from_slice::<Vec<Status>>`; MessagePack's: `mp_values` (`iter_values` over the 1,000
+//! statuses concatenated), `mp_values_slice` (`iter_values_slice`) and `citm_mp_reader`
+//! (`from_reader`). Float printers alone, over canada's 111,126 numbers (one
 //! iteration prints each once): `floats_ryu`, `floats_zmij`, `floats_codec`
 //! (`JsonWriter::write_f64`) and `floats_codec_slice` (`Encode for Vec<f64>`, commas included;
 //! its iteration also collects the floats into the `Vec`). Dynamic values, over citm_catalog:
@@ -241,6 +243,20 @@ fn main() {
         "vec_statuses" => ("json-benchmark/twitter.json", |b| {
             black_box(codec::json::from_slice::<Vec<twitter::Status>>(b).unwrap());
         }),
+        // MessagePack streams: the same 1,000 statuses concatenated (`mp_values` through
+        // `iter_values` over a `&[u8]` reader, `mp_values_slice` through
+        // `iter_values_slice`), and citm_catalog through `from_reader` (`citm_mp_reader`).
+        "mp_values" => ("json-benchmark/twitter.json", |b| {
+            let n = codec::msgpack::iter_values::<twitter::Status>(b).map(Result::unwrap).count();
+            black_box(n);
+        }),
+        "mp_values_slice" => ("json-benchmark/twitter.json", |b| {
+            let n = codec::msgpack::iter_values_slice::<twitter::Status>(b).map(Result::unwrap).count();
+            black_box(n);
+        }),
+        "citm_mp_reader" => ("json-benchmark/citm_catalog.json", |b| {
+            black_box(codec::msgpack::from_reader::<citm::CitmCatalog>(b).unwrap());
+        }),
         // The float printers alone, over canada's 111,126 numbers (handed over as 8-byte
         // little-endian bit patterns, made before the loop): one call per float into a
         // reused buffer, as `benches/float_format.rs` times them.
@@ -347,6 +363,8 @@ fn main() {
         "flatten_mp" => codec::msgpack::to_vec(&flat::generate(10_000)).unwrap(),
         "synthetic" | "synthetic_enc" | "synthetic_enc_sj" => codec::json::to_vec(&synthetic::tree()).unwrap(),
         "iter_array" | "vec_statuses" => repeated_statuses(&json, true),
+        "mp_values" | "mp_values_slice" => concatenated_statuses(&json, |s| codec::msgpack::to_vec(s).unwrap()),
+        "citm_mp_reader" => to_msgpack("citm", &json),
         _ if which.starts_with("floats_") => float_bits(&json),
         _ if msgpack => to_msgpack(which, &json),
         _ => json,
@@ -448,6 +466,13 @@ fn repeated_statuses(json: &[u8], array: bool) -> Vec<u8> {
         out.push(b']');
     }
     out
+}
+
+/// twitter's statuses repeated to 1,000, each encoded by `encode`, concatenated (a
+/// MessagePack or CBOR stream).
+fn concatenated_statuses(json: &[u8], encode: fn(&twitter::Status) -> Vec<u8>) -> Vec<u8> {
+    let statuses = codec::json::from_slice::<twitter::Twitter>(json).unwrap().statuses;
+    statuses.iter().cycle().take(1000).flat_map(encode).collect()
 }
 
 /// The dataset's MessagePack encoding (structs as maps), through the workload's model.
