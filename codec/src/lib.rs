@@ -289,6 +289,9 @@ extern crate alloc;
 #[cfg(all(test, not(feature = "std")))]
 extern crate std;
 
+// The streams of MessagePack and CBOR (`binary_stream.rs`).
+#[cfg(any(feature = "msgpack", feature = "cbor"))]
+mod binary_stream;
 #[cfg(feature = "msgpack")]
 mod bridge;
 mod bytes;

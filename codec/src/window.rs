@@ -87,10 +87,32 @@ pub(crate) enum Advance<T> {
 /// last attempt (so malformed input still meets its error early): the attempts then cost
 /// time linear in the item, and an item is still decoded as soon as its last byte
 /// arrives, never waiting for bytes it does not need.
-pub(crate) trait ItemScan {
+pub trait ItemScan {
     /// Whether `data`, the item's bytes from its start (a longer slice than at the last
     /// call), may hold the whole item now.
     fn may_be_complete(&mut self, data: &[u8]) -> bool;
+}
+
+/// Feeds `doc` one byte more at a time to a new `S`, as a source that trickles would, and
+/// returns the lengths at which the scan asks for another attempt (the scanners' tests).
+#[cfg(test)]
+pub(crate) fn attempts<S: ItemScan + Default>(doc: &[u8]) -> alloc::vec::Vec<usize> {
+    let mut scan = S::default();
+    (1..=doc.len()).filter(|&n| scan.may_be_complete(&doc[..n])).collect()
+}
+
+/// The binary scans' payloads (strings, numbers): skips what is at hand of the `payload`
+/// bytes left, from `pos` in `len` bytes; whether there were any to skip.
+#[cfg(any(feature = "msgpack", feature = "cbor"))]
+#[inline]
+pub(crate) fn skip_payload(pos: &mut usize, payload: &mut u64, len: usize) -> bool {
+    if *payload == 0 {
+        return false;
+    }
+    let n = (*payload).min((len - *pos) as u64);
+    *pos += n as usize;
+    *payload -= n;
+    true
 }
 
 /// When the scanners of [`ItemScan`] try again regardless: the bytes at hand doubled since
@@ -117,6 +139,17 @@ impl Doubling {
     #[inline]
     pub(crate) fn tried(&mut self, len: usize) {
         self.tried_at = len;
+    }
+
+    /// `ended`: whether the scan found a possible end at `len` bytes, an attempt then
+    /// (noted as by [`tried`](Self::tried)).
+    #[cfg(any(feature = "msgpack", feature = "cbor"))]
+    #[inline]
+    pub(crate) fn attempt_if(&mut self, ended: bool, len: usize) -> bool {
+        if ended {
+            self.tried(len);
+        }
+        ended
     }
 }
 

@@ -911,11 +911,8 @@ mod tests {
 
     use super::*;
 
-    /// Feeds `doc` one byte more at a time, as a source that trickles would, and returns the
-    /// lengths at which the scan asks for another attempt.
     fn attempts(doc: &[u8]) -> Vec<usize> {
-        let mut scan = JsonScan::default();
-        (1..=doc.len()).filter(|&n| scan.may_be_complete(&doc[..n])).collect()
+        crate::window::attempts::<JsonScan>(doc)
     }
 
     /// An item that trickles in is tried at its end and where the bytes at hand doubled:

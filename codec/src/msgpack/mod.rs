@@ -72,13 +72,13 @@ pub use writer::MsgpackWriter;
 // ---- streams: reading from `io::Read`, concatenated values (see `stream.rs`) ----
 mod stream;
 #[cfg(feature = "std")]
-pub use stream::{from_reader, from_reader_with, iter_values, iter_values_with, ValueIter};
+pub use stream::{
+    from_reader, from_reader_with, iter_values, iter_values_with, write_values, write_values_with, ValueIter,
+};
 pub use stream::{iter_values_slice, iter_values_slice_with, SliceValueIter};
 // ---- async streams: the same over tokio's or futures' readers and writers ----
 #[cfg(feature = "async")]
-mod async_stream;
-#[cfg(feature = "async")]
-pub use async_stream::{
+pub use stream::{
     from_async_reader, from_async_reader_with, iter_values_async, iter_values_async_with, write_values_async,
     write_values_async_with, ValueStream,
 };
@@ -449,77 +449,5 @@ pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Re
     value.encode(&mut w)?;
     w.finish();
     drop(w);
-    sink.finish()
-}
-
-/// Writes each item's encoding after the previous one: a stream of concatenated values,
-/// how MessagePack streams are framed (what `iter_values` reads back), through one 64 KiB
-/// buffer however many items there are. Any iterator of [`Encode`] items works:
-/// `events.iter()`, `vec.into_iter()`, a `map`.
-///
-/// On an encoding error the values before the failing item have been written, and none of
-/// it unless it was longer than the buffer; after an I/O error nothing more is written.
-///
-/// ```
-/// let mut out = Vec::new();
-/// codec::msgpack::write_values(&mut out, ["a", "bc"].iter())?;
-/// assert_eq!(out, b"\xa1a\xa2bc");
-/// # Ok::<(), codec::Error>(())
-/// ```
-#[cfg(feature = "std")]
-pub fn write_values<W, I>(out: W, items: I) -> Result<()>
-where
-    W: std::io::Write,
-    I: IntoIterator,
-    I::Item: Encode,
-{
-    write_values_with(out, items, &EncodeOptions::default())
-}
-
-/// [`write_values`], as [`EncodeOptions`] say. Each value is a document of its own, as
-/// [`iter_values_with`] reads it: with [`EncodeOptions::preserve_refs`] every value
-/// numbers its ids from the start.
-///
-/// ```
-/// use std::rc::Rc;
-///
-/// let shared = Rc::new(7u8);
-/// let mut out = Vec::new();
-/// let opts = codec::msgpack::EncodeOptions::new().preserve_refs(true);
-/// codec::msgpack::write_values_with(&mut out, [[shared.clone(), shared.clone()]], &opts)?;
-/// codec::msgpack::write_values_with(&mut out, [[shared.clone(), shared]], &opts)?;
-/// // Both documents are alike: the second numbers its ids from the start again.
-/// let (first, second) = out.split_at(out.len() / 2);
-/// assert_eq!(first, second);
-///
-/// let read = codec::msgpack::Options::new().preserve_refs(true);
-/// let back: Vec<[Rc<u8>; 2]> =
-///     codec::msgpack::iter_values_with(&out[..], &read).collect::<Result<_, _>>()?;
-/// assert!(back.iter().all(|[a, b]| Rc::ptr_eq(a, b) && **a == 7));
-/// # Ok::<(), codec::Error>(())
-/// ```
-#[cfg(feature = "std")]
-pub fn write_values_with<W, I>(out: W, items: I, options: &EncodeOptions) -> Result<()>
-where
-    W: std::io::Write,
-    I: IntoIterator,
-    I::Item: Encode,
-{
-    let mut sink = IoSink::new(out);
-    let mut w = MsgpackWriter::streaming(&mut sink, DEFAULT_BUFFER);
-    let mut result = Ok(());
-    for item in items {
-        // A fresh table per value: ids belong to one document.
-        w.set_options(options);
-        let mark = w.mark();
-        if let Err(e) = item.encode(&mut w) {
-            w.rewind(mark);
-            result = Err(e);
-            break;
-        }
-    }
-    w.finish();
-    drop(w);
-    result?;
     sink.finish()
 }
