@@ -1,6 +1,6 @@
 //! Async streams (features `tokio` and `futures-io`): `iter_values_async`,
 //! `iter_array_async`, `from_async_reader`, and the writers `write_lines_async`,
-//! `write_array_async` and MessagePack's `write_values_async`.
+//! `write_array_async` and MessagePack's and CBOR's `write_values_async`.
 //!
 //! 1. Differential properties: random JSON Lines (valid, mistyped and broken lines) and
 //!    random arrays and documents, fed by a reader that hands out random chunks (from 1
@@ -351,6 +351,56 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// CBOR: a sequence written by `write_values_async` (what `write_values` writes), with
+    /// indefinite-length items spliced in, read under random chunking and `Pending`s
+    /// through either runtime's trait: the slice iterator's items and errors, also after
+    /// a random cut or a random byte; one item from `from_async_reader` as from
+    /// `from_reader`.
+    #[test]
+    fn cbor_sequences_under_chunking(
+        tokio in any::<bool>(), sizes in chunks(), buffer in buffer_size(),
+        names in vec("[a-z]{0,8}", 0..10), damage in any::<Option<(Index, u8)>>(),
+    ) {
+        let recs: Vec<Rec> = names.into_iter().zip(0..).map(|(name, id)| Rec { id, name, tags: vec![id as u8] }).collect();
+        let mut blocking = Vec::new();
+        codec::cbor::write_values(&mut blocking, &recs).unwrap();
+        let mut bytes = Vec::new();
+        let items = futures::stream::iter(recs.clone());
+        block_on(codec::cbor::write_values_async(FuturesIo(&mut bytes), items)).unwrap();
+        prop_assert_eq!(&bytes, &blocking);
+        // An indefinite-length {"id": 9, "name": "ab" in two chunks}, twice, at the front.
+        let indefinite = b"\xbf\x62id\x09\x64name\x7f\x61a\x61b\xff\xff";
+        let bytes = [&indefinite[..], &indefinite[..], &bytes].concat();
+        let opts = codec::cbor::Options::new().buffer_size(buffer);
+        let stream_of = |input: &[u8]| -> Vec<codec::Result<Rec>> {
+            let reader = Trickle::new(input, &sizes);
+            match tokio {
+                true => collect(codec::cbor::iter_values_async_with(Tokio(reader), &opts)),
+                false => collect(codec::cbor::iter_values_async_with(FuturesIo(reader), &opts)),
+            }
+        };
+        let mut input = bytes.clone();
+        if let Some((at, byte)) = damage.filter(|_| !input.is_empty()) {
+            let at = at.index(input.len());
+            match byte % 2 {
+                0 => input.truncate(at),
+                _ => input[at] = byte,
+            }
+        }
+        let got = stream_of(&input);
+        prop_assert_eq!(all_seen(&got), all_seen(&codec::cbor::iter_values_slice_with::<Rec>(&input, &opts).collect::<Vec<_>>()));
+        if damage.is_none() {
+            prop_assert_eq!(got.len(), recs.len() + 2);
+            prop_assert_eq!(got[0].as_ref().unwrap().name.as_str(), "ab");
+        }
+        let one = block_on(codec::cbor::from_async_reader_with::<Vec<u8>, _>(Tokio(Trickle::new(&input, &sizes)), &opts));
+        prop_assert_eq!(seen(&one), seen(&codec::cbor::from_reader_with::<Vec<u8>>(&input[..], &opts)));
+    }
+}
+
 // ================================================================ errors and recovery
 
 /// A broken line in the middle is one error item, with the position of its fault; the
@@ -557,6 +607,7 @@ fn streams_are_unpin_and_send() {
     unpin_send(&s);
     unpin_send(&json::iter_array_async::<Event, _>(FuturesIo(Trickle::new(b"", &[1]))));
     unpin_send(&codec::msgpack::iter_values_async::<Event, _>(Tokio(Trickle::new(b"", &[1]))));
+    unpin_send(&codec::cbor::iter_values_async::<Event, _>(Tokio(Trickle::new(b"", &[1]))));
     let f = json::from_async_reader::<Event, _>(Tokio(Trickle::new(b"", &[1])));
     send(&f);
     let mut out = Vec::new();

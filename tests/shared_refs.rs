@@ -1,5 +1,5 @@
 //! `preserve_refs`: shared and cyclic `Rc`/`Arc`/`Weak` in JSON and MessagePack (issue 14
-//! part 1). The Codables examples byte for byte, sharing and cycles rebuilt, every kind of
+//! part 1), and in CBOR (its value-sharing tags 28 and 29, at the end). The Codables examples byte for byte, sharing and cycles rebuilt, every kind of
 //! bad input an error with position and path, and the option off writing what it wrote
 //! before.
 
@@ -9,7 +9,7 @@ use std::rc::{Rc, Weak};
 use std::sync::{Arc, Mutex, RwLock};
 
 use codec::json::{self, RefSpelling};
-use codec::{msgpack, Codec, Decode, Encode, ErrorKind};
+use codec::{cbor, msgpack, Codec, Decode, Encode, ErrorKind};
 
 fn json_opts() -> json::EncodeOptions {
     json::EncodeOptions::new().preserve_refs(true)
@@ -458,6 +458,149 @@ fn untagged_retries_do_not_count_as_redefinitions() {
     let back: Vec<Either> = from_json(r#"[{"$id":1,"$value":"a"},{"$ref":1}]"#);
     match (&back[0], &back[1]) {
         (Either::Text(a), Either::Text(b)) => assert!(Rc::ptr_eq(a, b)),
+        other => panic!("{other:?}"),
+    }
+}
+
+// ---- CBOR: tag 28 (shareable) and tag 29 (sharedref), as cbor2's value sharing ----
+
+fn cb_out() -> cbor::EncodeOptions {
+    cbor::EncodeOptions::new().preserve_refs(true)
+}
+fn cb_in() -> cbor::Options {
+    cbor::Options::new().preserve_refs(true)
+}
+fn cb_back<T: for<'de> Decode<'de>>(bytes: &[u8]) -> codec::Result<T> {
+    cbor::from_slice_with(bytes, &cb_in())
+}
+
+#[test]
+fn cbor_wire_format() {
+    let s = Rc::new(Foo { foo: "a".into() });
+    let bytes = cbor::to_vec_with(&vec![Rc::clone(&s), s], &cb_out()).unwrap();
+    // [28({"foo": "a"}), 29(0)]
+    assert_eq!(bytes, b"\x82\xd8\x1c\xa1\x63foo\x61a\xd8\x1d\x00");
+    assert_eq!((cbor::SHAREABLE_TAG, cbor::SHARED_REF_TAG), (28, 29));
+    // Two shared values: indexes in the order their first occurrences start, from 0.
+    let (x, y) = (Arc::new(1u8), Arc::new(2u8));
+    let v = [Arc::clone(&x), Arc::clone(&y), y, x];
+    let bytes = cbor::to_vec_with(&v, &cb_out()).unwrap();
+    assert_eq!(bytes, b"\x84\xd8\x1c\x01\xd8\x1c\x02\xd8\x1d\x01\xd8\x1d\x00");
+    let back: [Arc<u8>; 4] = cb_back(&bytes).unwrap();
+    assert!(Arc::ptr_eq(&back[0], &back[3]) && Arc::ptr_eq(&back[1], &back[2]) && !Arc::ptr_eq(&back[0], &back[1]));
+    // Off: each occurrence in full, as before.
+    assert_eq!(cbor::to_vec_with(&v, &cbor::EncodeOptions::new()).unwrap(), cbor::to_vec(&[1u8, 2, 2, 1]).unwrap());
+    // A dead Weak is null.
+    assert_eq!(cbor::to_vec_with(&Weak::<Foo>::new(), &cb_out()).unwrap(), b"\xf6");
+}
+
+#[test]
+fn cbor_tree_with_parent_pointers_and_streams() {
+    let root = tree();
+    let bytes = cbor::to_vec_with(&root, &cb_out()).unwrap();
+    // 28({"name": "/", "parent": null, "children": [28({"name": "etc", "parent": 29(0), ...
+    assert!(bytes.starts_with(
+        b"\xd8\x1c\xa3\x64name\x61/\x66parent\xf6\x68children\x82\xd8\x1c\xa3\x64name\x63etc\x66parent\xd8\x1d\x00"
+    ));
+    check_tree(&cb_back(&bytes).unwrap());
+    let mut out = Vec::new();
+    cbor::to_writer_with(&mut out, &root, &cb_out()).unwrap();
+    assert_eq!(out, bytes);
+    // A sequence: every item numbers its shared values from 0, and reads back so.
+    let mut out = Vec::new();
+    cbor::write_values_with(&mut out, [&root, &root], &cb_out()).unwrap();
+    assert_eq!(out, [bytes.clone(), bytes].concat());
+    let back: Vec<Rc<RefCell<Dir>>> = cbor::iter_values_with(&out[..], &cb_in()).collect::<Result<_, _>>().unwrap();
+    back.iter().for_each(check_tree);
+    // A Weak first, then the Rc, and an `Option` around the pointer (which looks for null
+    // past the tag before the pointer reads it).
+    let target = Rc::new(Foo { foo: "t".into() });
+    let v = (Rc::downgrade(&target), Some(Rc::clone(&target)), Some(target));
+    let bytes = cbor::to_vec_with(&v, &cb_out()).unwrap();
+    let back: (Weak<Foo>, Option<Rc<Foo>>, Option<Rc<Foo>>) = cb_back(&bytes).unwrap();
+    let one = back.1.unwrap();
+    assert!(Rc::ptr_eq(&back.0.upgrade().unwrap(), &one) && Rc::ptr_eq(&one, back.2.as_ref().unwrap()));
+}
+
+#[test]
+fn cbor_bad_references() {
+    // An index nothing defines: offset of the tag, and the path.
+    let e = cb_back::<Vec<Rc<u8>>>(b"\x82\xd8\x1c\x05\xd8\x1d\x01").unwrap_err();
+    assert_eq!(e.to_string(), "invalid value: reference to id 1, which nothing before it defines at [1] (byte 4)");
+    // The wrong type.
+    let e = cb_back::<(Rc<u8>, Rc<u16>)>(b"\x82\xd8\x1c\x05\xd8\x1d\x00").unwrap_err();
+    assert!(e.to_string().contains("reference to id 0, a alloc::rc::Rc<u8>, where a alloc::rc::Rc<u16>"), "{e}");
+    // A cycle through Rc: Chain { name, next }.
+    let e = cb_back::<Rc<Chain>>(b"\xd8\x1c\xa2\x64name\x61a\x64next\xd8\x1d\x00").unwrap_err();
+    assert!(e.to_string().contains("only a Weak can point back"), "{e}");
+    assert_eq!(e.path(), ".next");
+    // An index that is no unsigned integer.
+    let e = cb_back::<Vec<Rc<u8>>>(b"\x81\xd8\x1d\x61a").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid value: a shared reference (tag 29) whose index is no unsigned integer at [0] (byte 3)"
+    );
+    // A reference where no pointer is read.
+    let e = cb_back::<(Rc<u8>, u8)>(b"\x82\xd8\x1c\x05\xd8\x1d\x00").unwrap_err();
+    assert!(e.to_string().starts_with("invalid value: a shared reference (tag 29) where u8 is expected"), "{e}");
+    assert_eq!((e.offset(), e.path().to_string()), (Some(4), "[1]".to_string()));
+    // Every cut of a good document is an error.
+    let good = cbor::to_vec_with(&tree(), &cb_out()).unwrap();
+    for cut in 0..good.len() {
+        assert!(cb_back::<Rc<RefCell<Dir>>>(&good[..cut]).is_err(), "{cut}");
+    }
+}
+
+/// What cbor2 writes with `value_sharing=True`: every array and map tagged shareable, and
+/// the tags counted whatever reads them.
+#[test]
+fn cbor_every_container_shareable() {
+    // outer = 28([28([1, 2]), 29(1)]): the outer list is index 0, the inner one 1.
+    let bytes = b"\xd8\x1c\x82\xd8\x1c\x82\x01\x02\xd8\x1d\x01";
+    let back: Vec<Rc<Vec<u8>>> = cb_back(bytes).unwrap();
+    assert!(Rc::ptr_eq(&back[0], &back[1]));
+    assert_eq!(*back[0], [1, 2]);
+    // The outer list through Rc too; and a skipped unknown field keeps the count.
+    let back: Rc<Vec<Rc<Vec<u8>>>> = cb_back(bytes).unwrap();
+    assert!(Rc::ptr_eq(&back[0], &back[1]));
+    #[derive(Codec, Debug)]
+    struct Two {
+        b: Rc<Vec<u8>>,
+        c: Rc<Vec<u8>>,
+    }
+    // {"a": 28([]), "b": 28([7]), "c": 29(1)}: "a" is skipped, and still index 0.
+    let two: Two = cb_back(b"\xa3\x61a\xd8\x1c\x80\x61b\xd8\x1c\x81\x07\x61c\xd8\x1d\x01").unwrap();
+    assert!(Rc::ptr_eq(&two.b, &two.c));
+    // Without the option, the tags are skipped as any tag without a meaning: a reference
+    // reads as its index.
+    assert_eq!(cbor::from_slice::<Vec<Vec<u8>>>(b"\x82\xd8\x1c\x81\x01\xd8\x1c\x80").unwrap(), [vec![1], vec![]]);
+    assert_eq!(cbor::from_slice::<Vec<u64>>(b"\x82\xd8\x1c\x05\xd8\x1d\x00").unwrap(), [5, 0]);
+}
+
+#[test]
+fn cbor_refs_and_deterministic_order_do_not_mix() {
+    let opts = cb_out().deterministic(true);
+    let e = cbor::to_vec_with(&vec![Rc::new(1u8)], &opts).unwrap_err();
+    assert!(e.to_string().contains("deterministic order and preserve_refs"), "{e}");
+    assert!(cbor::to_vec_with(&vec![1u8], &cbor::EncodeOptions::new().deterministic(true)).is_ok());
+}
+
+#[test]
+fn cbor_untagged_retries_do_not_count_twice() {
+    // The first variant reads past the tag 28 before it fails: the index it took is
+    // found again by the second.
+    #[derive(Codec, Debug)]
+    #[codec(untagged)]
+    enum Shape {
+        Bytes(Vec<Rc<u8>>),
+        Text(Rc<String>),
+    }
+    // [28("a"), 28("b"), 29(1), 29(0)]
+    let back: Vec<Shape> = cb_back(b"\x84\xd8\x1c\x61a\xd8\x1c\x61b\xd8\x1d\x01\xd8\x1d\x00").unwrap();
+    match (&back[0], &back[1], &back[2], &back[3]) {
+        (Shape::Text(a), Shape::Text(b), Shape::Text(c), Shape::Text(d)) => {
+            assert!(Rc::ptr_eq(a, d) && Rc::ptr_eq(b, c) && **b == "b");
+        }
         other => panic!("{other:?}"),
     }
 }

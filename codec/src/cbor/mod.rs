@@ -57,10 +57,25 @@
 //! (reserved additional information 28 to 30, a break outside an indefinite item, a
 //! two-byte simple value below 32) an error at its offset.
 //!
-//! Not here (yet): the `preserve_refs` mode and the streams (`from_reader`,
-//! `iter_values`) of the other formats. The serde bridge (`codec::serde`, feature
-//! `serde`), one `Serializer` and one `Deserializer` over any format, writes and reads
-//! CBOR too (an indefinite-length array or map is counted ahead for the deserializer).
+//! The serde bridge (`codec::serde`, feature `serde`), one `Serializer` and one
+//! `Deserializer` over any format, writes and reads CBOR too (an indefinite-length array
+//! or map is counted ahead for the deserializer).
+//!
+//! ## Streams
+//! [`from_reader`] decodes one item from an [`std::io::Read`] (or any
+//! [`Source`](crate::io::Source)), [`iter_values`] the items of a CBOR sequence (RFC 8742:
+//! items concatenated) one at a time, and [`iter_values_slice`] those of bytes in memory
+//! (its items may borrow from them); [`write_values`] writes a sequence. The async forms
+//! (`iter_values_async`, `from_async_reader`, `write_values_async`) come with the `tokio`
+//! and `futures-io` features. The machinery is MessagePack's: the same rules, errors
+//! (with the stream offset and the item's index) and limits.
+//!
+//! ## Shared references
+//! With [`EncodeOptions::preserve_refs`] and [`Options::preserve_refs`], an `Rc`/`Arc`
+//! met twice is written once and read back shared, in CBOR's value-sharing tags: tag 28
+//! ([`SHAREABLE_TAG`]) before the first occurrence, tag 29 ([`SHARED_REF_TAG`]) on the
+//! index of the shareable value at every later one, as Python's cbor2 writes and reads
+//! them with `value_sharing=True` (see [`EncodeOptions::preserve_refs`]).
 
 mod deterministic;
 mod half;
@@ -68,6 +83,21 @@ pub(crate) mod reader;
 mod tag;
 mod time;
 mod writer;
+// ---- shared references: the value-sharing tags (see `refs.rs`) ----
+mod refs;
+pub use refs::{SHAREABLE_TAG, SHARED_REF_TAG};
+// ---- streams: from `io::Read`, CBOR sequences, async (see `stream.rs`) ----
+mod stream;
+#[cfg(feature = "async")]
+pub use stream::{
+    from_async_reader, from_async_reader_with, iter_values_async, iter_values_async_with, write_values_async,
+    write_values_async_with, ValueStream,
+};
+#[cfg(feature = "std")]
+pub use stream::{
+    from_reader, from_reader_with, iter_values, iter_values_with, write_values, write_values_with, ValueIter,
+};
+pub use stream::{iter_values_slice, iter_values_slice_with, SliceValueIter};
 
 pub use reader::{CborReader, Checkpoint, Key, Kind, INDEFINITE, SELF_DESCRIBED_TAG};
 pub use writer::CborWriter;
@@ -78,8 +108,6 @@ pub use crate::NonFinite;
 use alloc::vec::Vec;
 
 use crate::error::Result;
-#[cfg(feature = "std")]
-use crate::sink::{IoSink, DEFAULT_BUFFER};
 use crate::{Decode, Encode};
 
 /// Decoding limits and policies, as the other formats': nesting depth 128, strings and
@@ -97,6 +125,11 @@ pub struct Options {
     pub(crate) duplicate_keys: DuplicateKeys,
     pub(crate) allow_trailing: bool,
     pub(crate) non_finite: NonFinite,
+    // ---- streams (see `stream.rs`) ----
+    pub(crate) buffer_size: usize,
+    pub(crate) max_value_len: usize,
+    // ---- shared references (see `refs.rs`) ----
+    pub(crate) preserve_refs: bool,
 }
 
 impl Default for Options {
@@ -107,6 +140,11 @@ impl Default for Options {
             duplicate_keys: DuplicateKeys::Error,
             allow_trailing: false,
             non_finite: NonFinite::Error,
+            // ---- streams ----
+            buffer_size: crate::window::DEFAULT_BUFFER_SIZE,
+            max_value_len: crate::window::DEFAULT_MAX_VALUE_LEN,
+            // ---- shared references ----
+            preserve_refs: false,
         }
     }
 }
@@ -183,6 +221,59 @@ impl Options {
         self.allow_trailing = allow;
         self
     }
+
+    // ---- streams ----
+
+    /// Size in bytes of the read buffer of [`iter_values`], and of [`from_reader`] with
+    /// [`allow_trailing`](Self::allow_trailing) (64 KiB by default; at least 1). An item
+    /// larger than the buffer still decodes: the buffer doubles up to
+    /// [`max_value_len`](Self::max_value_len).
+    ///
+    /// ```
+    /// let tiny = codec::cbor::Options::new().buffer_size(2);
+    /// let mut it = codec::cbor::iter_values_with::<String, _>(&b"\x65hello"[..], &tiny);
+    /// assert_eq!(it.next().unwrap()?, "hello");
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn buffer_size(self, bytes: usize) -> Self {
+        Options { buffer_size: bytes.max(1), ..self }
+    }
+
+    /// Maximum length in bytes of one item read from a stream (64 MiB by default); a
+    /// longer one is a [`SizeLimit`](crate::ErrorKind::SizeLimit) error.
+    ///
+    /// ```
+    /// let small = codec::cbor::Options::new().max_value_len(4);
+    /// let err = codec::cbor::from_reader_with::<String>(&b"\x65hello"[..], &small).unwrap_err();
+    /// assert!(matches!(err.kind(), codec::ErrorKind::SizeLimit(_)));
+    /// ```
+    pub fn max_value_len(self, bytes: usize) -> Self {
+        Options { max_value_len: bytes, ..self }
+    }
+
+    // ---- shared references ----
+
+    /// Reads the value-sharing tags that [`EncodeOptions::preserve_refs`] (or cbor2's
+    /// `value_sharing=True`) writes and rebuilds the sharing they describe, into `Rc`,
+    /// `Arc` and their `Weak`s (off by default: the tags are then skipped, as other tags
+    /// without a meaning are). The errors are JSON's
+    /// ([`json::Options::preserve_refs`](crate::json::Options::preserve_refs)): a
+    /// reference to an index no shareable value before it has, a strong cycle, and,
+    /// CBOR's own, a reference where a type that is no pointer is read.
+    ///
+    /// ```
+    /// use std::rc::Rc;
+    /// let opts = codec::cbor::Options::new().preserve_refs(true);
+    /// // [28("a"), 29(0)]
+    /// let v: Vec<Rc<String>> = codec::cbor::from_slice_with(b"\x82\xd8\x1c\x61a\xd8\x1d\x00", &opts)?;
+    /// assert!(Rc::ptr_eq(&v[0], &v[1]));
+    /// let err = codec::cbor::from_slice_with::<Vec<Rc<String>>>(b"\x81\xd8\x1d\x03", &opts).unwrap_err();
+    /// assert_eq!(err.to_string(), "invalid value: reference to id 3, which nothing before it defines at [0] (byte 1)");
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn preserve_refs(self, on: bool) -> Self {
+        Options { preserve_refs: on, ..self }
+    }
 }
 
 /// Decodes a `T` from CBOR, with the default [`Options`].
@@ -226,6 +317,8 @@ pub fn from_slice_with<'de, T: Decode<'de>>(input: &'de [u8], options: &Options)
 pub struct EncodeOptions {
     pub(crate) non_finite: NonFinite,
     pub(crate) deterministic: bool,
+    // ---- shared references (see `refs.rs`) ----
+    pub(crate) preserve_refs: bool,
 }
 
 impl EncodeOptions {
@@ -266,6 +359,33 @@ impl EncodeOptions {
         self.deterministic = on;
         self
     }
+
+    // ---- shared references ----
+
+    /// Writes each `Rc`/`Arc` allocation once, in CBOR's value-sharing tags
+    /// (<http://cbor.schmorp.de/value-sharing>): the first occurrence as tag 28
+    /// ([`SHAREABLE_TAG`], "shareable") on the value, every later one, and every `Weak` to
+    /// it, as tag 29 ([`SHARED_REF_TAG`], "sharedref") on the index of that shareable
+    /// value (an unsigned integer, counting the tags 28 of the document from 0); a `Weak`
+    /// whose target is gone is `null`. Decoding with [`Options::preserve_refs`] rebuilds
+    /// the sharing, and so does Python's cbor2 (which writes the same with
+    /// `value_sharing=True`, marking every array and map shareable). Otherwise as in JSON
+    /// ([`json::EncodeOptions::preserve_refs`](crate::json::EncodeOptions::preserve_refs)).
+    /// Not with [`deterministic`](Self::deterministic) order, which could move a reference
+    /// ahead of its value: encoding with both is an error.
+    ///
+    /// ```
+    /// use std::rc::Rc;
+    /// let s = Rc::new(String::from("a"));
+    /// let opts = codec::cbor::EncodeOptions::new().preserve_refs(true);
+    /// let bytes = codec::cbor::to_vec_with(&vec![Rc::clone(&s), s], &opts)?;
+    /// // [28("a"), 29(0)]
+    /// assert_eq!(bytes, b"\x82\xd8\x1c\x61a\xd8\x1d\x00");
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    pub fn preserve_refs(self, on: bool) -> Self {
+        EncodeOptions { preserve_refs: on, ..self }
+    }
 }
 
 /// Encodes `value` as CBOR, with the given [`EncodeOptions`].
@@ -282,6 +402,12 @@ pub fn to_vec_with<T: Encode + ?Sized>(value: &T, options: &EncodeOptions) -> Re
     let bytes = w.into_inner();
     if !options.deterministic {
         return Ok(bytes);
+    }
+    // ---- shared references ----
+    if options.preserve_refs {
+        return Err(crate::Error::custom(
+            "CBOR's deterministic order and preserve_refs together: sorting could move a reference ahead of its value",
+        ));
     }
     let mut sorted = Vec::with_capacity(bytes.len());
     let mut at = 0;
@@ -313,12 +439,7 @@ pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>> {
 /// ```
 #[cfg(feature = "std")]
 pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Result<()> {
-    let mut sink = IoSink::new(out);
-    let mut w = CborWriter::streaming(&mut sink, DEFAULT_BUFFER);
-    value.encode(&mut w)?;
-    w.finish();
-    drop(w);
-    sink.finish()
+    to_writer_with(out, value, &EncodeOptions::default())
 }
 
 /// [`to_writer`] with [`EncodeOptions`] (a deterministic document is made in memory
@@ -332,11 +453,6 @@ pub fn to_writer<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T) -> Re
 /// ```
 #[cfg(feature = "std")]
 pub fn to_writer_with<W: std::io::Write, T: Encode + ?Sized>(out: W, value: &T, options: &EncodeOptions) -> Result<()> {
-    if options.deterministic {
-        let bytes = to_vec_with(value, options)?;
-        let mut sink = IoSink::new(out);
-        crate::sink::Sink::write_chunk(&mut sink, &bytes);
-        return sink.finish();
-    }
-    to_writer(out, value)
+    // A sequence of one item (a deterministic one sorted in memory first).
+    write_values_with(out, [value], options)
 }

@@ -308,9 +308,9 @@ pub struct CborReader<'de> {
     scratch: Vec<u8>,
     /// An indefinite-length string's text, joined, for `Reader::read_str_ref`.
     text_scratch: String,
-    /// The shared-reference table the core asks for; CBOR documents carry no references
-    /// here, so it stays empty (see the module docs).
-    refs: Option<alloc::boxed::Box<crate::refs::DecodeRefs>>,
+    /// In `preserve_refs` mode, the values decoded for the value-sharing tags and where
+    /// those tags stand (see `refs.rs`).
+    pub(crate) refs: Option<alloc::boxed::Box<super::refs::CborRefs>>,
 }
 
 impl<'de> CborReader<'de> {
@@ -349,7 +349,7 @@ impl<'de> CborReader<'de> {
             non_finite: options.non_finite,
             scratch: Vec::new(),
             text_scratch: String::new(),
-            refs: None,
+            refs: if options.preserve_refs { Some(Default::default()) } else { None },
         }
     }
 
@@ -513,6 +513,15 @@ impl<'de> CborReader<'de> {
                 // A truncated head is the input's fault first.
                 if let Err(e) = self.clone_at(self.pos).head() {
                     return e;
+                }
+                if self.at_shared_ref() {
+                    return Error::new(
+                        ErrorKind::InvalidValue(Cow::Owned(format!(
+                            "a shared reference (tag 29) where {expected} is expected: only an Rc, Arc or Weak \
+                             reads one"
+                        ))),
+                        self.pos,
+                    );
                 }
                 Error::new(
                     ErrorKind::InvalidType {
@@ -706,7 +715,7 @@ impl<'de> CborReader<'de> {
     /// Skips the tags before the next value, but bignum tags (2 and 3), which the integer
     /// readers take. Whether there were any.
     #[inline(always)]
-    fn skip_tags(&mut self) -> Result<bool> {
+    pub(super) fn skip_tags(&mut self) -> Result<bool> {
         match self.peek() {
             Some(0xc0 | 0xc1 | 0xc4..=0xdf) => self.skip_tags_slow(),
             _ => Ok(false),
@@ -717,6 +726,8 @@ impl<'de> CborReader<'de> {
     #[inline(never)]
     fn skip_tags_slow(&mut self) -> Result<bool> {
         let mut skipped = false;
+        // ---- shared references (see `refs.rs`) ----
+        let mut shareable = None;
         while let Some(b @ 0xc0..=0xdf) = self.peek() {
             let at = self.pos;
             let (_, arg) = self.head()?;
@@ -726,10 +737,35 @@ impl<'de> CborReader<'de> {
                     self.pos = at;
                     break;
                 }
+                // In refs mode a shareable tag is noted (for a pointer after it), and a
+                // reference is left to the pointer that reads it.
+                Some(28) if self.refs.is_some() => {
+                    shareable = Some(at);
+                    skipped = true;
+                }
+                Some(29) if self.refs.is_some() => {
+                    self.pos = at;
+                    break;
+                }
                 Some(_) => skipped = true,
             }
         }
+        if let (Some(tag_at), Some(refs)) = (shareable, self.refs.as_deref_mut()) {
+            refs.skipped(tag_at, self.pos);
+        }
         Ok(skipped)
+    }
+
+    // ---- shared references (see `refs.rs`) ----
+
+    /// Whether a shared reference (tag 29) is next, in refs mode.
+    pub(super) fn at_shared_ref(&self) -> bool {
+        self.refs.is_some() && matches!(self.clone_at(self.pos).head(), Ok((0xc0..=0xdf, Some(29))))
+    }
+
+    /// Reads the head of the tag that is next.
+    pub(super) fn read_tag_head(&mut self) -> Result<()> {
+        self.head().map(|_| ())
     }
 
     // ---- null and bool ----
@@ -2106,7 +2142,11 @@ impl<'de> CborReader<'de> {
             match kind {
                 Kind::Reserved | Kind::Break => return Err(self.malformed(b, at)),
                 Kind::Tag => {
-                    self.head()?;
+                    let (_, arg) = self.head()?;
+                    // In refs mode every shareable tag takes its index, whatever reads it.
+                    if let (Some(28), Some(refs)) = (arg, self.refs.as_deref_mut()) {
+                        refs.shareable(at);
+                    }
                     continue;
                 }
                 Kind::Simple if b == 0xf8 => {
@@ -2599,14 +2639,15 @@ impl<'de> crate::Reader<'de> for CborReader<'de> {
 
     #[inline]
     fn reads_refs(&self) -> bool {
-        false
+        self.refs.is_some()
     }
 
     #[inline]
     fn peek_shared(&mut self) -> Result<crate::refs::Peeked> {
-        Ok(crate::refs::Peeked::Plain)
+        super::refs::peek(self)
     }
 
+    /// The tag before the value is all of a definition: nothing closes it.
     #[inline]
     fn shared_body<X>(&mut self, body: &crate::refs::Body, decode: impl FnOnce(&mut Self) -> Result<X>) -> Result<X> {
         let _ = body;
@@ -2615,7 +2656,7 @@ impl<'de> crate::Reader<'de> for CborReader<'de> {
 
     #[inline]
     fn shared_table(&mut self) -> &mut crate::refs::DecodeRefs {
-        crate::refs::table(&mut self.refs)
+        &mut self.refs.get_or_insert_with(Default::default).table
     }
 
     type Key = Key<'de>;

@@ -36,6 +36,8 @@ pub struct CborWriter<'w> {
     pin: usize,
     /// Bytes handed to the sink so far.
     flushed: usize,
+    /// In `preserve_refs` mode, the allocations written so far (see `refs.rs`).
+    pub(crate) refs: Option<alloc::boxed::Box<crate::refs::EncodeRefs>>,
 }
 
 impl Default for CborWriter<'_> {
@@ -68,7 +70,7 @@ impl<'w> CborWriter<'w> {
     /// assert_eq!(w.into_inner(), [0xf6, 0xf5]);
     /// ```
     pub fn from_vec(buf: Vec<u8>) -> Self {
-        CborWriter { buf, sink: None, limit: 0, open: 0, pin: 0, flushed: 0 }
+        CborWriter { buf, sink: None, limit: 0, open: 0, pin: 0, flushed: 0, refs: None }
     }
 
     /// An empty writer with room for `capacity` bytes.
@@ -90,7 +92,23 @@ impl<'w> CborWriter<'w> {
     pub(crate) fn set_options(&mut self, options: &super::EncodeOptions) {
         // CBOR floats hold NaN and the infinities: the non-finite policy changes nothing;
         // deterministic order is a pass over the finished bytes (`deterministic.rs`).
-        let _ = options;
+        // A new table each time: ids belong to one document.
+        if options.preserve_refs {
+            self.refs = Some(alloc::boxed::Box::new(crate::refs::EncodeRefs::new(Default::default())));
+        }
+    }
+
+    /// Takes back what was written since `mark`, if none of it was flushed yet; returns
+    /// whether it could.
+    // Only the `io::Write` entry points (`std`) use this.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn rewind(&mut self, (flushed, len): (usize, usize)) -> bool {
+        let held = flushed == self.flushed && len <= self.buf.len();
+        if held {
+            self.buf.truncate(len);
+            self.open = 0;
+        }
+        held
     }
 
     // Only the `io::Write` entry points (`std`) use this.
@@ -634,14 +652,17 @@ impl crate::Writer for CborWriter<'_> {
 
     #[inline]
     fn preserves_refs(&self) -> bool {
-        false
+        self.refs.is_some()
     }
 
-    /// No shared references in CBOR here: the value, in full, every time.
+    /// In refs mode, tag 28 and the value the first time, tag 29 on its index after (see
+    /// `refs.rs`).
     #[inline]
     fn write_shared(&mut self, addr: usize, write: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
-        let _ = addr;
-        write(self)
+        match self.refs.as_deref_mut().map(|refs| refs.see(addr)).transpose()? {
+            None => write(self),
+            Some(seen) => super::refs::write_seen(self, seen, write),
+        }
     }
 
     #[inline]
