@@ -8,14 +8,59 @@
 //! Run with `cargo run --example cbor_roundtrip < values.cbor > back.cbor`. A value that
 //! does not decode ends the run with its error (index, byte offset, path) and a non-zero
 //! exit status.
+//!
+//! With the argument `shared`, the input is a CBOR sequence of graphs written by cbor2
+//! with `value_sharing=True` (tags 28 and 29; see `scripts/cbor_interop.py`), read through
+//! `iter_values_with` with `preserve_refs` into `Rc`s; each comes back, written with
+//! `preserve_refs`, beside the node indexes its pairs point to as the decoder rebuilt them
+//! (by `Rc::ptr_eq`).
 
 use std::io::{Read, Write};
+use std::rc::Rc;
 
 use codec::cbor::CborReader;
 use codec::msgpack::Value;
 use codec::Decode;
 
+/// A graph as the interop script builds it: nodes, and pairs of them (the same dicts again).
+#[derive(codec::Codec)]
+struct Graph {
+    nodes: Vec<Rc<Node>>,
+    pairs: Vec<Vec<Rc<Node>>>,
+}
+
+#[derive(codec::Codec)]
+struct Node {
+    id: u64,
+    tags: Vec<String>,
+}
+
+/// What goes back for a graph: the graph, and for each pair the indexes of its nodes.
+#[derive(codec::Codec)]
+struct Checked {
+    graph: Graph,
+    pair_nodes: Vec<Vec<usize>>,
+}
+
+fn shared() -> Result<(), codec::Error> {
+    let read = codec::cbor::Options::new().preserve_refs(true);
+    let mut checked = Vec::new();
+    for graph in codec::cbor::iter_values_with::<Graph, _>(std::io::stdin().lock(), &read) {
+        let graph = graph?;
+        let index = |p: &Rc<Node>| graph.nodes.iter().position(|n| Rc::ptr_eq(n, p)).unwrap_or(usize::MAX);
+        let pair_nodes = graph.pairs.iter().map(|pair| pair.iter().map(index).collect()).collect();
+        checked.push(Checked { graph, pair_nodes });
+    }
+    let write = codec::cbor::EncodeOptions::new().preserve_refs(true);
+    codec::cbor::write_values_with(std::io::stdout().lock(), &checked, &write)?;
+    eprintln!("cbor_roundtrip shared: {} graphs", checked.len());
+    Ok(())
+}
+
 fn main() -> Result<(), codec::Error> {
+    if std::env::args().nth(1).as_deref() == Some("shared") {
+        return shared();
+    }
     let mut input = Vec::new();
     std::io::stdin().read_to_end(&mut input)?;
     let mut reader = CborReader::new(&input);

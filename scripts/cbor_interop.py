@@ -9,7 +9,12 @@ every value comes back byte for byte and that cbor2 decodes the output to the va
 encoded. A second batch sends the same kind of values in forms codec reads but does not
 write (indefinite-length strings, arrays and maps; the self-described tag 55799 and
 tags a typed decode skips; `undefined`): cbor2 must decode codec's definite, untagged
-output to the same values (undefined as None). Exits non-zero on the first difference.
+output to the same values (undefined as None). A third batch checks `preserve_refs`
+against cbor2's value sharing (tags 28 and 29): graphs whose pairs hold the same node
+dicts again, written by cbor2 with `value_sharing=True` (which marks every list and dict
+shareable), are read by codec (`cbor_roundtrip shared`) into `Rc`s whose sharing must
+match, and codec's `preserve_refs` output must decode in cbor2 to the same graphs with
+the same objects shared (`is`). Exits non-zero on the first difference.
 
     cargo build --example cbor_roundtrip
     python3 scripts/cbor_interop.py target/debug/examples/cbor_roundtrip
@@ -164,6 +169,41 @@ def roundtrip(binary, pieces):
     return sent, run.stdout
 
 
+def graph():
+    """Nodes, and pairs of them: the same dict objects again (cbor2 writes tag 29)."""
+    nodes = [{"id": i, "tags": ["t%d" % rng.randrange(5) for _ in range(rng.randrange(3))]}
+             for i in range(rng.randrange(1, 8))]
+    picks = [[rng.randrange(len(nodes)) for _ in range(2)] for _ in range(rng.randrange(6))]
+    return {"nodes": nodes, "pairs": [[nodes[a], nodes[b]] for a, b in picks]}, picks
+
+
+def shared_graphs(binary):
+    graphs = [graph() for _ in range(300)]
+    sent = b"".join(cbor2.dumps(g, value_sharing=True) for g, _ in graphs)
+    if b"\xd8\x1d" not in sent:
+        sys.exit("cbor2 wrote no shared reference (tag 29): the value-sharing batch tests nothing")
+    run = subprocess.run([binary, "shared"], input=sent, capture_output=True, check=False)
+    if run.returncode != 0:
+        sys.exit(f"cbor_roundtrip shared failed ({run.returncode}): {run.stderr.decode(errors='replace')}")
+    back = decode_all(run.stdout)
+    if len(back) != len(graphs):
+        sys.exit(f"{len(graphs)} graphs sent, {len(back)} came back")
+    refs = 0
+    for i, ((g, picks), got) in enumerate(zip(graphs, back)):
+        # codec rebuilt the sharing: each pair points to the nodes cbor2 was given.
+        if got["pair_nodes"] != picks:
+            sys.exit(f"graph {i}: codec's pairs point to nodes {got['pair_nodes']}, not {picks}")
+        # cbor2 reads codec's tags 28 and 29 back into the same objects.
+        nodes = got["graph"]["nodes"]
+        if nodes != g["nodes"]:
+            sys.exit(f"graph {i}: nodes {nodes} came back, not {g['nodes']}")
+        for (a, b), pair in zip(picks, got["graph"]["pairs"]):
+            if pair[0] is not nodes[a] or pair[1] is not nodes[b]:
+                sys.exit(f"graph {i}: cbor2 does not share the nodes of codec's pair {pair}")
+            refs += 2
+    return len(sent), refs
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: cbor_interop.py PATH/TO/cbor_roundtrip")
@@ -201,9 +241,11 @@ def main():
         got = [freeze(v) for v in decode_all(odd_back)]
         first = next(i for i, (a, b) in enumerate(zip(got, expected)) if a != b)
         sys.exit(f"value {first}: from {odd[first][:64].hex()}... codec wrote a different value")
+    shared_bytes, refs = shared_graphs(sys.argv[1])
     print(f"cbor_interop: {COUNT} values from cbor2 {importlib.metadata.version('cbor2')}, "
           f"{len(sent)} bytes, all written back byte for byte; {len(odd_sent)} bytes of indefinite, tagged "
-          f"and undefined forms read back as the same values")
+          f"and undefined forms read back as the same values; 300 value-shared graphs ({shared_bytes} bytes) "
+          f"read with their sharing, and {refs} shared nodes of codec's output read back shared by cbor2")
 
 
 if __name__ == "__main__":
