@@ -247,12 +247,10 @@ fn main() {
         // `iter_values` over a `&[u8]` reader, `mp_values_slice` through
         // `iter_values_slice`), and citm_catalog through `from_reader` (`citm_mp_reader`).
         "mp_values" => ("json-benchmark/twitter.json", |b| {
-            let n = codec::msgpack::iter_values::<twitter::Status>(b).map(Result::unwrap).count();
-            black_box(n);
+            black_box(codec::msgpack::iter_values::<twitter::Status>(b).map(Result::unwrap).count());
         }),
         "mp_values_slice" => ("json-benchmark/twitter.json", |b| {
-            let n = codec::msgpack::iter_values_slice::<twitter::Status>(b).map(Result::unwrap).count();
-            black_box(n);
+            black_box(codec::msgpack::iter_values_slice::<twitter::Status>(b).map(Result::unwrap).count());
         }),
         "citm_mp_reader" => ("json-benchmark/citm_catalog.json", |b| {
             black_box(codec::msgpack::from_reader::<citm::CitmCatalog>(b).unwrap());
