@@ -60,6 +60,23 @@
 //!
 //! Any MessagePack library reads this (Python's `msgpack` gives `[ExtType(82, b'…'), value]`).
 //!
+//! ## CBOR wire format
+//!
+//! The value-sharing tags (<http://cbor.schmorp.de/value-sharing>): the first occurrence is
+//! tagged 28 ("shareable"), every later one is tag 29 ("sharedref") on the index of that
+//! shareable value, an unsigned integer counting the tags 28 of the document from 0 in the
+//! order they appear (`cbor/refs.rs`):
+//!
+//! | occurrence | CBOR |
+//! |---|---|
+//! | first | `28(value)`, `d8 1c <value>` |
+//! | later | `29(index)`, `d8 1d <index>` |
+//! | a `Weak` whose target is gone | `null` |
+//!
+//! Python's cbor2 writes the same with `value_sharing=True` (marking every array and map
+//! shareable: a tag 28 before a value read as anything but a pointer still takes its index)
+//! and reads it back shared.
+//!
 //! ## Decoding
 //!
 //! A value decoded for an id is kept (one strong count) until decoding ends, so a `Weak`
@@ -111,8 +128,8 @@
 //! ```
 //!
 //! The tables of ids are the core's (`refs.rs`); each format reads and writes its own
-//! spelling of them (`json/refs.rs`, `msgpack/refs.rs`), which the `Reader` and `Writer`
-//! methods reach (`peek_shared`, `shared_body`, `shared_table`; `write_shared`). This file
+//! spelling of them (`json/refs.rs`, `msgpack/refs.rs`, `cbor/refs.rs`), which the `Reader`
+//! and `Writer` methods reach (`peek_shared`, `shared_body`, `shared_table`; `write_shared`). This file
 //! has what needs the model: the `Encode`/`Decode` impls, one generic body each, which
 //! drive those with the value's own methods.
 //!

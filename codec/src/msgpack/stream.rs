@@ -125,9 +125,9 @@ binary_streams! {
     format = Msgpack, reader = MsgpackReader, scan = MsgpackScan, options = Options;
     writer = MsgpackWriter, write_value = write_value, encode_options = EncodeOptions;
     // from_reader
-    /// Decodes one `T` from a reader (a [`std::io::Read`], or any [`Source`]); nothing may
+    /// Decodes one `T` from a reader (a [`std::io::Read`], or any [`Source`](crate::io::Source)); nothing may
     /// follow it. As the reader must be read to its end for that, it is read to the end first
-    /// by [`Source::read_to_end_into`] (for an `io::Read`, its `read_to_end`), never byte by
+    /// by [`Source::read_to_end_into`](crate::io::Source::read_to_end_into) (for an `io::Read`, its `read_to_end`), never byte by
     /// byte, up to [`Options::max_value_len`] (64 MiB), and decoded once; with
     /// [`Options::allow_trailing`], decoding starts with the first [`Options::buffer_size`]
     /// bytes and the reader is read only about as far as the value needs.
@@ -157,7 +157,7 @@ binary_streams! {
     /// memory bounded by the largest value plus the buffer (see [`crate::io`]).
     ///
     /// A well-formed value that does not decode as `T` yields its error (with
-    /// [`item`](Error::item), the value's index) and the iteration goes on after it. Malformed
+    /// [`item`](crate::Error::item), the value's index) and the iteration goes on after it. Malformed
     /// bytes (a reserved byte, broken UTF-8, a value longer than [`Options::max_value_len`]),
     /// a read failure, or the end of the stream inside a value end the iteration after their
     /// error: MessagePack has no separator to resynchronize on.
@@ -208,7 +208,7 @@ binary_streams! {
     // write_values
     /// Writes each item's encoding after the previous one: a stream of concatenated values,
     /// how MessagePack streams are framed (what `iter_values` reads back), through one 64 KiB
-    /// buffer however many items there are. Any iterator of [`Encode`] items works:
+    /// buffer however many items there are. Any iterator of [`Encode`](crate::Encode) items works:
     /// `events.iter()`, `vec.into_iter()`, a `map`.
     ///
     /// On an encoding error the values before the failing item have been written, and none of
