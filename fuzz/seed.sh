@@ -152,11 +152,12 @@ else
 fi
 
 # stream: <n> <n chunk sizes> <buffer size> <document>; the JSON seeds behind a few such
-# prefixes (see fuzz_targets/stream.rs), and the MessagePack ones likewise.
+# prefixes (see fuzz_targets/stream.rs), and the MessagePack and CBOR ones likewise (each
+# document is also read as a sequence of items of both binary formats).
 mkdir -p corpus/stream
 stream_prefixes=('\x00\x00\x00' '\x01\x00\x07\x03' '\x02\x3f\x10\x02\x80' '\x00\x05\x1f')
 i=0
-for f in "$common"/* corpus/msgpack_decode/*; do
+for f in "$common"/* corpus/msgpack_decode/* corpus/cbor_decode/*; do
     prefix="${stream_prefixes[$((i % ${#stream_prefixes[@]}))]}"
     { printf "$prefix"; cat "$f"; } >"corpus/stream/$(basename "$f")"
     i=$((i + 1))
@@ -168,7 +169,8 @@ mkdir -p corpus/integrations
 cp seeds/integrations/* corpus/integrations/
 
 # shared_refs: graphs, shared values and Codables' examples written with preserve_refs, a
-# mode byte first (seeds/shared_refs/).
+# mode byte first (seeds/shared_refs/; the `_cbor` ones written by cbor2 with
+# `value_sharing=True`, mode 5).
 mkdir -p corpus/shared_refs
 cp seeds/shared_refs/* corpus/shared_refs/
 

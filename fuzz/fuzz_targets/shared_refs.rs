@@ -1,5 +1,6 @@
 //! `preserve_refs` decoding of arbitrary documents. Byte 0 picks the format (bit 0: JSON or
-//! MessagePack) and the JSON spelling written back (bit 1: default or Codables'); the rest
+//! a binary format; then bit 2: MessagePack or CBOR) and the JSON spelling written back
+//! (bit 1: default or Codables'); the rest
 //! is decoded, with `preserve_refs` on, as a graph of `Rc<RefCell<Node>>` with `Weak`
 //! edges, as shared `Value`s and as shared strings and slices. Nothing may panic or leak
 //! (a strong cycle must be refused, never built: libFuzzer's leak check would see it);
@@ -13,7 +14,7 @@ use std::rc::{Rc, Weak};
 use std::sync::{Arc, Mutex};
 
 use codec::json::RefSpelling;
-use codec::{json, msgpack, Codec};
+use codec::{json, Codec};
 use libfuzzer_sys::fuzz_target;
 
 type P = Rc<RefCell<Node>>;
@@ -56,15 +57,16 @@ macro_rules! json_stable {
     }};
 }
 
-macro_rules! msgpack_stable {
-    ($doc:expr, $t:ty) => {{
-        let read = msgpack::Options::new().preserve_refs(true);
-        let write = msgpack::EncodeOptions::new().preserve_refs(true);
-        if let Ok(v) = msgpack::from_slice_with::<$t>($doc, &read) {
+/// MessagePack and CBOR (`$fmt`): byte-stable after one round.
+macro_rules! binary_stable {
+    ($fmt:ident, $doc:expr, $t:ty) => {{
+        let read = codec::$fmt::Options::new().preserve_refs(true);
+        let write = codec::$fmt::EncodeOptions::new().preserve_refs(true);
+        if let Ok(v) = codec::$fmt::from_slice_with::<$t>($doc, &read) {
             let bytes =
-                msgpack::to_vec_with(&v, &write).unwrap_or_else(|e| panic!("decoded {v:?}, cannot encode: {e}"));
-            let again: $t = msgpack::from_slice_with(&bytes, &read).expect("own encoding decodes");
-            assert_eq!(bytes, msgpack::to_vec_with(&again, &write).expect("encode again"));
+                codec::$fmt::to_vec_with(&v, &write).unwrap_or_else(|e| panic!("decoded {v:?}, cannot encode: {e}"));
+            let again: $t = codec::$fmt::from_slice_with(&bytes, &read).expect("own encoding decodes");
+            assert_eq!(bytes, codec::$fmt::to_vec_with(&again, &write).expect("encode again"));
         }
     }};
 }
@@ -75,8 +77,11 @@ fuzz_target!(|data: &[u8]| {
         let spelling = if mode & 2 == 0 { RefSpelling::Default } else { RefSpelling::Codables };
         json_stable!(doc, spelling, Vec<P>);
         json_stable!(doc, spelling, Mixed);
+    } else if mode & 4 == 0 {
+        binary_stable!(msgpack, doc, Vec<P>);
+        binary_stable!(msgpack, doc, Mixed);
     } else {
-        msgpack_stable!(doc, Vec<P>);
-        msgpack_stable!(doc, Mixed);
+        binary_stable!(cbor, doc, Vec<P>);
+        binary_stable!(cbor, doc, Mixed);
     }
 });

@@ -2,8 +2,9 @@
 //! first bytes choose (from 1 byte up), into a buffer of a chosen size (from 1 byte up),
 //! decodes exactly as from the slice. `from_reader` yields what `from_slice` yields, and
 //! `iter_array` what `from_slice::<Vec<T>>` yields (all elements, or the elements before
-//! an error equal to the slice decoder's), in JSON and in MessagePack (`from_reader` and
-//! `iter_values` over the one value), for `Value` and several fuzz-crate models.
+//! an error equal to the slice decoder's), in JSON; in MessagePack and CBOR `from_reader`
+//! and the first item of `iter_values` likewise, and the whole sequence of `iter_values`
+//! what `iter_values_slice` yields, for `Value` and several fuzz-crate models.
 //!
 //! Input: byte 0 picks how many chunk sizes follow (1 to 8), each `1 + b % 64`; the next
 //! byte picks the buffer size (`1 + b % 32`, or the 64 KiB default from 128 up); the rest
@@ -94,35 +95,44 @@ fn json<T: DecodeOwned + PartialEq + Debug>(doc: &[u8], sizes: &[usize], opts: &
     assert!(items.len() <= doc.len() + 1, "{what}: more items than bytes");
 }
 
-/// MessagePack values can hold NaN: compared by their encodings.
-fn msgpack<T: DecodeOwned + codec::Encode + Debug>(
-    doc: &[u8],
-    sizes: &[usize],
-    opts: &codec::msgpack::Options,
-    what: &str,
-) {
-    let bytes = |r: &codec::Result<T>| r.as_ref().map(|v| codec::msgpack::to_vec(v).ok()).map_err(|e| e.to_string());
-    let stream = codec::msgpack::from_reader_with::<T>(Chunked { data: doc, sizes, turn: 0 }, opts);
-    let slice = codec::msgpack::from_slice_with::<T>(doc, opts);
-    assert_eq!(bytes(&stream), bytes(&slice), "{what}: msgpack from_reader");
-    // As a stream of values, the first one decodes as `from_slice` with trailing bytes allowed.
-    let first = codec::msgpack::iter_values_with::<T, _>(Chunked { data: doc, sizes, turn: 0 }, opts).next();
-    let trailing = codec::msgpack::from_slice_with::<T>(doc, &opts.clone().allow_trailing(true));
-    match first {
-        None => assert!(doc.is_empty(), "{what}: no value from a non-empty stream"),
-        Some(first) => {
-            let (a, b) = (bytes(&first), bytes(&trailing));
-            // Messages carry the stream item; compare kinds through the slice's message.
-            match (&first, &trailing) {
-                (Ok(_), Ok(_)) => assert_eq!(a, b, "{what}: msgpack iter_values"),
-                (Err(x), Err(y)) => {
+/// The binary formats (MessagePack, CBOR: `$fmt`), whose values can hold NaN: compared by
+/// their encodings. `from_reader` equals `from_slice`; the first item of `iter_values`
+/// equals `from_slice` with trailing bytes allowed; and the whole sequence read through the
+/// reader equals `iter_values_slice` (every item and error: kind, offset, item, path).
+macro_rules! binary {
+    ($fmt:ident, $t:ty, $doc:expr, $sizes:expr, $opts:expr, $what:expr) => {{
+        let (doc, sizes, opts, what): (&[u8], &[usize], &codec::$fmt::Options, &str) = ($doc, $sizes, $opts, $what);
+        let bytes = |r: &codec::Result<$t>| r.as_ref().map(|v| codec::$fmt::to_vec(v).ok()).map_err(|e| e.to_string());
+        let stream = codec::$fmt::from_reader_with::<$t>(Chunked { data: doc, sizes, turn: 0 }, opts);
+        let slice = codec::$fmt::from_slice_with::<$t>(doc, opts);
+        assert_eq!(bytes(&stream), bytes(&slice), "{what}: {} from_reader", stringify!($fmt));
+        // As a stream of values, the first one decodes as `from_slice` with trailing bytes allowed.
+        let items: Vec<codec::Result<$t>> = codec::$fmt::iter_values_with(Chunked { data: doc, sizes, turn: 0 }, opts).collect();
+        let trailing = codec::$fmt::from_slice_with::<$t>(doc, &opts.clone().allow_trailing(true));
+        match items.first() {
+            None => assert!(doc.is_empty(), "{what}: no value from a non-empty stream"),
+            Some(Ok(_)) => assert_eq!(bytes(&items[0]), bytes(&trailing), "{what}: {} iter_values", stringify!($fmt)),
+            // Messages carry the stream item; compare kinds and offsets.
+            Some(Err(x)) => match &trailing {
+                Err(y) => {
                     assert_eq!(x.kind(), y.kind(), "{what}: {x} vs {y}");
                     assert_eq!(x.offset(), y.offset(), "{what}: {x} vs {y}");
                 }
-                _ => panic!("{what}: msgpack iter_values {a:?} vs {b:?}"),
-            }
+                Ok(_) => panic!("{what}: {} iter_values {x} vs {:?}", stringify!($fmt), bytes(&trailing)),
+            },
         }
-    }
+        let in_memory: Vec<codec::Result<$t>> = codec::$fmt::iter_values_slice_with(doc, opts).collect();
+        let seen = |r: &codec::Result<$t>| match r {
+            Ok(v) => Ok(codec::$fmt::to_vec(v).ok()),
+            Err(e) => Err((e.kind().clone(), e.offset(), e.item(), e.path())),
+        };
+        assert_eq!(
+            items.iter().map(seen).collect::<Vec<_>>(),
+            in_memory.iter().map(seen).collect::<Vec<_>>(),
+            "{what}: {} iter_values vs iter_values_slice",
+            stringify!($fmt)
+        );
+    }};
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -147,8 +157,14 @@ fuzz_target!(|data: &[u8]| {
     json::<Chain>(doc, &sizes, &opts, "Chain");
 
     let opts = codec::msgpack::Options::new().buffer_size(buffer);
-    msgpack::<Value>(doc, &sizes, &opts, "Value");
-    msgpack::<Any>(doc, &sizes, &opts, "Any");
-    msgpack::<Msg>(doc, &sizes, &opts, "Msg");
-    msgpack::<Strict>(doc, &sizes, &opts, "Strict");
+    binary!(msgpack, Value, doc, &sizes, &opts, "Value");
+    binary!(msgpack, Any, doc, &sizes, &opts, "Any");
+    binary!(msgpack, Msg, doc, &sizes, &opts, "Msg");
+    binary!(msgpack, Strict, doc, &sizes, &opts, "Strict");
+
+    let opts = codec::cbor::Options::new().buffer_size(buffer);
+    binary!(cbor, Value, doc, &sizes, &opts, "Value");
+    binary!(cbor, Any, doc, &sizes, &opts, "Any");
+    binary!(cbor, Msg, doc, &sizes, &opts, "Msg");
+    binary!(cbor, Strict, doc, &sizes, &opts, "Strict");
 });
