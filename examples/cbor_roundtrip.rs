@@ -1,13 +1,17 @@
-//! Reads concatenated CBOR values from stdin, decodes each into a
-//! `codec::msgpack::Value` (the dynamic value type: null, bools, integers within `i64`
-//! and `u64`, floats, text, bytes, arrays, maps with keys of any type) and writes it back
-//! to stdout in CBOR: the Rust side of the live interoperability check
+//! Reads concatenated CBOR values from stdin, decodes each into a dynamic value and writes
+//! it back to stdout in CBOR: the Rust side of the live interoperability check
 //! `scripts/cbor_interop.py`, which feeds it values encoded by Python's cbor2 and compares
 //! what comes back.
 //!
-//! Run with `cargo run --example cbor_roundtrip < values.cbor > back.cbor`. A value that
-//! does not decode ends the run with its error (index, byte offset, path) and a non-zero
-//! exit status.
+//! By default each value is a `codec::msgpack::Value` (null, bools, integers within `i64`
+//! and `u64`, floats, text, bytes, arrays, maps with keys of any type; tags skipped,
+//! `undefined` read as null): what a typed decode keeps. With `--cbor-value` it is a
+//! `codec::cbor::Value`, which keeps every data item (tags, `undefined`, simple values,
+//! integers down to -2^64).
+//!
+//! Run with `cargo run --example cbor_roundtrip [-- --cbor-value] < values.cbor > back.cbor`.
+//! A value that does not decode ends the run with its error (index, byte offset, path) and
+//! a non-zero exit status.
 //!
 //! With the argument `shared`, the input is a CBOR sequence of graphs written by cbor2
 //! with `value_sharing=True` (tags 28 and 29; see `scripts/cbor_interop.py`), read through
@@ -19,8 +23,7 @@ use std::io::{Read, Write};
 use std::rc::Rc;
 
 use codec::cbor::CborReader;
-use codec::msgpack::Value;
-use codec::Decode;
+use codec::{Decode, Encode};
 
 /// A graph as the interop script builds it: nodes, and pairs of them (the same dicts again).
 #[derive(codec::Codec)]
@@ -57,16 +60,11 @@ fn shared() -> Result<(), codec::Error> {
     Ok(())
 }
 
-fn main() -> Result<(), codec::Error> {
-    if std::env::args().nth(1).as_deref() == Some("shared") {
-        return shared();
-    }
-    let mut input = Vec::new();
-    std::io::stdin().read_to_end(&mut input)?;
-    let mut reader = CborReader::new(&input);
+fn roundtrip<T: for<'de> Decode<'de> + Encode>(input: &[u8]) -> Result<usize, codec::Error> {
+    let mut reader = CborReader::new(input);
     let mut values = Vec::new();
     while reader.position() < input.len() {
-        let value = Value::decode(&mut reader).map_err(|e| e.or_at(reader.position()))?;
+        let value = T::decode(&mut reader).map_err(|e| e.or_at(reader.position()))?;
         values.push(value);
     }
     let mut stdout = std::io::stdout().lock();
@@ -74,6 +72,20 @@ fn main() -> Result<(), codec::Error> {
         codec::cbor::to_writer(&mut stdout, value)?;
     }
     stdout.flush()?;
-    eprintln!("cbor_roundtrip: {} values, {} bytes", values.len(), input.len());
+    Ok(values.len())
+}
+
+fn main() -> Result<(), codec::Error> {
+    if std::env::args().nth(1).as_deref() == Some("shared") {
+        return shared();
+    }
+    let mut input = Vec::new();
+    std::io::stdin().read_to_end(&mut input)?;
+    let count = if std::env::args().any(|a| a == "--cbor-value") {
+        roundtrip::<codec::cbor::Value>(&input)?
+    } else {
+        roundtrip::<codec::msgpack::Value>(&input)?
+    };
+    eprintln!("cbor_roundtrip: {count} values, {} bytes", input.len());
     Ok(())
 }

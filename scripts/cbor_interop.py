@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Live interoperability check of codec's CBOR (through codec::msgpack::Value) against cbor2.
+"""Live interoperability check of codec's CBOR (through codec::msgpack::Value and
+codec::cbor::Value) against cbor2.
 
 Encodes a few thousand random values (seeded: the same run every time) in preferred
 serialization (RFC 8949 section 4.2.1: shortest heads, floats as the shortest exact of
@@ -9,8 +10,12 @@ every value comes back byte for byte and that cbor2 decodes the output to the va
 encoded. A second batch sends the same kind of values in forms codec reads but does not
 write (indefinite-length strings, arrays and maps; the self-described tag 55799 and
 tags a typed decode skips; `undefined`): cbor2 must decode codec's definite, untagged
-output to the same values (undefined as None). A third batch checks `preserve_refs`
-against cbor2's value sharing (tags 28 and 29): graphs whose pairs hold the same node
+output to the same values (undefined as None). A third batch goes through
+`cbor_roundtrip --cbor-value` (codec::cbor::Value, which keeps every data item): the first
+batch again, and values with what only it keeps (tags of any number around any value,
+bignums, integers down to -2^64, `undefined`, simple values, byte-string and tagged keys),
+each back byte for byte and decoded by cbor2 to the values it encoded. A fourth batch
+checks `preserve_refs` against cbor2's value sharing (tags 28 and 29): graphs whose pairs hold the same node
 dicts again, written by cbor2 with `value_sharing=True` (which marks every list and dict
 shareable), are read by codec (`cbor_roundtrip shared`) into `Rc`s whose sharing must
 match, and codec's `preserve_refs` output must decode in cbor2 to the same graphs with
@@ -21,6 +26,7 @@ the same objects shared (`is`). Exits non-zero on the first difference.
 
 Needs cbor2 (python3 -m pip install --user cbor2); .ci/run installs it.
 """
+import collections.abc
 import importlib.metadata
 import io
 import math
@@ -156,14 +162,73 @@ def freeze(v):
     """Lists (cbor2's arrays) as tuples, so that values compare whatever the container."""
     if isinstance(v, list):
         return tuple(freeze(x) for x in v)
-    if isinstance(v, dict):
+    if isinstance(v, collections.abc.Mapping):
+        # (cbor2 decodes a map inside a tag as a frozendict.)
         return {freeze(k): freeze(x) for k, x in v.items()}
+    if isinstance(v, cbor2.CBORTag):
+        return cbor2.CBORTag(v.tag, freeze(v.value))
     return v
 
 
-def roundtrip(binary, pieces):
+def rich_scalar():
+    """A scalar only codec::cbor::Value keeps: a tag, a bignum, an integer below -2^63,
+    undefined, a simple value; or any plain scalar."""
+    kind = rng.randrange(8)
+    if kind == 0:
+        # Numbers cbor2 gives no meaning to, so that it decodes any content as a CBORTag
+        # (bignums, below, are its tags 2 and 3).
+        return cbor2.CBORTag(rng.choice([6, 7, 15, 24 * 1000, 65535, 65536, 2**32, 2**64 - 1]), rich(1))
+    if kind == 1:
+        # Bignums (tags 2 and 3), as cbor2 writes integers beyond 64 bits.
+        return rng.choice([1, -1]) * rng.randrange(2**64, 2**130) - (1 if rng.random() < 0.5 else 0)
+    if kind == 2:
+        return rng.randrange(-(2**64), -(2**63))
+    if kind == 3:
+        return cbor2.undefined
+    if kind == 4:
+        return cbor2.CBORSimpleValue(rng.choice([0, 5, 16, 19, 32, 100, 255]))
+    return scalar()
+
+
+def rich(depth):
+    if depth == 0 or rng.random() < 0.5:
+        return rich_scalar()
+    if rng.random() < 0.5:
+        return [rich(depth - 1) for _ in range(size())]
+    out = {}
+    for _ in range(size()):
+        key = rng.choice([
+            lambda: "k%d" % rng.randrange(1000),
+            lambda: bytes(rng.randrange(256) for _ in range(rng.randrange(4))),
+            lambda: rng.randrange(-(2**64), 2**64),
+            lambda: cbor2.CBORTag(7, bytes(16)),
+            lambda: cbor2.CBORSimpleValue(7),
+        ])()
+        out[key] = rich(depth - 1)
+    return out
+
+
+def encode_rich(v, out):
+    """Preferred serialization of a value with tags, maps in insertion order."""
+    if isinstance(v, cbor2.CBORTag):
+        out += head(6, v.tag)
+        encode_rich(v.value, out)
+    elif isinstance(v, list):
+        out += head(4, len(v))
+        for x in v:
+            encode_rich(x, out)
+    elif isinstance(v, dict):
+        out += head(5, len(v))
+        for k, x in v.items():
+            encode_rich(k, out)
+            encode_rich(x, out)
+    else:
+        encode(v, out)
+
+
+def roundtrip(binary, pieces, *args):
     sent = b"".join(pieces)
-    run = subprocess.run([binary], input=sent, capture_output=True, check=False)
+    run = subprocess.run([binary, *args], input=sent, capture_output=True, check=False)
     if run.returncode != 0:
         sys.exit(f"cbor_roundtrip failed ({run.returncode}): {run.stderr.decode(errors='replace')}")
     return sent, run.stdout
@@ -241,11 +306,36 @@ def main():
         got = [freeze(v) for v in decode_all(odd_back)]
         first = next(i for i, (a, b) in enumerate(zip(got, expected)) if a != b)
         sys.exit(f"value {first}: from {odd[first][:64].hex()}... codec wrote a different value")
+
+    # codec::cbor::Value: the first batch, and values only it keeps, back byte for byte.
+    _, value_back = roundtrip(sys.argv[1], pieces, "--cbor-value")
+    if value_back != back:
+        sys.exit("cbor::Value wrote the first batch back other than msgpack::Value did")
+    rich_values = [rich(3) for _ in range(COUNT)]
+    rich_pieces = []
+    for v in rich_values:
+        piece = bytearray()
+        encode_rich(v, piece)
+        rich_pieces.append(bytes(piece))
+    rich_sent, rich_back = roundtrip(sys.argv[1], rich_pieces, "--cbor-value")
+    if rich_back != rich_sent:
+        pos = 0
+        for i, piece in enumerate(rich_pieces):
+            got = rich_back[pos:pos + len(piece)]
+            if got != piece:
+                sys.exit(f"cbor::Value, value {i}: sent {piece[:64].hex()}..., got back {got[:64].hex()}...")
+            pos += len(piece)
+        sys.exit("cbor::Value: the output differs past the values sent")
+    if [freeze(v) for v in decode_all(rich_back)] != [freeze(v) for v in rich_values]:
+        sys.exit("cbor2 decodes cbor::Value's output to other values than it encoded")
     shared_bytes, refs = shared_graphs(sys.argv[1])
     print(f"cbor_interop: {COUNT} values from cbor2 {importlib.metadata.version('cbor2')}, "
-          f"{len(sent)} bytes, all written back byte for byte; {len(odd_sent)} bytes of indefinite, tagged "
-          f"and undefined forms read back as the same values; 300 value-shared graphs ({shared_bytes} bytes) "
-          f"read with their sharing, and {refs} shared nodes of codec's output read back shared by cbor2")
+          f"{len(sent)} bytes, all written back byte for byte (through msgpack::Value and cbor::Value); "
+          f"{len(odd_sent)} bytes of indefinite, tagged and undefined forms read back as the same values; "
+          f"{COUNT} values with tags, bignums, undefined, simple values and byte-string keys "
+          f"({len(rich_sent)} bytes) back byte for byte through cbor::Value; "
+          f"300 value-shared graphs ({shared_bytes} bytes) read with their sharing, and {refs} shared "
+          f"nodes of codec's output read back shared by cbor2")
 
 
 if __name__ == "__main__":

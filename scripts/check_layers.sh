@@ -21,7 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 src=codec/src
-core_files=(error.rs reader.rs writer.rs sink.rs window.rs binary_stream.rs refs.rs non_finite.rs unix_time.rs)
+core_files=(error.rs reader.rs writer.rs sink.rs window.rs binary_stream.rs refs.rs non_finite.rs unix_time.rs key_index.rs dynamic.rs)
 model='impls __private with bytes serde bridge'
 model_root_items='EncodeFields DecodeFields Bytes'
 

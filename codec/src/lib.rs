@@ -292,11 +292,13 @@ extern crate std;
 // The streams of MessagePack and CBOR (`binary_stream.rs`).
 #[cfg(any(feature = "msgpack", feature = "cbor"))]
 mod binary_stream;
-#[cfg(feature = "msgpack")]
+#[cfg(any(feature = "msgpack", feature = "cbor"))]
 mod bridge;
 mod bytes;
 #[cfg(feature = "cbor")]
 pub mod cbor;
+#[cfg(any(feature = "msgpack", feature = "cbor"))]
+pub mod dynamic;
 mod error;
 mod impls;
 // ---- non-finite floats ----
@@ -307,6 +309,7 @@ pub mod axum;
 #[cfg(feature = "std")]
 pub mod io;
 pub mod json;
+mod key_index;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
 mod non_finite;
@@ -344,7 +347,7 @@ pub use error::IoError;
 pub use error::{Error, ErrorKind, PathSegment, Result};
 pub use reader::{DuplicateKeys, Reader};
 #[doc(hidden)]
-pub use reader::{ParsedNumber, ValueKind};
+pub use reader::{ItemHead, ParsedNumber, ValueKind};
 // ---- non-finite floats ----
 pub use non_finite::NonFinite;
 pub use writer::Writer;

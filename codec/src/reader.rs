@@ -78,6 +78,19 @@ pub enum ParsedNumber {
     Float32(f32),
 }
 
+/// A CBOR head that no other format has ([`Reader::read_item_head`],
+/// [`Writer::write_item_head`](crate::Writer::write_item_head)): a tag, whose content is
+/// the value after it, or a simple value other than `false`, `true`, `null` and the
+/// floats (`undefined` is 23).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemHead {
+    /// A tag (major type 6) of this number.
+    Tag(u64),
+    /// A simple value (major type 7): 0 to 19, 23 (`undefined`), or 32 to 255.
+    Simple(u8),
+}
+
 /// A string as [`Reader::read_str_ref`] reads it: borrowed from the input where it is
 /// there as it is, else from the reader (JSON's scratch buffer, holding the unescaped
 /// text) until the next read.
@@ -284,6 +297,17 @@ pub trait Reader<'de>: sealed::Sealed {
     #[doc(hidden)]
     fn read_ext(&mut self) -> Result<(i8, &'de [u8])> {
         Err(self.invalid_type("an extension"))
+    }
+
+    /// Reads a CBOR head that the shared model has no place for, where one is next: a
+    /// tag's head (its content follows) or a simple value other than `false`, `true`,
+    /// `null` and the floats, consumed (what `cbor::Value` keeps). `None`, nothing
+    /// consumed, before any other value; the default (JSON's, MessagePack's) is always
+    /// `None`.
+    #[doc(hidden)]
+    #[inline]
+    fn read_item_head(&mut self) -> Result<Option<ItemHead>> {
+        Ok(None)
     }
 
     /// Reads a string without allocating: borrowed from the input where it holds the text
@@ -666,6 +690,16 @@ pub trait Reader<'de>: sealed::Sealed {
     /// a key that is not names no struct member, and reports itself through
     /// [`key_text`](Self::key_text) rather than as text that must be valid.
     fn key_is_string(&self, key: Self::Key) -> bool;
+
+    /// Whether tags stood before `key` (CBOR's: the `key_*` conversions read past them):
+    /// [`decode_key_as_value`](Self::decode_key_as_value) then reads them too, so that a
+    /// dynamic value keeps them. The default (JSON's, MessagePack's) is `false`.
+    #[doc(hidden)]
+    #[inline]
+    fn key_is_tagged(&self, key: Self::Key) -> bool {
+        let _ = key;
+        false
+    }
 
     /// The kind of value `key` is (a JSON key is always a [`ValueKind::Str`]), for a key
     /// type with a compact form of its own (a UUID's 16-byte bin in MessagePack).

@@ -189,6 +189,24 @@ pub trait Writer: Sealed {
         ))))
     }
 
+    /// `true` where the format has tags and simple values of its own (CBOR), which
+    /// [`write_item_head`](Self::write_item_head) writes. A constant.
+    #[doc(hidden)]
+    const ITEM_HEADS: bool = false;
+
+    /// Writes a CBOR head the shared model has no place for (see
+    /// [`Reader::read_item_head`](crate::Reader::read_item_head)): a tag, whose content
+    /// is the next value written, or a simple value. Only where
+    /// [`ITEM_HEADS`](Self::ITEM_HEADS): the default is an
+    /// [`InvalidValue`](crate::ErrorKind::InvalidValue) error.
+    #[doc(hidden)]
+    fn write_item_head(&mut self, head: crate::reader::ItemHead) -> Result<()> {
+        let _ = head;
+        Err(crate::error::Error::without_position(crate::error::ErrorKind::InvalidValue(alloc::borrow::Cow::Borrowed(
+            "this format has no tags or simple values",
+        ))))
+    }
+
     /// Whether the writer is in refs mode (the `preserve_refs` option of its format):
     /// shared pointers are then written through [`write_shared`](Self::write_shared).
     #[doc(hidden)]

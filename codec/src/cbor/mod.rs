@@ -76,6 +76,14 @@
 //! ([`SHAREABLE_TAG`]) before the first occurrence, tag 29 ([`SHARED_REF_TAG`]) on the
 //! index of the shareable value at every later one, as Python's cbor2 writes and reads
 //! them with `value_sharing=True` (see [`EncodeOptions::preserve_refs`]).
+//!
+//! ## Dynamic values
+//! [`Value`] holds any CBOR data item as it is: integers over the whole range of major
+//! types 0 and 1 (−2^64 to 2^64−1), byte and text strings, arrays, maps with keys of any
+//! kind in input order, every tag (bignums included) around its content, floats,
+//! `undefined` and the other simple values; it is written back in preferred
+//! serialization (see [`value`] for the type table, equality, its forms in the other
+//! formats and the conversions with [`json::Value`](crate::json::Value)).
 
 mod deterministic;
 mod half;
@@ -104,6 +112,11 @@ pub use writer::CborWriter;
 
 pub use crate::reader::DuplicateKeys;
 pub use crate::NonFinite;
+
+// ---- the CBOR value type (see `value.rs`) ----
+pub mod value;
+pub use crate::dynamic::MapKey;
+pub use value::{Integer, Map, Value};
 
 use alloc::vec::Vec;
 

@@ -306,6 +306,9 @@ pub struct CborReader<'de> {
     non_finite: NonFinite,
     /// An indefinite-length key's text, joined (see [`key_bytes`](Self::key_bytes)).
     scratch: Vec<u8>,
+    /// The last key read that had tags before it: where the key starts, and where its
+    /// first tag does (see [`Reader::key_is_tagged`](crate::Reader::key_is_tagged)).
+    tagged_key: (usize, usize),
     /// An indefinite-length string's text, joined, for `Reader::read_str_ref`.
     text_scratch: String,
     /// In `preserve_refs` mode, the values decoded for the value-sharing tags and where
@@ -348,6 +351,7 @@ impl<'de> CborReader<'de> {
             duplicate_keys: options.duplicate_keys,
             non_finite: options.non_finite,
             scratch: Vec::new(),
+            tagged_key: (usize::MAX, 0),
             text_scratch: String::new(),
             refs: if options.preserve_refs { Some(Default::default()) } else { None },
         }
@@ -552,6 +556,7 @@ impl<'de> CborReader<'de> {
             duplicate_keys: self.duplicate_keys,
             non_finite: self.non_finite,
             scratch: Vec::new(),
+            tagged_key: (usize::MAX, 0),
             text_scratch: String::new(),
             refs: None,
         }
@@ -1821,7 +1826,10 @@ impl<'de> CborReader<'de> {
 
     #[inline(never)]
     fn read_key_slow(&mut self) -> Result<Key<'de>> {
-        self.skip_tags()?;
+        let tags = self.pos;
+        if self.skip_tags()? {
+            self.tagged_key = (self.pos, tags);
+        }
         let start = self.pos;
         self.skip_value()?;
         Ok(self.key_since(start))
@@ -1873,7 +1881,7 @@ impl<'de> CborReader<'de> {
     #[inline(never)]
     pub(crate) fn decode_key_as<T: crate::Decode<'de>>(&mut self, key: Key<'de>) -> Result<T> {
         let after = self.checkpoint();
-        self.pos = key.start;
+        self.pos = self.key_tags_start(key);
         let value = T::decode(self);
         let end = self.pos;
         self.restore(after);
@@ -1883,6 +1891,55 @@ impl<'de> CborReader<'de> {
                 Err(Error::new(ErrorKind::InvalidValue(Cow::Borrowed("a map key was not read to its end")), key.start))
             }
             Err(e) => Err(e),
+        }
+    }
+
+    /// Where `key`'s tags start (its own start when it had none): the tags skipped last
+    /// belong to it when it is the last tagged key read.
+    #[inline]
+    fn key_tags_start(&self, key: Key<'de>) -> usize {
+        match self.tagged_key {
+            (start, tags) if start == key.start => tags,
+            _ => key.start,
+        }
+    }
+
+    /// Reads a tag's head or a simple value that the shared model has no place for (see
+    /// [`Reader::read_item_head`](crate::Reader::read_item_head)): `None`, nothing
+    /// consumed, before any other item.
+    ///
+    /// ```
+    /// use codec::ItemHead;
+    /// let mut r = codec::cbor::CborReader::new(b"\xc1\xf7\xf8\x20\x01");
+    /// assert_eq!(r.read_item_head()?, Some(ItemHead::Tag(1)));
+    /// assert_eq!(r.read_item_head()?, Some(ItemHead::Simple(23)));
+    /// assert_eq!(r.read_item_head()?, Some(ItemHead::Simple(32)));
+    /// assert_eq!(r.read_item_head()?, None);
+    /// assert_eq!(r.read_u64()?, 1);
+    /// # Ok::<(), codec::Error>(())
+    /// ```
+    #[inline]
+    pub fn read_item_head(&mut self) -> Result<Option<crate::reader::ItemHead>> {
+        use crate::reader::ItemHead;
+        let at = self.pos;
+        let Some(b) = self.peek() else { return Ok(None) };
+        match b {
+            0xc0..=0xdf => match self.head()? {
+                (_, Some(tag)) => Ok(Some(ItemHead::Tag(tag))),
+                (_, None) => Err(self.malformed(b, at)),
+            },
+            0xe0..=0xf3 | 0xf7 => {
+                self.bump();
+                Ok(Some(ItemHead::Simple(b & 0x1f)))
+            }
+            0xf8 => {
+                let &[_, v] = self.fixed::<2>()?;
+                if v < 32 {
+                    return Err(self.syntax("a simple value below 32 in a two-byte head", at));
+                }
+                Ok(Some(ItemHead::Simple(v)))
+            }
+            _ => Ok(None),
         }
     }
 
@@ -2734,6 +2791,16 @@ impl<'de> crate::Reader<'de> for CborReader<'de> {
     #[inline]
     fn key_is_string(&self, key: Key<'de>) -> bool {
         self.key_raw(key).first().map(|&b| Kind::of(b)) == Some(Kind::Text)
+    }
+
+    #[inline]
+    fn key_is_tagged(&self, key: Key<'de>) -> bool {
+        self.tagged_key.0 == key.start
+    }
+
+    #[inline]
+    fn read_item_head(&mut self) -> Result<Option<crate::reader::ItemHead>> {
+        CborReader::read_item_head(self)
     }
 
     #[inline]

@@ -571,6 +571,26 @@ impl crate::Writer for CborWriter<'_> {
     const COMPOSITE_KEYS_AS_PAIRS: bool = false;
     const HUMAN_READABLE: bool = false;
     const NATIVE_TIMESTAMP: bool = true;
+    const ITEM_HEADS: bool = true;
+
+    /// A tag's head, or a simple value in its one-byte form (0 to 23) or its two-byte
+    /// form (32 to 255); 20 to 22 (`false`, `true`, `null`) and 24 to 31 (reserved) are
+    /// an [`InvalidValue`](crate::ErrorKind::InvalidValue) error.
+    #[inline]
+    fn write_item_head(&mut self, head: crate::reader::ItemHead) -> Result<()> {
+        match head {
+            crate::reader::ItemHead::Tag(tag) => self.write_tag(tag),
+            crate::reader::ItemHead::Simple(v @ (0..=19 | 23 | 32..=255)) => self.write_head(7, u64::from(v)),
+            crate::reader::ItemHead::Simple(_) => {
+                return Err(crate::error::Error::without_position(crate::error::ErrorKind::InvalidValue(
+                    alloc::borrow::Cow::Borrowed(
+                        "simple values 20 to 22 are false, true and null, and 24 to 31 are reserved",
+                    ),
+                )))
+            }
+        }
+        Ok(())
+    }
 
     #[inline]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<()> {

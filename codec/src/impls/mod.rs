@@ -11,9 +11,13 @@
 //! `HashMap`/`HashSet` impls (`alloc` has no hash table: no default hasher). `net.rs`
 //! uses only types that live in `core::net`.
 
+#[cfg(feature = "cbor")]
+mod cbor_value;
 mod cell;
 pub(crate) mod collections;
 mod duration;
+#[cfg(any(feature = "msgpack", feature = "cbor"))]
+mod dynamic;
 pub(crate) mod ext;
 mod json_value;
 pub(crate) mod maps;

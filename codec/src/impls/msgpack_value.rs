@@ -12,15 +12,16 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
+use crate::dynamic::Element;
 use crate::error::Result;
 use crate::impls::time::{decode_pair, malformed_pair};
-use crate::msgpack::{Ext, Map, Timestamp, Value};
+use crate::msgpack::{Ext, Timestamp, Value};
 use crate::{Decode, Encode, Reader, Writer};
 
 // `Value`: in MessagePack exactly the value; elsewhere its JSON form (see
-// `msgpack::value`), an error naming what that cannot hold. `Map`: a MessagePack map, keys
-// of any type; a JSON object.
-crate::impls::walk_impls!(Value, Map);
+// `msgpack::value`), an error naming what that cannot hold. (`Map`, a MessagePack map with
+// keys of any type, a JSON object, is the generic map of `impls/dynamic.rs`.)
+crate::impls::walk_impls!(Value);
 
 impl Encode for Ext<'_> {
     #[inline]

@@ -23,18 +23,10 @@
 //! ```
 
 use alloc::borrow::{Cow, ToOwned};
-#[cfg(not(feature = "std"))]
-use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
-#[cfg(feature = "std")]
-use core::hash::{BuildHasher, BuildHasherDefault, Hasher};
 use core::ops::{Index, IndexMut};
-#[cfg(feature = "std")]
-use std::collections::hash_map::RandomState;
-#[cfg(feature = "std")]
-use std::collections::HashMap;
 
 use super::{DuplicateKeys, JsonReader, JsonWriter};
 use crate::error::{Error, ErrorKind, Result};
@@ -1137,7 +1129,7 @@ impl PartialEq for Map {
         if self.entries == other.entries {
             return true;
         }
-        if self.len() <= LINEAR_LIMIT {
+        if self.len() <= crate::key_index::LINEAR_LIMIT {
             return self.iter().all(|(k, v)| other.get(k) == Some(v));
         }
         fn sorted(m: &Map) -> Vec<&(String, Value)> {
@@ -1186,14 +1178,15 @@ impl<K: Into<String>, V: Into<Value>> FromIterator<(K, V)> for Map {
 impl<K: Into<String>, V: Into<Value>> Extend<(K, V)> for Map {
     /// Inserts each member, as [`Map::insert`] does.
     fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
-        let mut index = KeyIndex::new(self);
+        let mut index = KeyIndex::of(core::mem::take(&mut self.entries));
         for (k, v) in iter {
             let k = k.into();
-            match index.find(self, &k) {
-                Some(i) => self.entries[i].1 = v.into(),
-                None => index.push(self, k, v.into()),
+            match index.find(k.as_str()) {
+                Some(i) => index.replace(i, v.into()),
+                None => index.push(k, v.into()),
             }
         }
+        self.entries = index.into_entries();
     }
 }
 
@@ -1299,125 +1292,10 @@ impl ExactSizeIterator for IterMut<'_> {}
 
 // ---- duplicate detection while building ----
 
-/// Up to this many members, finding a key is a linear scan; beyond, a hash index.
-const LINEAR_LIMIT: usize = 32;
-
-/// The key hashes are already SipHash outputs: hashing them again would be waste.
-#[cfg(feature = "std")]
-#[derive(Default)]
-struct PassThrough(u64);
-
-#[cfg(feature = "std")]
-impl Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, _: &[u8]) {
-        unreachable!("only u64 hashes are indexed")
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
-/// Finds keys of a map under construction in expected constant time once it is large:
-/// hash of key → position of the first member with that hash. A hash collision (rare:
-/// the hasher is randomly keyed) falls back to a scan, so answers are always exact.
-///
-/// Without `std` there is neither a hash map nor a random key for one (a fixed key would
-/// let input pick colliding keys, each found by a scan: quadratic time); the index is then
-/// a `BTreeMap` of copies of the keys, exact and O(log n) per key whatever the input.
-struct KeyIndex {
-    hashed: Option<Table>,
-}
-
-/// Key hash → position of the first member with that hash.
-#[cfg(feature = "std")]
-type Table = (RandomState, HashMap<u64, usize, BuildHasherDefault<PassThrough>>);
-
-/// Key → its position.
-#[cfg(not(feature = "std"))]
-type Table = BTreeMap<String, usize>;
-
-impl KeyIndex {
-    fn new(map: &Map) -> KeyIndex {
-        let mut index = KeyIndex { hashed: None };
-        if map.len() > LINEAR_LIMIT {
-            index.build(map);
-        }
-        index
-    }
-
-    #[cold]
-    fn build(&mut self, map: &Map) {
-        let mut table = Self::empty_table(map.len());
-        for (i, (k, _)) in map.entries.iter().enumerate() {
-            Self::insert(&mut table, k, i);
-        }
-        self.hashed = Some(table);
-    }
-
-    #[cfg(feature = "std")]
-    fn empty_table(len: usize) -> Table {
-        (RandomState::new(), HashMap::with_capacity_and_hasher(len * 2, BuildHasherDefault::default()))
-    }
-
-    #[cfg(not(feature = "std"))]
-    fn empty_table(_: usize) -> Table {
-        BTreeMap::new()
-    }
-
-    /// Records that `key` is at `i`, unless an earlier member has its hash (or is it).
-    #[cfg(feature = "std")]
-    #[inline]
-    fn insert((state, table): &mut Table, key: &str, i: usize) {
-        table.entry(state.hash_one(key)).or_insert(i);
-    }
-
-    #[cfg(not(feature = "std"))]
-    #[inline]
-    fn insert(table: &mut Table, key: &str, i: usize) {
-        if !table.contains_key(key) {
-            table.insert(key.to_owned(), i);
-        }
-    }
-
-    #[inline]
-    fn find(&self, map: &Map, key: &str) -> Option<usize> {
-        match &self.hashed {
-            None => map.position(key),
-            Some(table) => Self::lookup(table, map, key),
-        }
-    }
-
-    #[cfg(feature = "std")]
-    #[inline]
-    fn lookup((state, table): &Table, map: &Map, key: &str) -> Option<usize> {
-        let i = *table.get(&state.hash_one(key))?;
-        if map.entries[i].0 == key {
-            Some(i)
-        } else {
-            map.position(key)
-        }
-    }
-
-    #[cfg(not(feature = "std"))]
-    #[inline]
-    fn lookup(table: &Table, _: &Map, key: &str) -> Option<usize> {
-        table.get(key).copied()
-    }
-
-    #[inline]
-    fn push(&mut self, map: &mut Map, key: String, value: Value) {
-        if let Some(table) = &mut self.hashed {
-            Self::insert(table, &key, map.entries.len());
-        }
-        map.entries.push((key, value));
-        if self.hashed.is_none() && map.len() > LINEAR_LIMIT {
-            self.build(map);
-        }
-    }
-}
+// Up to `LINEAR_LIMIT` members, finding a key is a linear scan; beyond, the key index the
+// dynamic values share (`key_index.rs`: a hash table with `std`, a `BTreeMap` of the
+// keys without).
+type KeyIndex = crate::key_index::KeyIndex<String, Value>;
 
 // ---- Map: encode, decode, flatten ----
 
@@ -1448,36 +1326,35 @@ impl Map {
 /// A [`Map`] being decoded, with its key index (the state of `Map` as a flatten target).
 #[doc(hidden)]
 pub struct MapBuilder {
-    map: Map,
     index: KeyIndex,
 }
 
 impl MapBuilder {
     pub(crate) fn new() -> MapBuilder {
-        MapBuilder { map: Map::new(), index: KeyIndex { hashed: None } }
+        MapBuilder { index: KeyIndex::of(Vec::new()) }
     }
 
     /// The map built so far.
     pub(crate) fn into_map(self) -> Map {
-        self.map
+        Map { entries: self.index.into_entries() }
     }
 
     /// Where member `name` is, if it was read already.
     #[inline]
     pub(crate) fn find(&self, name: &str) -> Option<usize> {
-        self.index.find(&self.map, name)
+        self.index.find(name)
     }
 
     /// Appends a member whose name [`find`](Self::find) did not know.
     #[inline]
     pub(crate) fn push(&mut self, name: String, value: Value) {
-        self.index.push(&mut self.map, name, value);
+        self.index.push(name, value);
     }
 
     /// Replaces the value of member `i` (a repeated key under the keep-last policy).
     #[inline]
     pub(crate) fn replace(&mut self, i: usize, value: Value) {
-        self.map.entries[i].1 = value;
+        self.index.replace(i, value);
     }
 
     /// `DecodeFields for Map`: claims every key (a string); a repeated key follows the
