@@ -13,13 +13,14 @@ tags a typed decode skips; `undefined`): cbor2 must decode codec's definite, unt
 output to the same values (undefined as None). A third batch goes through
 `cbor_roundtrip --cbor-value` (codec::cbor::Value, which keeps every data item): the first
 batch again, and values with what only it keeps (tags of any number around any value,
-bignums, integers down to -2^64, `undefined`, simple values, byte-string and tagged keys),
-each back byte for byte and decoded by cbor2 to the values it encoded. A fourth batch
-checks `preserve_refs` against cbor2's value sharing (tags 28 and 29): graphs whose pairs hold the same node
-dicts again, written by cbor2 with `value_sharing=True` (which marks every list and dict
-shareable), are read by codec (`cbor_roundtrip shared`) into `Rc`s whose sharing must
-match, and codec's `preserve_refs` output must decode in cbor2 to the same graphs with
-the same objects shared (`is`). Exits non-zero on the first difference.
+bignums, integers down to -2^64, `undefined`, simple values, byte-string, tagged and
+simple-value keys), each back byte for byte and decoded by cbor2 to the values it encoded.
+A fourth batch checks `preserve_refs` against cbor2's value sharing (tags 28 and 29):
+graphs whose pairs hold the same node dicts again, written by cbor2 with
+`value_sharing=True` (which marks every list and dict shareable), are read by codec
+(`cbor_roundtrip shared`) into `Rc`s whose sharing must match, and codec's
+`preserve_refs` output must decode in cbor2 to the same graphs with the same objects
+shared (`is`). Exits non-zero on the first difference.
 
     cargo build --example cbor_roundtrip
     python3 scripts/cbor_interop.py target/debug/examples/cbor_roundtrip
@@ -177,7 +178,7 @@ def rich_scalar():
     if kind == 0:
         # Numbers cbor2 gives no meaning to, so that it decodes any content as a CBORTag
         # (bignums, below, are its tags 2 and 3).
-        return cbor2.CBORTag(rng.choice([6, 7, 15, 24 * 1000, 65535, 65536, 2**32, 2**64 - 1]), rich(1))
+        return cbor2.CBORTag(rng.choice([6, 7, 15, 24 * 1000, 65535, 65536, 2**32, 2**64 - 1]), enrich(value(1)))
     if kind == 1:
         # Bignums (tags 2 and 3), as cbor2 writes integers beyond 64 bits.
         return rng.choice([1, -1]) * rng.randrange(2**64, 2**130) - (1 if rng.random() < 0.5 else 0)
@@ -190,22 +191,27 @@ def rich_scalar():
     return scalar()
 
 
+def rich_key():
+    return rng.choice([
+        lambda: bytes(rng.randrange(256) for _ in range(rng.randrange(4))),
+        lambda: rng.randrange(-(2**64), -(2**63)),
+        lambda: cbor2.CBORTag(7, bytes(16)),
+        lambda: cbor2.CBORSimpleValue(7),
+    ])()
+
+
+def enrich(v):
+    """`v` (a plain value) with some of its scalars and keys swapped for what only
+    codec::cbor::Value keeps (array keys, tuples, stay as they are)."""
+    if isinstance(v, list):
+        return [enrich(x) for x in v]
+    if isinstance(v, dict):
+        return {(rich_key() if rng.random() < 0.3 else k): enrich(x) for k, x in v.items()}
+    return rich_scalar() if rng.random() < 0.4 else v
+
+
 def rich(depth):
-    if depth == 0 or rng.random() < 0.5:
-        return rich_scalar()
-    if rng.random() < 0.5:
-        return [rich(depth - 1) for _ in range(size())]
-    out = {}
-    for _ in range(size()):
-        key = rng.choice([
-            lambda: "k%d" % rng.randrange(1000),
-            lambda: bytes(rng.randrange(256) for _ in range(rng.randrange(4))),
-            lambda: rng.randrange(-(2**64), 2**64),
-            lambda: cbor2.CBORTag(7, bytes(16)),
-            lambda: cbor2.CBORSimpleValue(7),
-        ])()
-        out[key] = rich(depth - 1)
-    return out
+    return enrich(value(depth))
 
 
 def encode_rich(v, out):
@@ -224,6 +230,28 @@ def encode_rich(v, out):
             encode_rich(x, out)
     else:
         encode(v, out)
+
+
+def encode_each(values, encoder, **options):
+    """Each value's encoding, apart."""
+    pieces = []
+    for v in values:
+        piece = bytearray()
+        encoder(v, piece, **options)
+        pieces.append(bytes(piece))
+    return pieces
+
+
+def check_each(pieces, back, what):
+    """Exits unless `back` is `pieces` again, naming the first value that differs."""
+    pos = 0
+    for i, piece in enumerate(pieces):
+        got = back[pos:pos + len(piece)]
+        if got != piece:
+            sys.exit(f"{what}value {i}: sent {piece[:64].hex()}..., got back {got[:64].hex()}...")
+        pos += len(piece)
+    if pos != len(back):
+        sys.exit(f"{what}{len(back) - pos} bytes more came back than were sent")
 
 
 def roundtrip(binary, pieces, *args):
@@ -275,30 +303,15 @@ def main():
     values = [value(3) for _ in range(COUNT)]
 
     # Preferred forms: back byte for byte.
-    pieces = []
-    for v in values:
-        piece = bytearray()
-        encode(v, piece)
-        pieces.append(bytes(piece))
+    pieces = encode_each(values, encode)
     sent, back = roundtrip(sys.argv[1], pieces)
-    pos = 0
-    for i, piece in enumerate(pieces):
-        got = back[pos:pos + len(piece)]
-        if got != piece:
-            sys.exit(f"value {i}: sent {piece[:64].hex()}..., got back {got[:64].hex()}...")
-        pos += len(piece)
-    if pos != len(back):
-        sys.exit(f"{len(back) - pos} bytes more came back than were sent")
+    check_each(pieces, back, "")
     expected = [freeze(v) for v in values]
     if [freeze(v) for v in decode_all(back)] != expected:
         sys.exit("cbor2 decodes codec's output to other values than it encoded")
 
     # Forms codec reads but does not write: back as the same values, definite.
-    odd = []
-    for v in values:
-        piece = bytearray()
-        encode(v, piece, odd=True)
-        odd.append(bytes(piece))
+    odd = encode_each(values, encode, odd=True)
     odd_sent, odd_back = roundtrip(sys.argv[1], odd)
     if odd_sent == sent:
         sys.exit("the second batch has no indefinite-length or tagged item: it tests nothing")
@@ -312,20 +325,9 @@ def main():
     if value_back != back:
         sys.exit("cbor::Value wrote the first batch back other than msgpack::Value did")
     rich_values = [rich(3) for _ in range(COUNT)]
-    rich_pieces = []
-    for v in rich_values:
-        piece = bytearray()
-        encode_rich(v, piece)
-        rich_pieces.append(bytes(piece))
+    rich_pieces = encode_each(rich_values, encode_rich)
     rich_sent, rich_back = roundtrip(sys.argv[1], rich_pieces, "--cbor-value")
-    if rich_back != rich_sent:
-        pos = 0
-        for i, piece in enumerate(rich_pieces):
-            got = rich_back[pos:pos + len(piece)]
-            if got != piece:
-                sys.exit(f"cbor::Value, value {i}: sent {piece[:64].hex()}..., got back {got[:64].hex()}...")
-            pos += len(piece)
-        sys.exit("cbor::Value: the output differs past the values sent")
+    check_each(rich_pieces, rich_back, "cbor::Value, ")
     if [freeze(v) for v in decode_all(rich_back)] != [freeze(v) for v in rich_values]:
         sys.exit("cbor2 decodes cbor::Value's output to other values than it encoded")
     shared_bytes, refs = shared_graphs(sys.argv[1])

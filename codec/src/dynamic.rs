@@ -78,7 +78,8 @@ pub trait Element:
 /// dynamic data are mostly small); decoding checks duplicate keys through a hash index
 /// once a map grows past a few dozen entries, so a large map still decodes in linear time.
 /// Keys are unique: [`insert`](Map::insert) replaces in place. Two maps are equal when
-/// they hold the same entries in the same order.
+/// they hold the same entries in the same order. A `Map` derefs to the slice of its
+/// entries (`len`, `is_empty`, `iter`, ...).
 ///
 /// ```
 /// # #[cfg(feature = "msgpack")] {
@@ -142,7 +143,7 @@ impl<V: Element> Map<V> {
     /// assert!(codec::msgpack::Map::new().is_empty());
     /// ```
     pub fn new() -> Self {
-        Map { entries: Vec::new() }
+        Self::default()
     }
 
     /// An empty map with room for `capacity` entries.
@@ -153,29 +154,6 @@ impl<V: Element> Map<V> {
     /// ```
     pub fn with_capacity(capacity: usize) -> Self {
         Map { entries: Vec::with_capacity(capacity) }
-    }
-
-    /// The number of entries.
-    ///
-    /// ```
-    /// # #[cfg(feature = "msgpack")] {
-    /// # use codec::msgpack::Map;
-    /// let m: Map = [(1, 2)].into_iter().collect();
-    /// assert_eq!(m.len(), 1);
-    /// # }
-    /// ```
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// Whether there are no entries.
-    ///
-    /// ```
-    /// # #[cfg(feature = "cbor")]
-    /// assert!(codec::cbor::Map::new().is_empty());
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 
     /// Removes every entry.
@@ -208,7 +186,7 @@ impl<V: Element> Map<V> {
     /// # }
     /// ```
     pub fn get<K: MapKey<V> + ?Sized>(&self, key: &K) -> Option<&V> {
-        self.position(key).map(|i| &self.entries[i].1)
+        self.entries.iter().find(|(k, _)| key.is_key(k)).map(|(_, v)| v)
     }
 
     /// The value of `key`, mutably.
@@ -222,7 +200,7 @@ impl<V: Element> Map<V> {
     /// # }
     /// ```
     pub fn get_mut<K: MapKey<V> + ?Sized>(&mut self, key: &K) -> Option<&mut V> {
-        self.position(key).map(|i| &mut self.entries[i].1)
+        self.entries.iter_mut().find(|(k, _)| key.is_key(k)).map(|(_, v)| v)
     }
 
     /// Whether `key` is a key of the map.
@@ -235,7 +213,7 @@ impl<V: Element> Map<V> {
     /// # }
     /// ```
     pub fn contains_key<K: MapKey<V> + ?Sized>(&self, key: &K) -> bool {
-        self.position(key).is_some()
+        self.get(key).is_some()
     }
 
     /// Sets `key` to `value`. A new key goes last; an existing one keeps its place and
@@ -252,15 +230,12 @@ impl<V: Element> Map<V> {
     /// # }
     /// ```
     pub fn insert(&mut self, key: impl Into<V>, value: impl Into<V>) -> Option<V> {
-        let key = key.into();
-        let value = value.into();
-        match self.position(&key) {
-            Some(i) => Some(core::mem::replace(&mut self.entries[i].1, value)),
-            None => {
-                self.entries.push((key, value));
-                None
-            }
+        let (key, value) = (key.into(), value.into());
+        if let Some(old) = self.get_mut(&key) {
+            return Some(core::mem::replace(old, value));
         }
+        self.entries.push((key, value));
+        None
     }
 
     /// Removes `key` and returns its value; the entries after it keep their order.
@@ -287,20 +262,6 @@ impl<V: Element> Map<V> {
             }
         };
         &mut self.entries[i].1
-    }
-
-    /// The entries in order, as `&(key, value)`.
-    ///
-    /// ```
-    /// # #[cfg(feature = "msgpack")] {
-    /// # use codec::msgpack::Map;
-    /// let m: Map = [(2, "b"), (1, "a")].into_iter().collect();
-    /// let keys: Vec<u64> = m.iter().map(|(k, _)| k.as_u64().unwrap()).collect();
-    /// assert_eq!(keys, [2, 1]);
-    /// # }
-    /// ```
-    pub fn iter(&self) -> core::slice::Iter<'_, (V, V)> {
-        self.entries.iter()
     }
 
     /// The entries in order, values mutable.
@@ -408,6 +369,26 @@ impl<V: Element> Map<V> {
         }
         w.end_map();
         Ok(())
+    }
+}
+
+impl<V> core::ops::Deref for Map<V> {
+    type Target = [(V, V)];
+
+    /// The entries as a slice of pairs, in order: `len`, `is_empty`, `iter` (each entry
+    /// as `&(key, value)`), `first`, ... (Read-only: a mutable slice could repeat a key.)
+    ///
+    /// ```
+    /// # #[cfg(feature = "msgpack")] {
+    /// # use codec::msgpack::Map;
+    /// let m: Map = [(2, "b"), (1, "a")].into_iter().collect();
+    /// assert_eq!(m.len(), 2);
+    /// let keys: Vec<u64> = m.iter().map(|(k, _)| k.as_u64().unwrap()).collect();
+    /// assert_eq!(keys, [2, 1]);
+    /// # }
+    /// ```
+    fn deref(&self) -> &[(V, V)] {
+        &self.entries
     }
 }
 
@@ -597,14 +578,56 @@ pub(crate) fn write_elements<V: Element, W: Writer>(w: &mut W, items: &[V]) -> R
 
 // ---------------------------------------------------------------- the impls of each value
 
-/// The impls every dynamic value with typed keys has, for `$value` (an [`Element`]
-/// whose map is `Map<$value>`, with `get`, `as_array`, `as_map_mut`,
+/// The impls every dynamic value with typed keys has, for `$value` (whose map is
+/// `Map<$value>`, whose text variant is `$text`, whose null is the static `$null`, and
+/// which has inherent `kind`, `read_from` and `write_to`, and `get`, `as_array`, `as_map_mut`,
 /// `as_str`, `as_bool`, `as_u64`, `as_i64` and an `$integer` type that every primitive
-/// integer converts into): indexing by text key and position, `From` for the integers,
+/// integer converts into): [`Element`], indexing by text key and position, `From` for the integers,
 /// text, `Option`, `Vec<$value>` and the map, collecting into an array or a map, and
 /// comparisons with plain values (`v == 1`, `v == "a"`, `v == true`).
 macro_rules! value_impls {
-    ($value:ident, $integer:ident, $array:ident, $map:ident) => {
+    ($value:ident, $integer:ident, $text:ident, $array:ident, $map:ident, $null:ident, $non_text_key:literal) => {
+        impl $crate::dynamic::sealed::Sealed for $value {}
+
+        // The trait the generic map and walks ask of a value: the parts of its own are
+        // its inherent `kind`, `read_from` and `write_to`.
+        impl $crate::dynamic::Element for $value {
+            const NON_TEXT_KEY: &'static str = $non_text_key;
+
+            #[inline]
+            fn null() -> &'static $value {
+                &$null
+            }
+
+            #[inline]
+            fn text(s: alloc::string::String) -> $value {
+                $value::$text(s)
+            }
+
+            #[inline]
+            fn as_text(&self) -> Option<&str> {
+                match self {
+                    $value::$text(s) => Some(s),
+                    _ => None,
+                }
+            }
+
+            #[inline]
+            fn kind(&self) -> &'static str {
+                $value::kind(self)
+            }
+
+            #[inline]
+            fn read_from<'de, R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<$value> {
+                $value::read_from(r)
+            }
+
+            #[inline]
+            fn write_to<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
+                $value::write_to(self, w)
+            }
+        }
+
         impl core::ops::Index<&str> for $value {
             type Output = $value;
 
@@ -940,3 +963,24 @@ macro_rules! value_accessors {
     };
 }
 pub(crate) use value_accessors;
+
+/// Methods that look at one variant (or a few) of `$value`: each `fn name -> T { pattern =>
+/// result, ... }` gives `result` where `self` matches a pattern, and `T::default()` (`false`,
+/// `None`) otherwise. The `is_*` and `as_*` a format's value has beyond the shared ones.
+macro_rules! variant_methods {
+    ($value:ident { $($(#[$doc:meta])* $vis:vis fn $name:ident -> $t:ty { $($pat:pat => $e:expr),+ })* }) => {
+        impl $value {
+            $(
+                $(#[$doc])*
+                $vis fn $name(&self) -> $t {
+                    match self {
+                        $($pat => $e,)+
+                        #[allow(unreachable_patterns)]
+                        _ => Default::default(),
+                    }
+                }
+            )*
+        }
+    };
+}
+pub(crate) use variant_methods;

@@ -1,7 +1,9 @@
 //! CBOR: the input decoded as the fuzz crate's models, the dataset models and the
 //! dynamic types. Nothing may panic; whatever decodes must encode, decode again, and
 //! encode to the same bytes again (byte stability stands in for equality, since floats
-//! can be NaN; hash containers, whose order varies, are compared by value instead). And
+//! can be NaN; hash containers, whose order varies, are compared by value instead).
+//! `cbor::Value`, which keeps every data item and holds every NaN as one value, must also
+//! decode again to the value it came from, in preferred and in deterministic order. And
 //! the reader's own check of well-formedness (`skip_value`) agrees with every typed
 //! decode: a typed decode never accepts what `skip_value` rejects.
 #![no_main]
@@ -65,6 +67,20 @@ fuzz_target!(|data: &[u8]| {
     // The dynamic types, strings, bytes, instants and wide integers.
     stable!(data, well_formed, codec::json::Value);
     stable!(data, well_formed, codec::msgpack::Value);
+    if let Ok(first) = from_slice::<codec::cbor::Value>(data) {
+        assert!(well_formed, "cbor::Value: decoded {first} from input skip_value rejects");
+        for deterministic in [false, true] {
+            let options = codec::cbor::EncodeOptions::new().deterministic(deterministic);
+            let encoded = codec::cbor::to_vec_with(&first, &options)
+                .unwrap_or_else(|e| panic!("cbor::Value: decoded {first} but cannot encode it: {e}"));
+            let second: codec::cbor::Value = from_slice(&encoded)
+                .unwrap_or_else(|e| panic!("cbor::Value: decoded {first}, encoded {encoded:02x?}, which does not decode: {e}"));
+            if !deterministic {
+                assert_eq!(second, first, "cbor::Value: {encoded:02x?} decodes to another value");
+            }
+            assert_eq!(codec::cbor::to_vec_with(&second, &options).unwrap(), encoded, "cbor::Value: not stable: {first}");
+        }
+    }
     stable!(data, well_formed, (std::time::SystemTime, codec::Bytes<'_>, std::borrow::Cow<'_, str>));
     stable!(data, well_formed, BTreeMap<u128, i128>);
     stable!(data, well_formed, Vec<(f32, f64, String)>);

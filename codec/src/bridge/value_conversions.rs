@@ -227,16 +227,16 @@ mod cbor {
         /// # Ok::<(), codec::Error>(())
         /// ```
         fn try_from(v: Value) -> Result<JsonValue, Error> {
-            Ok(match v {
-                Value::Null => JsonValue::Null,
-                Value::Bool(b) => JsonValue::Bool(b),
-                Value::Integer(i) => JsonValue::Number(Number::try_from(i)?),
-                Value::Float(f) => json_float(f)?,
-                Value::Text(s) => JsonValue::String(s),
-                Value::Array(a) => json_array(a)?,
-                Value::Map(m) => JsonValue::Object(JsonMap::try_from(m)?),
-                other => return Err(not_json(other.kind())),
-            })
+            match v {
+                Value::Integer(i) => Number::try_from(i).map(JsonValue::Number),
+                Value::Float(f) => json_float(f),
+                Value::Array(a) => json_array(a),
+                Value::Map(m) => JsonMap::try_from(m).map(JsonValue::Object),
+                Value::Text(s) => Ok(JsonValue::String(s)),
+                Value::Bool(b) => Ok(JsonValue::Bool(b)),
+                Value::Null => Ok(JsonValue::Null),
+                other => Err(not_json(other.kind())),
+            }
         }
     }
 

@@ -116,7 +116,7 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use crate::dynamic::{self, Element};
+use crate::dynamic;
 use crate::error::{Error, ErrorKind, Result};
 use crate::reader::{ItemHead, ParsedNumber, Reader, ValueKind};
 use crate::writer::Writer;
@@ -198,8 +198,9 @@ impl fmt::Display for Integer {
 }
 
 impl fmt::Debug for Integer {
+    /// The value, as `Display` writes it: `Value::Integer`'s `Debug` is `Integer(1)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Integer({self})")
+        fmt::Display::fmt(self, f)
     }
 }
 
@@ -276,7 +277,7 @@ pub type Map = dynamic::Map<Value>;
 /// assert_eq!(codec::cbor::to_vec(&v)?, b"\x82\xc1\x1a\x51\x4b\x67\xb0\x63two");
 /// # Ok::<(), codec::Error>(())
 /// ```
-#[derive(Clone, Default)]
+#[derive(Clone, Default, Debug)]
 pub enum Value {
     /// `null`.
     #[default]
@@ -305,29 +306,22 @@ pub enum Value {
     Simple(u8),
 }
 
-dynamic::value_accessors!(Value, "cbor", Text, Array, Map);
-dynamic::value_impls!(Value, Integer, Array, Map);
-
 static NULL: Value = Value::Null;
 
-impl Value {
+dynamic::variant_methods!(Value {
     /// Whether this is `null`.
     ///
     /// ```
     /// assert!(codec::cbor::Value::Null.is_null());
     /// ```
-    pub fn is_null(&self) -> bool {
-        matches!(self, Value::Null)
-    }
+    pub fn is_null -> bool { Value::Null => true }
 
     /// Whether this is `undefined`.
     ///
     /// ```
     /// assert!(codec::cbor::Value::Undefined.is_undefined());
     /// ```
-    pub fn is_undefined(&self) -> bool {
-        matches!(self, Value::Undefined)
-    }
+    pub fn is_undefined -> bool { Value::Undefined => true }
 
     /// Whether this is a float.
     ///
@@ -335,18 +329,14 @@ impl Value {
     /// # use codec::cbor::Value;
     /// assert!(Value::from(1.5).is_float() && !Value::from(1).is_float());
     /// ```
-    pub fn is_float(&self) -> bool {
-        matches!(self, Value::Float(_))
-    }
+    pub fn is_float -> bool { Value::Float(_) => true }
 
     /// Whether this is a byte string.
     ///
     /// ```
     /// assert!(codec::cbor::Value::from(&b"x"[..]).is_bytes());
     /// ```
-    pub fn is_bytes(&self) -> bool {
-        matches!(self, Value::Bytes(_))
-    }
+    pub fn is_bytes -> bool { Value::Bytes(_) => true }
 
     /// Whether this is a tag.
     ///
@@ -354,19 +344,56 @@ impl Value {
     /// # use codec::cbor::Value;
     /// assert!(Value::Tag(32, Box::new(Value::from("http://a.example"))).is_tag());
     /// ```
-    pub fn is_tag(&self) -> bool {
-        matches!(self, Value::Tag(..))
-    }
+    pub fn is_tag -> bool { Value::Tag(..) => true }
 
     /// Whether this is a simple value other than `false`, `true`, `null` and `undefined`.
     ///
     /// ```
     /// assert!(codec::cbor::Value::Simple(16).is_simple());
     /// ```
-    pub fn is_simple(&self) -> bool {
-        matches!(self, Value::Simple(_))
-    }
+    pub fn is_simple -> bool { Value::Simple(_) => true }
 
+    /// Any number as `f64`: a float exactly, an integer as the nearest `f64`.
+    ///
+    /// ```
+    /// # use codec::cbor::Value;
+    /// assert_eq!(Value::from(0.5).as_f64(), Some(0.5));
+    /// assert_eq!(Value::from(2).as_f64(), Some(2.0));
+    /// assert_eq!(Value::from("2").as_f64(), None);
+    /// ```
+    pub fn as_f64 -> Option<f64> { Value::Integer(i) => Some(i.as_f64()), Value::Float(v) => Some(*v) }
+
+    /// The bytes, if this is a byte string.
+    ///
+    /// ```
+    /// # use codec::cbor::Value;
+    /// assert_eq!(Value::Bytes(vec![1, 2]).as_bytes(), Some(&[1, 2][..]));
+    /// assert_eq!(Value::from("ab").as_bytes(), None);
+    /// ```
+    pub fn as_bytes -> Option<&[u8]> { Value::Bytes(b) => Some(b) }
+
+    /// The tag number and content, if this is a tag.
+    ///
+    /// ```
+    /// # use codec::cbor::Value;
+    /// let v = Value::Tag(32, Box::new(Value::from("http://a.example")));
+    /// assert_eq!(v.as_tag(), Some((32, &Value::from("http://a.example"))));
+    /// ```
+    pub fn as_tag -> Option<(u64, &Value)> { Value::Tag(tag, content) => Some((*tag, content)) }
+
+    /// The simple value's number, if this is one (not `false`, `true`, `null` or
+    /// `undefined`).
+    ///
+    /// ```
+    /// assert_eq!(codec::cbor::Value::Simple(255).as_simple(), Some(255));
+    /// ```
+    pub fn as_simple -> Option<u8> { Value::Simple(v) => Some(*v) }
+});
+
+dynamic::value_accessors!(Value, "cbor", Text, Array, Map);
+dynamic::value_impls!(Value, Integer, Text, Array, Map, NULL, "a map key that is not text");
+
+impl Value {
     /// The integer as `i128`: an integer, or a bignum (tag 2 or 3 around a byte string)
     /// whose value fits `i128`.
     ///
@@ -396,63 +423,6 @@ impl Value {
         }
     }
 
-    /// Any number as `f64`: a float exactly, an integer as the nearest `f64`.
-    ///
-    /// ```
-    /// # use codec::cbor::Value;
-    /// assert_eq!(Value::from(0.5).as_f64(), Some(0.5));
-    /// assert_eq!(Value::from(2).as_f64(), Some(2.0));
-    /// assert_eq!(Value::from("2").as_f64(), None);
-    /// ```
-    pub fn as_f64(&self) -> Option<f64> {
-        match self {
-            Value::Integer(i) => Some(i.as_f64()),
-            Value::Float(v) => Some(*v),
-            _ => None,
-        }
-    }
-
-    /// The bytes, if this is a byte string.
-    ///
-    /// ```
-    /// # use codec::cbor::Value;
-    /// assert_eq!(Value::Bytes(vec![1, 2]).as_bytes(), Some(&[1, 2][..]));
-    /// assert_eq!(Value::from("ab").as_bytes(), None);
-    /// ```
-    pub fn as_bytes(&self) -> Option<&[u8]> {
-        match self {
-            Value::Bytes(b) => Some(b),
-            _ => None,
-        }
-    }
-
-    /// The tag number and content, if this is a tag.
-    ///
-    /// ```
-    /// # use codec::cbor::Value;
-    /// let v = Value::Tag(32, Box::new(Value::from("http://a.example")));
-    /// assert_eq!(v.as_tag(), Some((32, &Value::from("http://a.example"))));
-    /// ```
-    pub fn as_tag(&self) -> Option<(u64, &Value)> {
-        match self {
-            Value::Tag(tag, content) => Some((*tag, content)),
-            _ => None,
-        }
-    }
-
-    /// The simple value's number, if this is one (not `false`, `true`, `null` or
-    /// `undefined`).
-    ///
-    /// ```
-    /// assert_eq!(codec::cbor::Value::Simple(255).as_simple(), Some(255));
-    /// ```
-    pub fn as_simple(&self) -> Option<u8> {
-        match self {
-            Value::Simple(v) => Some(*v),
-            _ => None,
-        }
-    }
-
     /// The value inside any tags: the content of the innermost tag, or this value when it
     /// is not a tag.
     ///
@@ -468,31 +438,57 @@ impl Value {
         }
         v
     }
+}
 
-    /// The variant's place in the order of [`Ord for Value`](#impl-Ord-for-Value).
-    fn rank(&self) -> u8 {
-        match self {
-            Value::Null => 0,
-            Value::Undefined => 1,
-            Value::Bool(_) => 2,
-            Value::Integer(_) => 3,
-            Value::Float(_) => 4,
-            Value::Bytes(_) => 5,
-            Value::Text(_) => 6,
-            Value::Array(_) => 7,
-            Value::Map(_) => 8,
-            Value::Tag(..) => 9,
-            Value::Simple(_) => 10,
-        }
+/// A value as equality, hashing and order see it (the derived impls of this view are
+/// the value's): floats by their bits, every NaN one value; variants in declaration order.
+#[derive(PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Identity<'a> {
+    Null,
+    Undefined,
+    Bool(bool),
+    Integer(Integer),
+    Float(FloatBits),
+    Bytes(&'a [u8]),
+    Text(&'a str),
+    Array(&'a [Value]),
+    Map(&'a Map),
+    Tag(u64, &'a Value),
+    Simple(u8),
+}
+
+/// A float's bits for [`Identity`]: every NaN as `f64::NAN`'s; ordered as
+/// [`f64::total_cmp`] orders floats.
+#[derive(PartialEq, Eq, Hash)]
+struct FloatBits(u64);
+
+impl Ord for FloatBits {
+    fn cmp(&self, other: &FloatBits) -> Ordering {
+        f64::from_bits(self.0).total_cmp(&f64::from_bits(other.0))
     }
 }
 
-/// A float as equality, hashing and order see it: every NaN one value.
-fn float_key(v: f64) -> f64 {
-    if v.is_nan() {
-        f64::NAN
-    } else {
-        v
+impl PartialOrd for FloatBits {
+    fn partial_cmp(&self, other: &FloatBits) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Value {
+    fn identity(&self) -> Identity<'_> {
+        match self {
+            Value::Null => Identity::Null,
+            Value::Undefined => Identity::Undefined,
+            Value::Bool(b) => Identity::Bool(*b),
+            Value::Integer(i) => Identity::Integer(*i),
+            Value::Float(v) => Identity::Float(FloatBits(if v.is_nan() { f64::NAN } else { *v }.to_bits())),
+            Value::Bytes(b) => Identity::Bytes(b),
+            Value::Text(s) => Identity::Text(s),
+            Value::Array(a) => Identity::Array(a),
+            Value::Map(m) => Identity::Map(m),
+            Value::Tag(t, v) => Identity::Tag(*t, v),
+            Value::Simple(v) => Identity::Simple(*v),
+        }
     }
 }
 
@@ -502,7 +498,7 @@ impl PartialEq for Value {
     /// Same variant, same content; floats by their bits, every NaN one value (see the
     /// module docs).
     fn eq(&self, other: &Value) -> bool {
-        self.cmp(other) == Ordering::Equal
+        self.identity() == other.identity()
     }
 }
 
@@ -510,19 +506,7 @@ impl Eq for Value {}
 
 impl Hash for Value {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u8(self.rank());
-        match self {
-            Value::Null | Value::Undefined => {}
-            Value::Bool(b) => b.hash(state),
-            Value::Integer(i) => i.hash(state),
-            Value::Float(v) => float_key(*v).to_bits().hash(state),
-            Value::Bytes(b) => b.hash(state),
-            Value::Text(s) => s.hash(state),
-            Value::Array(a) => a.hash(state),
-            Value::Map(m) => m.hash(state),
-            Value::Tag(t, v) => (t, v).hash(state),
-            Value::Simple(v) => v.hash(state),
-        }
+        self.identity().hash(state);
     }
 }
 
@@ -538,18 +522,7 @@ impl Ord for Value {
     /// value, floats by [`f64::total_cmp`] with every NaN one value, bytes and text
     /// bytewise, arrays and maps lexicographically, tags by number then content).
     fn cmp(&self, other: &Value) -> Ordering {
-        match (self, other) {
-            (Value::Bool(a), Value::Bool(b)) => a.cmp(b),
-            (Value::Integer(a), Value::Integer(b)) => a.cmp(b),
-            (Value::Float(a), Value::Float(b)) => float_key(*a).total_cmp(&float_key(*b)),
-            (Value::Bytes(a), Value::Bytes(b)) => a.cmp(b),
-            (Value::Text(a), Value::Text(b)) => a.cmp(b),
-            (Value::Array(a), Value::Array(b)) => a.cmp(b),
-            (Value::Map(a), Value::Map(b)) => a.cmp(b),
-            (Value::Tag(t, a), Value::Tag(u, b)) => (t, a).cmp(&(u, b)),
-            (Value::Simple(a), Value::Simple(b)) => a.cmp(b),
-            _ => self.rank().cmp(&other.rank()),
-        }
+        self.identity().cmp(&other.identity())
     }
 }
 
@@ -576,32 +549,6 @@ impl fmt::Display for Value {
             Value::Map(m) => fmt::Display::fmt(m, f),
             Value::Tag(t, v) => write!(f, "{t}({v})"),
             Value::Simple(v) => write!(f, "simple({v})"),
-        }
-    }
-}
-
-impl fmt::Debug for Value {
-    /// `Null`, `Undefined`, `Bool(true)`, `Integer(1)`, `Float(1.5)`, `Bytes([..])`,
-    /// `Text("s")`, `Array [...]`, `Map {...}`, `Tag(1, ..)`, `Simple(16)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Null => f.write_str("Null"),
-            Value::Undefined => f.write_str("Undefined"),
-            Value::Bool(b) => write!(f, "Bool({b})"),
-            Value::Integer(i) => fmt::Debug::fmt(i, f),
-            Value::Float(v) => write!(f, "Float({v:?})"),
-            Value::Bytes(b) => write!(f, "Bytes({b:?})"),
-            Value::Text(s) => write!(f, "Text({s:?})"),
-            Value::Array(a) => {
-                f.write_str("Array ")?;
-                f.debug_list().entries(a).finish()
-            }
-            Value::Map(m) => {
-                f.write_str("Map ")?;
-                fmt::Debug::fmt(m, f)
-            }
-            Value::Tag(t, v) => write!(f, "Tag({t}, {v:?})"),
-            Value::Simple(v) => write!(f, "Simple({v})"),
         }
     }
 }
@@ -662,28 +609,9 @@ impl PartialEq<f32> for Value {
 
 // ---------------------------------------------------------------- reading and writing
 
-impl dynamic::sealed::Sealed for Value {}
-
-impl Element for Value {
-    const NON_TEXT_KEY: &'static str = "a map key that is not text";
-
-    #[inline]
-    fn null() -> &'static Value {
-        &NULL
-    }
-
-    #[inline]
-    fn text(s: String) -> Value {
-        Value::Text(s)
-    }
-
-    #[inline]
-    fn as_text(&self) -> Option<&str> {
-        self.as_str()
-    }
-
+impl Value {
     /// The type in words, as error messages name it.
-    fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Value::Null => "null",
             Value::Undefined => "undefined",
@@ -702,7 +630,7 @@ impl Element for Value {
     /// `Decode for Value`: any CBOR data item; in MessagePack and JSON what they have
     /// (see the module docs). Recursion is bounded by the reader's depth limit, which
     /// arrays, maps and tags count against.
-    fn read_from<'de, R: Reader<'de>>(r: &mut R) -> Result<Value> {
+    pub(crate) fn read_from<'de, R: Reader<'de>>(r: &mut R) -> Result<Value> {
         if let Some(head) = r.read_item_head()? {
             return match head {
                 ItemHead::Tag(tag) => r.nested(Value::read_from).map(|v| Value::Tag(tag, Box::new(v))),
@@ -735,7 +663,7 @@ impl Element for Value {
 
     /// `Encode for Value`: in CBOR exactly the item, in preferred serialization; in
     /// another format what it has of the value, an error naming what it cannot hold.
-    fn write_to<W: Writer>(&self, w: &mut W) -> Result<()> {
+    pub(crate) fn write_to<W: Writer>(&self, w: &mut W) -> Result<()> {
         match self {
             Value::Null => w.write_null(),
             Value::Bool(b) => w.write_bool(*b),

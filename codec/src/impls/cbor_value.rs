@@ -3,7 +3,6 @@
 //! (its map, `cbor::Map`, is the generic one of `impls/dynamic.rs`).
 
 use crate::cbor::Value;
-use crate::dynamic::Element;
 
 // In CBOR exactly the data item; elsewhere what the format has of it (see `cbor::value`),
 // an error naming what it cannot hold.

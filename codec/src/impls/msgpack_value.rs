@@ -12,7 +12,6 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use crate::dynamic::Element;
 use crate::error::Result;
 use crate::impls::time::{decode_pair, malformed_pair};
 use crate::msgpack::{Ext, Timestamp, Value};

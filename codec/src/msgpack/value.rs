@@ -102,8 +102,8 @@ use core::fmt;
 use core::hash::Hash;
 
 use super::{Timestamp, TIMESTAMP_EXT};
+use crate::dynamic;
 pub use crate::dynamic::MapKey;
-use crate::dynamic::{self, Element};
 use crate::error::Result;
 use crate::reader::{ParsedNumber, Reader, ValueKind};
 use crate::writer::Writer;
@@ -278,18 +278,16 @@ pub enum Value {
 }
 
 dynamic::value_accessors!(Value, "msgpack", String, Array, Map);
-dynamic::value_impls!(Value, Integer, Array, Map);
+dynamic::value_impls!(Value, Integer, String, Array, Map, NIL, "a map key that is not a str");
 
 static NIL: Value = Value::Nil;
-impl Value {
+dynamic::variant_methods!(Value {
     /// Whether this is nil.
     ///
     /// ```
     /// assert!(codec::msgpack::Value::Nil.is_nil());
     /// ```
-    pub fn is_nil(&self) -> bool {
-        matches!(self, Value::Nil)
-    }
+    pub fn is_nil -> bool { Value::Nil => true }
 
     /// Whether this is a float 32.
     ///
@@ -297,9 +295,7 @@ impl Value {
     /// # use codec::msgpack::Value;
     /// assert!(Value::from(1.5f32).is_f32() && !Value::from(1.5f64).is_f32());
     /// ```
-    pub fn is_f32(&self) -> bool {
-        matches!(self, Value::F32(_))
-    }
+    pub fn is_f32 -> bool { Value::F32(_) => true }
 
     /// Whether this is a float 64.
     ///
@@ -307,9 +303,7 @@ impl Value {
     /// # use codec::msgpack::Value;
     /// assert!(Value::from(1.5).is_f64() && !Value::from(1).is_f64());
     /// ```
-    pub fn is_f64(&self) -> bool {
-        matches!(self, Value::F64(_))
-    }
+    pub fn is_f64 -> bool { Value::F64(_) => true }
 
     /// Whether this is a number of any kind (integer or float).
     ///
@@ -317,27 +311,21 @@ impl Value {
     /// # use codec::msgpack::Value;
     /// assert!(Value::from(1).is_number() && Value::F32(0.5).is_number());
     /// ```
-    pub fn is_number(&self) -> bool {
-        matches!(self, Value::Integer(_) | Value::F32(_) | Value::F64(_))
-    }
+    pub fn is_number -> bool { Value::Integer(_) | Value::F32(_) | Value::F64(_) => true }
 
     /// Whether this is a bin.
     ///
     /// ```
     /// assert!(codec::msgpack::Value::from(&b"x"[..]).is_binary());
     /// ```
-    pub fn is_binary(&self) -> bool {
-        matches!(self, Value::Binary(_))
-    }
+    pub fn is_binary -> bool { Value::Binary(_) => true }
 
     /// Whether this is an extension other than a timestamp.
     ///
     /// ```
     /// assert!(codec::msgpack::Value::Ext(5, vec![]).is_ext());
     /// ```
-    pub fn is_ext(&self) -> bool {
-        matches!(self, Value::Ext(..))
-    }
+    pub fn is_ext -> bool { Value::Ext(..) => true }
 
     /// Whether this is a timestamp.
     ///
@@ -345,9 +333,7 @@ impl Value {
     /// # use codec::msgpack::{Timestamp, Value};
     /// assert!(Value::from(Timestamp::new(0, 0).unwrap()).is_timestamp());
     /// ```
-    pub fn is_timestamp(&self) -> bool {
-        matches!(self, Value::Timestamp(_))
-    }
+    pub fn is_timestamp -> bool { Value::Timestamp(_) => true }
 
     /// Any number as `f64`: a float 64 exactly, a float 32 widened exactly, an integer
     /// as the nearest `f64`.
@@ -358,14 +344,7 @@ impl Value {
     /// assert_eq!(Value::from(2).as_f64(), Some(2.0));
     /// assert_eq!(Value::from("2").as_f64(), None);
     /// ```
-    pub fn as_f64(&self) -> Option<f64> {
-        match self {
-            Value::Integer(i) => Some(i.as_f64()),
-            Value::F32(v) => Some(*v as f64),
-            Value::F64(v) => Some(*v),
-            _ => None,
-        }
-    }
+    pub fn as_f64 -> Option<f64> { Value::Integer(i) => Some(i.as_f64()), Value::F32(v) => Some(*v as f64), Value::F64(v) => Some(*v) }
 
     /// The float, if this is a float 32.
     ///
@@ -374,12 +353,7 @@ impl Value {
     /// assert_eq!(Value::F32(0.5).as_f32(), Some(0.5));
     /// assert_eq!(Value::F64(0.5).as_f32(), None);
     /// ```
-    pub fn as_f32(&self) -> Option<f32> {
-        match self {
-            Value::F32(v) => Some(*v),
-            _ => None,
-        }
-    }
+    pub fn as_f32 -> Option<f32> { Value::F32(v) => Some(*v) }
 
     /// The bytes, if this is a bin.
     ///
@@ -388,12 +362,7 @@ impl Value {
     /// assert_eq!(Value::Binary(vec![1, 2]).as_bytes(), Some(&[1, 2][..]));
     /// assert_eq!(Value::from("ab").as_bytes(), None);
     /// ```
-    pub fn as_bytes(&self) -> Option<&[u8]> {
-        match self {
-            Value::Binary(b) => Some(b),
-            _ => None,
-        }
-    }
+    pub fn as_bytes -> Option<&[u8]> { Value::Binary(b) => Some(b) }
 
     /// The type and payload, if this is an extension other than a timestamp.
     ///
@@ -401,12 +370,7 @@ impl Value {
     /// # use codec::msgpack::Value;
     /// assert_eq!(Value::Ext(7, vec![1]).as_ext(), Some((7, &[1][..])));
     /// ```
-    pub fn as_ext(&self) -> Option<(i8, &[u8])> {
-        match self {
-            Value::Ext(tag, data) => Some((*tag, data)),
-            _ => None,
-        }
-    }
+    pub fn as_ext -> Option<(i8, &[u8])> { Value::Ext(tag, data) => Some((*tag, data)) }
 
     /// The timestamp, if this is one.
     ///
@@ -415,13 +379,10 @@ impl Value {
     /// let t = Timestamp::new(5, 0).unwrap();
     /// assert_eq!(Value::from(t).as_timestamp(), Some(t));
     /// ```
-    pub fn as_timestamp(&self) -> Option<Timestamp> {
-        match self {
-            Value::Timestamp(t) => Some(*t),
-            _ => None,
-        }
-    }
+    pub fn as_timestamp -> Option<Timestamp> { Value::Timestamp(t) => Some(*t) }
+});
 
+impl Value {
     /// The MessagePack type in words, as error messages name it.
     pub(crate) fn kind(&self) -> &'static str {
         match self {
@@ -714,34 +675,11 @@ impl Value {
     }
 }
 
-impl dynamic::sealed::Sealed for Value {}
-
-impl Element for Value {
-    const NON_TEXT_KEY: &'static str = "a map key that is not a str";
-
-    #[inline]
-    fn null() -> &'static Value {
-        &NIL
-    }
-
-    #[inline]
-    fn text(s: String) -> Value {
-        Value::String(s)
-    }
-
-    #[inline]
-    fn as_text(&self) -> Option<&str> {
-        self.as_str()
-    }
-
-    fn kind(&self) -> &'static str {
-        Value::kind(self)
-    }
-
+impl Value {
     /// `Decode for Value`: any MessagePack value; in JSON any JSON value (numbers as
     /// integers when they fit, else float 64; object keys as strs). Recursion is bounded by
     /// the reader's depth limit, which arrays and maps count against.
-    fn read_from<'de, R: Reader<'de>>(r: &mut R) -> Result<Value> {
+    pub(crate) fn read_from<'de, R: Reader<'de>>(r: &mut R) -> Result<Value> {
         match r.peek_value_kind() {
             Some(ValueKind::Null) => r.read_null().map(|()| Value::Nil),
             Some(ValueKind::Bool) => r.read_bool().map(Value::Bool),
@@ -766,7 +704,7 @@ impl Element for Value {
     /// encoding; in another format what it has of the value (CBOR: bytes, typed keys,
     /// non-finite floats and timestamps, not extensions), and in JSON the JSON form: an
     /// error naming what the format cannot hold, with the path to it.
-    fn write_to<W: Writer>(&self, w: &mut W) -> Result<()> {
+    pub(crate) fn write_to<W: Writer>(&self, w: &mut W) -> Result<()> {
         match self {
             Value::Nil => w.write_null(),
             Value::Bool(b) => w.write_bool(*b),
