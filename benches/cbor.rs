@@ -10,8 +10,10 @@
 //! `cbor_decode_owned/<dataset>`, `cbor_decode_borrowed/<dataset>` (twitter,
 //! citm_catalog; codec and cbor4ii, since ciborium's serde deserializer cannot lend
 //! strings from its reader) and `cbor_encode/<dataset>`; the functions in each are the
-//! contenders. Throughput is the byte length of codec's CBOR document in both
-//! directions. Before anything is timed, each contender's decoded value must equal
+//! contenders; `cbor_value_decode/twitter` and `cbor_value_encode/twitter` decode
+//! twitter's document into, and encode it from, the dynamic value of each side
+//! (`codec::cbor::Value` against `ciborium::Value`; cbor4ii's own value is not measured).
+//! Throughput is the byte length of codec's CBOR document in both directions. Before anything is timed, each contender's decoded value must equal
 //! codec's, and each contender's encoding must decode (with codec and with ciborium) to
 //! the same value.
 //!
@@ -179,9 +181,43 @@ where
     cbor
 }
 
+/// The dynamic values: `codec::cbor::Value` against `ciborium::Value`, decoding `input`
+/// and encoding what was decoded. Each side's value must write `input` back exactly (both
+/// write preferred serialization, maps in order), and codec must read ciborium's bytes
+/// to the value it read itself: the same value on both sides.
+fn dynamic_value<M: Measurement>(c: &mut Criterion<M>, groups: &mut Vec<Group>, dataset: &'static str, input: &[u8]) {
+    let ours: codec::cbor::Value = codec::cbor::from_slice(input).unwrap_or_else(|e| panic!("{dataset}: codec: {e}"));
+    let theirs: ciborium::Value = ciborium_from_slice(input);
+    assert!(codec::cbor::to_vec(&ours).unwrap() == input, "cbor_value/{dataset}: codec writes other bytes");
+    let their_bytes = ciborium_to_vec(&theirs);
+    assert!(their_bytes == input, "cbor_value/{dataset}: ciborium writes other bytes");
+    assert!(
+        codec::cbor::from_slice::<codec::cbor::Value>(&their_bytes).unwrap() == ours,
+        "cbor_value/{dataset}: values differ"
+    );
+
+    for direction in ["cbor_value_decode", "cbor_value_encode"] {
+        let group = Group { dataset, direction, bytes: input.len() };
+        let mut g = c.benchmark_group(group.name());
+        g.throughput(Throughput::Bytes(input.len() as u64));
+        if direction == "cbor_value_decode" {
+            g.bench_function("codec", |b| {
+                b.iter(|| codec::cbor::from_slice::<codec::cbor::Value>(black_box(input)).unwrap())
+            });
+            g.bench_function("ciborium", |b| b.iter(|| ciborium_from_slice::<ciborium::Value>(black_box(input))));
+        } else {
+            g.bench_function("codec", |b| b.iter(|| codec::cbor::to_vec(black_box(&ours)).unwrap()));
+            g.bench_function("ciborium", |b| b.iter(|| ciborium_to_vec(black_box(&theirs))));
+        }
+        g.finish();
+        groups.push(group);
+    }
+}
+
 fn run<M: Measurement>(c: &mut Criterion<M>, groups: &mut Vec<Group>) {
     let cbor = dataset::<twitter::Twitter, M>(c, groups, "twitter", "json-benchmark/twitter.json");
     decode_borrowed!(c, groups, "twitter", twitter::borrowed::Twitter<'_>, &cbor);
+    dynamic_value(c, groups, "twitter", &cbor);
     let cbor = dataset::<citm::CitmCatalog, M>(c, groups, "citm_catalog", "json-benchmark/citm_catalog.json");
     decode_borrowed!(c, groups, "citm_catalog", citm::borrowed::CitmCatalog<'_>, &cbor);
     dataset::<canada::Canada, M>(c, groups, "canada", "json-benchmark/canada.json");
