@@ -71,8 +71,8 @@ pub trait Element:
 // ---------------------------------------------------------------- Map
 
 /// The entries of a map whose keys may be of any type, in input (or insertion) order:
-/// the map of [`msgpack::Value`](crate::msgpack::Value) (`msgpack::Map`) and of
-/// [`cbor::Value`](crate::cbor::Value) (`cbor::Map`).
+/// the map of `msgpack::Value` (`msgpack::Map`) and of
+/// `cbor::Value` (`cbor::Map`).
 ///
 /// A vector of pairs, as both formats lay a map out. Lookups are linear scans (maps in
 /// dynamic data are mostly small); decoding checks duplicate keys through a hash index

@@ -79,9 +79,9 @@ fn json_float(v: f64) -> Result<JsonValue, Error> {
 
 /// The JSON value's own parts, for a value type `V` whose null, bool, integer, float,
 /// text and array the closures make: the map (text keys) is the generic one.
-fn from_json<V: Element + From<JsonValue>>(v: JsonValue, null: V, number: impl FnOnce(Number) -> V) -> V
+fn from_json<V>(v: JsonValue, null: V, number: impl FnOnce(Number) -> V) -> V
 where
-    V: From<bool> + From<Vec<V>> + From<Map<V>>,
+    V: Element + From<JsonValue> + From<bool> + From<Vec<V>> + From<Map<V>>,
 {
     match v {
         JsonValue::Null => null,

@@ -89,7 +89,7 @@
 //! ## Conversions with `json::Value`
 //! `From<json::Value> for Value` always succeeds (JSON's model is a subset).
 //! `TryFrom<Value> for json::Value` fails on what JSON cannot hold, as listed above (an
-//! integer beyond `i64`/`u64` too), with an [`Error`](crate::Error) whose message names
+//! integer beyond `i64`/`u64` too), with an [`Error`] whose message names
 //! what and whose path says where:
 //!
 //! ```
@@ -246,7 +246,7 @@ fn out_of_range(v: impl fmt::Display) -> Error {
 // ---------------------------------------------------------------- Value
 
 /// The entries of a CBOR map: keys of any kind, in input (or insertion) order (see
-/// [`dynamic::Map`](crate::dynamic::Map) for its methods).
+/// [`dynamic::Map`] for its methods).
 ///
 /// ```
 /// use codec::cbor::{Map, Value};

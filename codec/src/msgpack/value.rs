@@ -71,7 +71,7 @@
 //! ## Conversions with `json::Value`
 //! `From<json::Value> for Value` always succeeds (JSON's model is a subset).
 //! `TryFrom<Value> for json::Value` fails on what JSON cannot hold, as listed above, with
-//! an [`Error`] whose message names what and whose path says where:
+//! an [`Error`](crate::Error) whose message names what and whose path says where:
 //!
 //! ```
 //! use codec::msgpack::Value;
@@ -637,7 +637,7 @@ value_eq! {
 
 /// The entries of a MessagePack map: keys of any type, in input (or insertion) order.
 ///
-/// The generic [`dynamic::Map`](crate::dynamic::Map) of the dynamic values with typed keys
+/// The generic [`dynamic::Map`] of the dynamic values with typed keys
 /// (see it for the methods): a vector of pairs, as MessagePack lays a map out.
 ///
 /// ```
