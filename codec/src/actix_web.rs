@@ -123,41 +123,31 @@ fn problem_response(problem: &Problem) -> HttpResponse {
         .body(problem.to_json())
 }
 
-impl<T: DecodeOwned + 'static> FromRequest for Json<T> {
-    type Error = Rejection;
-    type Future = BodyFuture<Self>;
+/// The extractor and responder of a wrapper that takes and answers one format.
+macro_rules! one_format {
+    ($wrapper:ident, $format:expr) => {
+        impl<T: DecodeOwned + 'static> FromRequest for $wrapper<T> {
+            type Error = Rejection;
+            type Future = BodyFuture<Self>;
 
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        read_body(req, payload, &[Format::Json], |body| body.decode().map(Json))
-    }
+            fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+                read_body(req, payload, &[$format], |body| body.decode().map($wrapper))
+            }
+        }
+
+        impl<T: Encode> Responder for $wrapper<T> {
+            type Body = BoxBody;
+
+            fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+                respond($format, &self.0)
+            }
+        }
+    };
 }
 
-impl<T: Encode> Responder for Json<T> {
-    type Body = BoxBody;
-
-    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
-        respond(Format::Json, &self.0)
-    }
-}
-
+one_format!(Json, Format::Json);
 #[cfg(feature = "msgpack")]
-impl<T: DecodeOwned + 'static> FromRequest for MsgPack<T> {
-    type Error = Rejection;
-    type Future = BodyFuture<Self>;
-
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        read_body(req, payload, &[Format::MsgPack], |body| body.decode().map(MsgPack))
-    }
-}
-
-#[cfg(feature = "msgpack")]
-impl<T: Encode> Responder for MsgPack<T> {
-    type Body = BoxBody;
-
-    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
-        respond(Format::MsgPack, &self.0)
-    }
-}
+one_format!(MsgPack, Format::MsgPack);
 
 impl FromRequest for BodyBytes {
     type Error = Rejection;
@@ -238,32 +228,25 @@ impl<T: DecodeOwned + 'static> FromRequest for web::JsonLines<T, Payload> {
     }
 }
 
-impl<S, T, E> Responder for JsonLinesResponse<S>
-where
-    S: futures_core::Stream<Item = Result<T, E>> + 'static,
-    T: Encode,
-    E: Into<Box<dyn std::error::Error + Send + Sync>>,
-{
-    type Body = BoxBody;
+/// The responder of a stream of values: `200 OK` with its `Content-Type`, the body sent
+/// while it is made.
+macro_rules! streamed_response {
+    ($($response:ident),*) => {$(
+        impl<S, T, E> Responder for $response<S>
+        where
+            S: futures_core::Stream<Item = Result<T, E>> + 'static,
+            T: Encode,
+            E: Into<Box<dyn std::error::Error + Send + Sync>>,
+        {
+            type Body = BoxBody;
 
-    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
-        HttpResponse::Ok()
-            .insert_header((CONTENT_TYPE, HeaderValue::from_static(Self::MEDIA_TYPE)))
-            .streaming(self.into_body())
-    }
+            fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+                HttpResponse::Ok()
+                    .insert_header((CONTENT_TYPE, HeaderValue::from_static(Self::MEDIA_TYPE)))
+                    .streaming(self.into_body())
+            }
+        }
+    )*};
 }
 
-impl<S, T, E> Responder for JsonArrayResponse<S>
-where
-    S: futures_core::Stream<Item = Result<T, E>> + 'static,
-    T: Encode,
-    E: Into<Box<dyn std::error::Error + Send + Sync>>,
-{
-    type Body = BoxBody;
-
-    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
-        HttpResponse::Ok()
-            .insert_header((CONTENT_TYPE, HeaderValue::from_static(Self::MEDIA_TYPE)))
-            .streaming(self.into_body())
-    }
-}
+streamed_response!(JsonLinesResponse, JsonArrayResponse);

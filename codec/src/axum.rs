@@ -110,39 +110,30 @@ fn respond<T: Encode + ?Sized>(format: Format, value: &T) -> Response {
     }
 }
 
-impl<T: DecodeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
-    type Rejection = Rejection;
+/// The extractor and response of a wrapper that takes and answers one format.
+macro_rules! one_format {
+    ($wrapper:ident, $format:expr) => {
+        impl<T: DecodeOwned, S: Send + Sync> FromRequest<S> for $wrapper<T> {
+            type Rejection = Rejection;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, Rejection> {
-        let (format, options) = body_format(&req, &[Format::Json])?;
-        let bytes = Bytes::from_request(req, state).await.map_err(body_rejection)?;
-        BodyBytes { bytes, format, options }.decode().map(Json)
-    }
+            async fn from_request(req: Request, state: &S) -> Result<Self, Rejection> {
+                let (format, options) = body_format(&req, &[$format])?;
+                let bytes = Bytes::from_request(req, state).await.map_err(body_rejection)?;
+                BodyBytes { bytes, format, options }.decode().map($wrapper)
+            }
+        }
+
+        impl<T: Encode> IntoResponse for $wrapper<T> {
+            fn into_response(self) -> Response {
+                respond($format, &self.0)
+            }
+        }
+    };
 }
 
-impl<T: Encode> IntoResponse for Json<T> {
-    fn into_response(self) -> Response {
-        respond(Format::Json, &self.0)
-    }
-}
-
+one_format!(Json, Format::Json);
 #[cfg(feature = "msgpack")]
-impl<T: DecodeOwned, S: Send + Sync> FromRequest<S> for MsgPack<T> {
-    type Rejection = Rejection;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Rejection> {
-        let (format, options) = body_format(&req, &[Format::MsgPack])?;
-        let bytes = Bytes::from_request(req, state).await.map_err(body_rejection)?;
-        BodyBytes { bytes, format, options }.decode().map(MsgPack)
-    }
-}
-
-#[cfg(feature = "msgpack")]
-impl<T: Encode> IntoResponse for MsgPack<T> {
-    fn into_response(self) -> Response {
-        respond(Format::MsgPack, &self.0)
-    }
-}
+one_format!(MsgPack, Format::MsgPack);
 
 impl<S: Send + Sync> FromRequest<S> for BodyBytes {
     type Rejection = Rejection;
@@ -229,24 +220,20 @@ where
     response
 }
 
-impl<S, T, E> IntoResponse for JsonLinesResponse<S>
-where
-    S: futures_core::Stream<Item = Result<T, E>> + Send + 'static,
-    T: Encode,
-    E: Into<Box<dyn std::error::Error + Send + Sync>>,
-{
-    fn into_response(self) -> Response {
-        streamed(Self::MEDIA_TYPE, self.into_body())
-    }
+/// The response of a stream of values, sent while it is made.
+macro_rules! streamed_response {
+    ($($response:ident),*) => {$(
+        impl<S, T, E> IntoResponse for $response<S>
+        where
+            S: futures_core::Stream<Item = Result<T, E>> + Send + 'static,
+            T: Encode,
+            E: Into<Box<dyn std::error::Error + Send + Sync>>,
+        {
+            fn into_response(self) -> Response {
+                streamed(Self::MEDIA_TYPE, self.into_body())
+            }
+        }
+    )*};
 }
 
-impl<S, T, E> IntoResponse for JsonArrayResponse<S>
-where
-    S: futures_core::Stream<Item = Result<T, E>> + Send + 'static,
-    T: Encode,
-    E: Into<Box<dyn std::error::Error + Send + Sync>>,
-{
-    fn into_response(self) -> Response {
-        streamed(Self::MEDIA_TYPE, self.into_body())
-    }
-}
+streamed_response!(JsonLinesResponse, JsonArrayResponse);

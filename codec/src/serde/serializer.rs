@@ -147,6 +147,43 @@ macro_rules! widened_ints {
     )*};
 }
 
+/// `Serializer` methods that hand a scalar to a writer method that cannot fail.
+macro_rules! written {
+    ($($method:ident($t:ty) $write:ident;)*) => {$(
+        #[inline]
+        fn $method(self, v: $t) -> Result<()> {
+            self.w.$write(v);
+            Ok(())
+        }
+    )*};
+}
+
+/// The methods of a `Serializer` that writes text as a string, in a key as in a value: a
+/// `char`, a unit variant (its name), and a `Display` (formatted into a stack buffer, one
+/// string: a timestamp, an address).
+macro_rules! strings {
+    () => {
+        #[inline]
+        fn serialize_str(self, v: &str) -> Result<()> {
+            self.w.write_str(v)
+        }
+
+        #[inline]
+        fn serialize_char(self, v: char) -> Result<()> {
+            self.w.write_str(v.encode_utf8(&mut [0; 4]))
+        }
+
+        #[inline]
+        fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<()> {
+            self.w.write_str(variant)
+        }
+
+        fn collect_str<T: ?Sized + core::fmt::Display>(self, value: &T) -> Result<()> {
+            with_displayed(value, |s| self.w.write_str(s))
+        }
+    };
+}
+
 impl<'a, W: Writer> ser::Serializer for Serializer<'a, W> {
     type Ok = ();
     type Error = Error;
@@ -164,17 +201,11 @@ impl<'a, W: Writer> ser::Serializer for Serializer<'a, W> {
     }
 
     widened_ints!();
-
-    #[inline]
-    fn serialize_bool(self, v: bool) -> Result<()> {
-        self.w.write_bool(v);
-        Ok(())
-    }
-
-    #[inline]
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        self.w.write_i64(v);
-        Ok(())
+    strings!();
+    written! {
+        serialize_bool(bool) write_bool;
+        serialize_i64(i64) write_i64;
+        serialize_u64(u64) write_u64;
     }
 
     /// rmp-serde writes 128-bit integers as 16 big-endian bytes whatever their value.
@@ -184,12 +215,6 @@ impl<'a, W: Writer> ser::Serializer for Serializer<'a, W> {
             return self.w.write_bytes(&v.to_be_bytes());
         }
         self.w.write_i128(v);
-        Ok(())
-    }
-
-    #[inline]
-    fn serialize_u64(self, v: u64) -> Result<()> {
-        self.w.write_u64(v);
         Ok(())
     }
 
@@ -211,16 +236,6 @@ impl<'a, W: Writer> ser::Serializer for Serializer<'a, W> {
     #[inline]
     fn serialize_f64(self, v: f64) -> Result<()> {
         self.w.write_f64(v)
-    }
-
-    #[inline]
-    fn serialize_char(self, v: char) -> Result<()> {
-        self.w.write_str(v.encode_utf8(&mut [0; 4]))
-    }
-
-    #[inline]
-    fn serialize_str(self, v: &str) -> Result<()> {
-        self.w.write_str(v)
     }
 
     #[inline]
@@ -255,11 +270,6 @@ impl<'a, W: Writer> ser::Serializer for Serializer<'a, W> {
             self.w.write_null();
         }
         Ok(())
-    }
-
-    #[inline]
-    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<()> {
-        self.w.write_str(variant)
     }
 
     #[inline]
@@ -340,11 +350,6 @@ impl<'a, W: Writer> ser::Serializer for Serializer<'a, W> {
         self.w.begin_map(len)?;
         Ok(StructSerializer { w: self.w, count: 0, len, variant: Some(variant) })
     }
-
-    /// Formats into a stack buffer and writes one string (a timestamp, an address).
-    fn collect_str<T: ?Sized + core::fmt::Display>(self, value: &T) -> Result<()> {
-        with_displayed(value, |s| self.w.write_str(s))
-    }
 }
 
 impl<W: Writer> SeqSerializer<'_, W> {
@@ -375,15 +380,17 @@ impl<W: Writer> SeqSerializer<'_, W> {
     }
 }
 
-macro_rules! seq_impls {
-    ($($trait:ident $method:ident;)*) => {$(
-        impl<W: Writer> ser::$trait for SeqSerializer<'_, W> {
+/// serde's traits of an array or a struct being written, each through the one state's
+/// method for an entry (`element` or `field`) and its `close`.
+macro_rules! compound_impls {
+    ($($state:ident: $trait:ident $method:ident($($key:ident: $key_ty:ty,)?) $entry:ident;)*) => {$(
+        impl<W: Writer> ser::$trait for $state<'_, W> {
             type Ok = ();
             type Error = Error;
 
             #[inline]
-            fn $method<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-                self.element(value)
+            fn $method<T: ?Sized + Serialize>(&mut self, $($key: $key_ty,)? value: &T) -> Result<()> {
+                self.$entry($($key,)? value)
             }
 
             #[inline]
@@ -394,11 +401,13 @@ macro_rules! seq_impls {
     )*};
 }
 
-seq_impls! {
-    SerializeSeq serialize_element;
-    SerializeTuple serialize_element;
-    SerializeTupleStruct serialize_field;
-    SerializeTupleVariant serialize_field;
+compound_impls! {
+    SeqSerializer: SerializeSeq serialize_element() element;
+    SeqSerializer: SerializeTuple serialize_element() element;
+    SeqSerializer: SerializeTupleStruct serialize_field() element;
+    SeqSerializer: SerializeTupleVariant serialize_field() element;
+    StructSerializer: SerializeStruct serialize_field(key: &'static str,) field;
+    StructSerializer: SerializeStructVariant serialize_field(key: &'static str,) field;
 }
 
 impl<W: Writer> ser::SerializeMap for MapSerializer<'_, W> {
@@ -479,36 +488,6 @@ impl<W: Writer> StructSerializer<'_, W> {
     }
 }
 
-impl<W: Writer> ser::SerializeStruct for StructSerializer<'_, W> {
-    type Ok = ();
-    type Error = Error;
-
-    #[inline]
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
-        self.field(key, value)
-    }
-
-    #[inline]
-    fn end(self) -> Result<()> {
-        self.close()
-    }
-}
-
-impl<W: Writer> ser::SerializeStructVariant for StructSerializer<'_, W> {
-    type Ok = ();
-    type Error = Error;
-
-    #[inline]
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
-        self.field(key, value)
-    }
-
-    #[inline]
-    fn end(self) -> Result<()> {
-        self.close()
-    }
-}
-
 // ---- map keys where keys are strings ----
 
 /// Writes a map key as serde_json does: strings and chars as themselves, integers, floats
@@ -547,14 +526,39 @@ fn non_finite_key() -> Error {
     )))
 }
 
-macro_rules! not_a_key {
-    ($($method:ident($($arg:ty),*) $found:literal $(-> $ret:ty)?;)*) => {$(
-        fn $method(self, $(_: $arg),*) -> Result<not_a_key!(@ret $($ret)?)> {
-            Err(key_error($found))
+/// `Serializer` methods that refuse what they are given: `$error` of the name of what it
+/// was. `compounds` stands for the seven methods of arrays and maps.
+macro_rules! refuse {
+    ($error:expr; compounds) => {
+        refuse! { $error;
+            serialize_seq(Option<usize>) "sequence" -> Impossible<(), Error>;
+            serialize_tuple(usize) "tuple" -> Impossible<(), Error>;
+            serialize_tuple_struct(&'static str, usize) "tuple struct" -> Impossible<(), Error>;
+            serialize_tuple_variant(&'static str, u32, &'static str, usize) "tuple variant" -> Impossible<(), Error>;
+            serialize_map(Option<usize>) "map" -> Impossible<(), Error>;
+            serialize_struct(&'static str, usize) "struct" -> Impossible<(), Error>;
+            serialize_struct_variant(&'static str, u32, &'static str, usize) "struct variant" -> Impossible<(), Error>;
+        }
+    };
+    ($error:expr; $($method:ident($($arg:ty),*) $found:literal $(-> $ret:ty)?;)*) => {$(
+        fn $method(self, $(_: $arg),*) -> Result<refuse!(@ret $($ret)?)> {
+            Err($error($found))
         }
     )*};
     (@ret) => { () };
     (@ret $ret:ty) => { $ret };
+}
+
+/// A float key must be finite: JSON has no form for NaN and the infinities.
+macro_rules! finite_keys {
+    ($($method:ident($t:ty) $write:ident;)*) => {$(
+        fn $method(self, v: $t) -> Result<()> {
+            if !v.is_finite() {
+                return Err(non_finite_key());
+            }
+            self.w.$write(v)
+        }
+    )*};
 }
 
 impl<W: Writer> ser::Serializer for MapKeySerializer<'_, W> {
@@ -568,69 +572,23 @@ impl<W: Writer> ser::Serializer for MapKeySerializer<'_, W> {
     type SerializeStruct = Impossible<(), Error>;
     type SerializeStructVariant = Impossible<(), Error>;
 
-    #[inline]
-    fn serialize_str(self, v: &str) -> Result<()> {
-        self.w.write_str(v)
-    }
-
-    #[inline]
-    fn serialize_char(self, v: char) -> Result<()> {
-        self.w.write_str(v.encode_utf8(&mut [0; 4]))
-    }
-
+    strings!();
     widened_ints!();
-
-    fn serialize_bool(self, v: bool) -> Result<()> {
-        self.w.write_key_bool(v);
-        Ok(())
+    written! {
+        serialize_bool(bool) write_key_bool;
+        serialize_i64(i64) write_key_i64;
+        serialize_i128(i128) write_key_i128;
+        serialize_u64(u64) write_key_u64;
+        serialize_u128(u128) write_key_u128;
     }
-
-    #[inline]
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        self.w.write_key_i64(v);
-        Ok(())
-    }
-
-    #[inline]
-    fn serialize_i128(self, v: i128) -> Result<()> {
-        self.w.write_key_i128(v);
-        Ok(())
-    }
-
-    #[inline]
-    fn serialize_u64(self, v: u64) -> Result<()> {
-        self.w.write_key_u64(v);
-        Ok(())
-    }
-
-    #[inline]
-    fn serialize_u128(self, v: u128) -> Result<()> {
-        self.w.write_key_u128(v);
-        Ok(())
-    }
-
-    fn serialize_f32(self, v: f32) -> Result<()> {
-        if !v.is_finite() {
-            return Err(non_finite_key());
-        }
-        self.w.write_key_f32(v)
-    }
-
-    fn serialize_f64(self, v: f64) -> Result<()> {
-        if !v.is_finite() {
-            return Err(non_finite_key());
-        }
-        self.w.write_key_f64(v)
+    finite_keys! {
+        serialize_f32(f32) write_key_f32;
+        serialize_f64(f64) write_key_f64;
     }
 
     #[inline]
     fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<()> {
         value.serialize(self)
-    }
-
-    #[inline]
-    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<()> {
-        self.w.write_str(variant)
     }
 
     #[inline]
@@ -648,23 +606,13 @@ impl<W: Writer> ser::Serializer for MapKeySerializer<'_, W> {
         Err(key_error("newtype variant"))
     }
 
-    not_a_key! {
+    refuse! { key_error;
         serialize_bytes(&[u8]) "bytes";
         serialize_none() "None";
         serialize_unit() "unit";
         serialize_unit_struct(&'static str) "unit struct";
-        serialize_seq(Option<usize>) "sequence" -> Impossible<(), Error>;
-        serialize_tuple(usize) "tuple" -> Impossible<(), Error>;
-        serialize_tuple_struct(&'static str, usize) "tuple struct" -> Impossible<(), Error>;
-        serialize_tuple_variant(&'static str, u32, &'static str, usize) "tuple variant" -> Impossible<(), Error>;
-        serialize_map(Option<usize>) "map" -> Impossible<(), Error>;
-        serialize_struct(&'static str, usize) "struct" -> Impossible<(), Error>;
-        serialize_struct_variant(&'static str, u32, &'static str, usize) "struct variant" -> Impossible<(), Error>;
     }
-
-    fn collect_str<T: ?Sized + core::fmt::Display>(self, value: &T) -> Result<()> {
-        with_displayed(value, |s| self.w.write_str(s))
-    }
+    refuse!(key_error; compounds);
 }
 
 // ---- rmp-serde's ext values ----
@@ -692,16 +640,6 @@ struct ExtWriter<'a, W> {
     w: &'a mut W,
     tag: Option<i8>,
     written: bool,
-}
-
-macro_rules! not_ext {
-    ($($method:ident($($arg:ty),*) $(-> $ret:ty)?;)*) => {$(
-        fn $method(self, $(_: $arg),*) -> Result<not_ext!(@ret $($ret)?)> {
-            Err(ext_shape_error())
-        }
-    )*};
-    (@ret) => { () };
-    (@ret $ret:ty) => { $ret };
 }
 
 impl<W: Writer> ser::Serializer for &mut ExtWriter<'_, W> {
@@ -755,29 +693,29 @@ impl<W: Writer> ser::Serializer for &mut ExtWriter<'_, W> {
         Err(ext_shape_error())
     }
 
-    not_ext! {
-        serialize_bool(bool);
-        serialize_i16(i16);
-        serialize_i32(i32);
-        serialize_i64(i64);
-        serialize_u8(u8);
-        serialize_u16(u16);
-        serialize_u32(u32);
-        serialize_u64(u64);
-        serialize_f32(f32);
-        serialize_f64(f64);
-        serialize_char(char);
-        serialize_str(&str);
-        serialize_none();
-        serialize_unit();
-        serialize_unit_struct(&'static str);
-        serialize_unit_variant(&'static str, u32, &'static str);
-        serialize_seq(Option<usize>) -> Impossible<(), Error>;
-        serialize_tuple_struct(&'static str, usize) -> Impossible<(), Error>;
-        serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Impossible<(), Error>;
-        serialize_map(Option<usize>) -> Impossible<(), Error>;
-        serialize_struct(&'static str, usize) -> Impossible<(), Error>;
-        serialize_struct_variant(&'static str, u32, &'static str, usize) -> Impossible<(), Error>;
+    refuse! { |_| ext_shape_error();
+        serialize_bool(bool) "bool";
+        serialize_i16(i16) "i16";
+        serialize_i32(i32) "i32";
+        serialize_i64(i64) "i64";
+        serialize_u8(u8) "u8";
+        serialize_u16(u16) "u16";
+        serialize_u32(u32) "u32";
+        serialize_u64(u64) "u64";
+        serialize_f32(f32) "f32";
+        serialize_f64(f64) "f64";
+        serialize_char(char) "char";
+        serialize_str(&str) "str";
+        serialize_none() "None";
+        serialize_unit() "unit";
+        serialize_unit_struct(&'static str) "unit struct";
+        serialize_unit_variant(&'static str, u32, &'static str) "unit variant";
+        serialize_seq(Option<usize>) "sequence" -> Impossible<(), Error>;
+        serialize_tuple_struct(&'static str, usize) "tuple struct" -> Impossible<(), Error>;
+        serialize_tuple_variant(&'static str, u32, &'static str, usize) "tuple variant" -> Impossible<(), Error>;
+        serialize_map(Option<usize>) "map" -> Impossible<(), Error>;
+        serialize_struct(&'static str, usize) "struct" -> Impossible<(), Error>;
+        serialize_struct_variant(&'static str, u32, &'static str, usize) "struct variant" -> Impossible<(), Error>;
     }
 }
 
