@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Generator and table maker for benches/compile/run.sh (stdlib only, Python 3.8+).
 
-    gen.py generate --out DIR --codec PATH [--types N] [--seed S] [--modules M]
+    gen.py generate --out DIR --codec PATH [--types N] [--seed S] [--modules M] [--used U]
         Writes a cargo workspace into DIR with two member crates, `codec_models` and
         `serde_models`, holding the same N model types. They differ only in the derive
         (`codec::Codec` or serde's `Serialize, Deserialize`), in the attribute namespace
         (`#[codec(..)]` or `#[serde(..)]`, with codec's spelling `skip_encoding_if` for
         serde's `skip_serializing_if`), and in the JSON crate that the per-type round-trip
-        functions call (`codec::json` or `serde_json`).
+        functions call (`codec::json` or `serde_json`). With --used U only the first U
+        types get a round-trip function: the crate derives N types and uses U of them.
 
     gen.py table TIMES_TSV [--expanded EXPANDED_TSV]
         Reads the timings that run.sh recorded (crate, profile, rep, wall seconds, CPU
@@ -352,7 +353,7 @@ MODULES = ["accounts", "billing", "catalog", "shipping", "projects", "messaging"
            "staff", "travel", "insurance", "reports", "admin"]
 
 
-def render_crate(types, crate, modules):
+def render_crate(types, crate, modules, used=None):
     """The crate's source files as {relative path: text}. The types are laid out in
     `modules` modules (src/<name>.rs), consecutive types together, as a real crate groups
     its models by domain; references cross modules through `use super::*` and the root's
@@ -368,6 +369,8 @@ def render_crate(types, crate, modules):
         err = "serde_json::Error"
         to_vec, from_slice = "serde_json::to_vec", "serde_json::from_slice"
 
+    used_names = {t["name"] for t in types[:len(types) if used is None else used]}
+
     def body(chunk):
         out = []
         for t in chunk:
@@ -377,7 +380,7 @@ def render_crate(types, crate, modules):
             out.insert(0, "use std::collections::HashMap;\n")
         out.append("\n// One round trip per type, so every derived impl is instantiated with the\n"
                    "// JSON backend, as in a real program.\n")
-        for t in chunk:
+        for t in (t for t in chunk if t["name"] in used_names):
             out.append(
                 "pub fn roundtrip_{fn}(v: &{ty}) -> Result<{ty}, {err}> {{\n"
                 "    let bytes = {to_vec}(v)?;\n"
@@ -443,7 +446,7 @@ def generate(args):
         write(os.path.join(d, "Cargo.toml"),
               '[package]\nname = "{}_models"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
               "[dependencies]\n{}".format(crate, deps[crate]))
-        files = render_crate(types, flavor(crate), args.modules)
+        files = render_crate(types, flavor(crate), args.modules, args.used)
         for name, text in files.items():
             write(os.path.join(d, "src", name), text)
         # Files of an earlier run with another --modules would not be compiled (no `mod`
@@ -518,6 +521,8 @@ def main():
     g.add_argument("--codec", required=True, help="path to the codec crate")
     g.add_argument("--types", type=int, default=120)
     g.add_argument("--seed", type=int, default=20240601)
+    g.add_argument("--used", type=int, default=None,
+                   help="only the first USED types get a round-trip function (default: all)")
     g.add_argument("--modules", type=int, default=8,
                    help="modules the types are spread over (1: everything in lib.rs)")
     t = sub.add_parser("table")

@@ -212,6 +212,10 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
             fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                 #finish
             }
+            // `#[inline]`: compiled only where a decoder uses it, so a derived type that is
+            // never decoded costs no code (a non-generic function without it is compiled
+            // in the deriving crate whether used or not).
+            #[inline]
             fn field_names(__out: &mut #p::Vec<&'static ::core::primitive::str>) {
                 #names
             }
@@ -294,6 +298,7 @@ pub fn expand(c: &Container) -> TokenStream {
                     fn finish(__st: Self::State, __end: ::core::primitive::usize) -> #p::Result<Self> {
                         #p::Ok(#finish)
                     }
+                    #[inline]
                     fn field_names(__out: &mut #p::Vec<&'static ::core::primitive::str>) {
                         #field_names
                     }
