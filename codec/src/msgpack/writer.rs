@@ -533,7 +533,7 @@ impl<'w> MsgpackWriter<'w> {
     /// assert_eq!(&w.as_bytes()[..5], b"\xa2hi\xd9\x20");
     /// # Ok::<(), codec::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn write_str(&mut self, s: &str) -> Result<()> {
         self.room(s.len() + 5);
         self.write_len(s.len(), 0xa0, 31, Some(0xd9), 0xda, "a string")?;
@@ -771,7 +771,7 @@ impl crate::Writer for MsgpackWriter<'_> {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn write_str(&mut self, s: &str) -> Result<()> {
         self.write_str(s)
     }
