@@ -40,10 +40,11 @@ fn listed(list: &str, name: &str) -> bool {
 
 /// Tells rustc that the crate depends on `CODEC_DEBUG`: `option_env!` records it in the
 /// crate's dep-info, so cargo rebuilds the crate (and reruns the derive) when the variable
-/// changes, which a proc macro reading it cannot ask for on stable.
+/// changes, which a proc macro reading it cannot ask for on stable. A statement of the
+/// derive's `const _` block, so that it costs no item of its own.
 pub fn track_env() -> TokenStream {
     quote!(
-        const _: ::core::option::Option<&::core::primitive::str> = ::core::option_env!("CODEC_DEBUG");
+        let _ = ::core::option_env!("CODEC_DEBUG");
     )
 }
 

@@ -12,7 +12,8 @@ use quote::{quote, quote_spanned};
 use crate::ast::{Container, Data, Field, Repr, Style, Variant};
 use crate::attr::{Name, ReprKind};
 use crate::bound;
-use crate::tokens::{binding, int_literal, json_string, lit, local, msgpack_str};
+use crate::encoded::encoded;
+use crate::tokens::{binding, int_literal, json_string, local, msgpack_str};
 
 /// Whether a `,` must precede the next member in JSON.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -49,7 +50,6 @@ pub fn expand(c: &Container) -> TokenStream {
     // The one method: the trait's per-format methods call it by default.
     let mut out = quote! {
         #[automatically_derived]
-        #[allow(unused_mut, unused_variables, unused_assignments, clippy::all)]
         impl #impl_g #krate::Encode for #ident #ty_g #where_c {
             fn encode<__W: #p::Writer>(&self, __w: &mut __W) -> #p::Result<()> {
                 #body
@@ -68,7 +68,6 @@ pub fn expand(c: &Container) -> TokenStream {
         let members = members.finish();
         out.extend(quote! {
             #[automatically_derived]
-            #[allow(unused_mut, unused_variables, unused_assignments, clippy::all)]
             impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
                 #[inline]
                 fn encode_fields<__W: #p::Writer>(&self, __w: &mut __W, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
@@ -93,7 +92,6 @@ pub fn expand(c: &Container) -> TokenStream {
             let (impl_g, ty_g, where_c) = bound::split(&generics, c);
             out.extend(quote! {
                 #[automatically_derived]
-                #[allow(unused_mut, unused_variables, unused_assignments, unreachable_code, clippy::all)]
                 impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
                     #[inline]
                     fn encode_fields<__W: #p::Writer>(&self, __w: &mut __W, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
@@ -174,7 +172,6 @@ fn encode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
     let (impl_g, ty_g, where_c) = bound::split(&generics, c);
     quote! {
         #[automatically_derived]
-        #[allow(unused_variables, clippy::all)]
         impl #impl_g #p::EncodeFields for #ident #ty_g #where_c {
             #[inline]
             fn encode_fields<__W: #p::Writer>(&self, __w: &mut __W, __count: &mut ::core::primitive::usize) -> #p::Result<()> {
@@ -244,17 +241,6 @@ fn value_stmt(c: &Container, f: &Field, v: &TokenStream, segment: Segment) -> To
     wrap(value_call(c, f, v), segment)
 }
 
-/// `bytes` pre-encoded for each format, as an `Encoded` value (the MessagePack bytes
-/// left out of a JSON-only build, the CBOR bytes, made from MessagePack's, out of a build
-/// without CBOR).
-fn encoded(json: &[u8], msgpack: &[u8]) -> TokenStream {
-    let p = quote!(__p);
-    let json = lit(json);
-    let cbor = lit(&if crate::CBOR { crate::tokens::cbor_from_msgpack(msgpack) } else { Vec::new() });
-    let msgpack = lit(if crate::MSGPACK { msgpack } else { &[] });
-    quote!(#p::Encoded { json: #json, msgpack: #msgpack, cbor: #cbor })
-}
-
 /// Statements with literal bytes gathered, so that consecutive literals (a map header,
 /// a tag, the first key) are written with one copy in each format.
 #[derive(Default)]
@@ -273,7 +259,7 @@ impl Out {
     fn flush(&mut self) {
         if !self.json.is_empty() || !self.msgpack.is_empty() {
             let e = encoded(&self.json, &self.msgpack);
-            self.tokens.extend(quote!(__w.write_encoded(&#e);));
+            self.tokens.extend(quote!(__w.write_encoded(#e);));
             self.json.clear();
             self.msgpack.clear();
         }
@@ -359,7 +345,7 @@ fn write_entries(
                         sync(out, &mut pending);
                         let n = count.expect("a member after a skipped one is written with a count");
                         let e = encoded(json.as_bytes(), &msgpack);
-                        out.stmt(quote!(__w.write_member_name(&#e, #n);));
+                        out.stmt(quote!(__w.write_member_name(#e, #n);));
                     }
                 }
                 pending += 1;
@@ -370,17 +356,17 @@ fn write_entries(
                 let write_name = match first {
                     First::Yes => {
                         let e = encoded(&json.as_bytes()[1..], &msgpack);
-                        quote!(__w.write_encoded(&#e);)
+                        quote!(__w.write_encoded(#e);)
                     }
                     First::No => {
                         let e = encoded(json.as_bytes(), &msgpack);
-                        quote!(__w.write_encoded(&#e);)
+                        quote!(__w.write_encoded(#e);)
                     }
                     First::Unknown => {
                         sync(out, &mut pending);
                         let n = count.expect("a member after a skipped one is written with a count");
                         let e = encoded(json.as_bytes(), &msgpack);
-                        quote!(__w.write_member_name(&#e, #n);)
+                        quote!(__w.write_member_name(#e, #n);)
                     }
                 };
                 let bump = count.map(|n| quote!(#n += 1;));
@@ -616,85 +602,122 @@ fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
     if variants.is_empty() {
         return quote!(match *self {});
     }
-    let arms = variants.iter().map(|v| {
-        let pat = variant_pattern(v);
-        // A MessagePack map key may be of any type: the name keeps its own everywhere.
-        // A JSON object key is a string: an integer or bool name as its text there.
-        let json = json_tag(&v.tag);
-        let msgpack = msgpack_tag(&v.tag);
-        let vname = &v.name;
-        let mut out = Out::default();
-        match c.repr() {
-            Repr::External => match v.style {
-                Style::Unit => out.raw(json.as_bytes(), &msgpack),
-                _ => {
-                    let mut open = vec![0x81];
-                    open.extend_from_slice(&msgpack);
-                    out.raw(format!("{{{}:", json_string(vname)).as_bytes(), &open);
-                    out.stmt(in_field(variant_content(c, v), vname));
-                    out.stmt(quote!(__w.end_map();));
-                }
-            },
-            Repr::Internal { tag } => {
-                let prefix_json = format!("{}:{json}", json_string(tag));
-                let mut prefix_msgpack = msgpack_str(tag);
-                prefix_msgpack.extend_from_slice(&msgpack);
-                let newtype = v.fields.iter().find(|f| f.encodes());
-                match (v.style, newtype) {
-                    (Style::Struct, _) => {
-                        let body =
-                            map_body(c, &v.fields, &field_binding(v), Some((prefix_json.as_bytes(), &prefix_msgpack)));
-                        out.stmt(body);
-                    }
-                    (Style::Newtype, Some(f)) => {
-                        let ty = f.ty;
-                        let b = field_binding(v)(f);
-                        let span = f.span();
-                        let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
-                        out.stmt(quote! {
-                            let __at = __w.begin_members();
-                            let mut __n: ::core::primitive::usize = 1;
-                        });
-                        out.raw(prefix_json.as_bytes(), &prefix_msgpack);
-                        out.stmt(quote! {
-                            #callee(#b, __w, &mut __n)?;
-                            __w.end_members(__at, __n)?;
-                        });
-                    }
-                    // Tuple variants are rejected by `check`; a unit variant (or a newtype
-                    // whose field is skipped) is the tag alone.
+    // An externally tagged enum that can be flattened writes a variant with content as
+    // a map of one entry, `{` and what `EncodeFields` writes for it (the entry, whose
+    // name loses its comma as the first member): one copy of each variant's content
+    // code rather than one here and one in `EncodeFields`.
+    let via_fields = matches!(c.repr(), Repr::External) && enum_fields_emitted(c, variants);
+    let mut delegated = false;
+    let arms: Vec<TokenStream> = variants
+        .iter()
+        .filter_map(|v| {
+            if via_fields && v.style != Style::Unit {
+                delegated = true;
+                return None;
+            }
+            let pat = variant_pattern(v);
+            // A MessagePack map key may be of any type: the name keeps its own everywhere.
+            // A JSON object key is a string: an integer or bool name as its text there.
+            let json = json_tag(&v.tag);
+            let msgpack = msgpack_tag(&v.tag);
+            let vname = &v.name;
+            let mut out = Out::default();
+            match c.repr() {
+                Repr::External => match v.style {
+                    Style::Unit => out.raw(json.as_bytes(), &msgpack),
                     _ => {
-                        let mut all = vec![0x81];
-                        all.extend_from_slice(&prefix_msgpack);
-                        out.raw(format!("{{{prefix_json}}}").as_bytes(), &all);
+                        let mut open = vec![0x81];
+                        open.extend_from_slice(&msgpack);
+                        out.raw(format!("{{{}:", json_string(vname)).as_bytes(), &open);
+                        out.stmt(in_field(variant_content(c, v), vname));
+                        out.stmt(quote!(__w.end_map();));
+                    }
+                },
+                Repr::Internal { tag } => {
+                    let prefix_json = format!("{}:{json}", json_string(tag));
+                    let mut prefix_msgpack = msgpack_str(tag);
+                    prefix_msgpack.extend_from_slice(&msgpack);
+                    let newtype = v.fields.iter().find(|f| f.encodes());
+                    match (v.style, newtype) {
+                        (Style::Struct, _) => {
+                            let body = map_body(
+                                c,
+                                &v.fields,
+                                &field_binding(v),
+                                Some((prefix_json.as_bytes(), &prefix_msgpack)),
+                            );
+                            out.stmt(body);
+                        }
+                        (Style::Newtype, Some(f)) => {
+                            let ty = f.ty;
+                            let b = field_binding(v)(f);
+                            let span = f.span();
+                            let callee = quote_spanned!(span=> <#ty as #p::EncodeFields>::encode_fields);
+                            out.stmt(quote! {
+                                let __at = __w.begin_members();
+                                let mut __n: ::core::primitive::usize = 1;
+                            });
+                            out.raw(prefix_json.as_bytes(), &prefix_msgpack);
+                            out.stmt(quote! {
+                                #callee(#b, __w, &mut __n)?;
+                                __w.end_members(__at, __n)?;
+                            });
+                        }
+                        // Tuple variants are rejected by `check`; a unit variant (or a newtype
+                        // whose field is skipped) is the tag alone.
+                        _ => {
+                            let mut all = vec![0x81];
+                            all.extend_from_slice(&prefix_msgpack);
+                            out.raw(format!("{{{prefix_json}}}").as_bytes(), &all);
+                        }
                     }
                 }
-            }
-            Repr::Adjacent { tag, content } => {
-                let mut open = vec![if v.style == Style::Unit { 0x81 } else { 0x82 }];
-                open.extend_from_slice(&msgpack_str(tag));
-                open.extend_from_slice(&msgpack);
-                let open_json = format!("{{{}:{json}", json_string(tag));
-                if v.style == Style::Unit {
-                    out.raw(format!("{open_json}}}").as_bytes(), &open);
-                } else {
-                    open.extend_from_slice(&msgpack_str(content));
-                    out.raw(format!("{open_json},{}:", json_string(content)).as_bytes(), &open);
-                    out.stmt(in_field(variant_content(c, v), content));
-                    out.stmt(quote!(__w.end_map();));
+                Repr::Adjacent { tag, content } => {
+                    let mut open = vec![if v.style == Style::Unit { 0x81 } else { 0x82 }];
+                    open.extend_from_slice(&msgpack_str(tag));
+                    open.extend_from_slice(&msgpack);
+                    let open_json = format!("{{{}:{json}", json_string(tag));
+                    if v.style == Style::Unit {
+                        out.raw(format!("{open_json}}}").as_bytes(), &open);
+                    } else {
+                        open.extend_from_slice(&msgpack_str(content));
+                        out.raw(format!("{open_json},{}:", json_string(content)).as_bytes(), &open);
+                        out.stmt(in_field(variant_content(c, v), content));
+                        out.stmt(quote!(__w.end_map();));
+                    }
                 }
+                Repr::Untagged => out.stmt(variant_content(c, v)),
             }
-            Repr::Untagged => out.stmt(variant_content(c, v)),
+            let body = out.finish();
+            Some(quote!(#pat => { #body }))
+        })
+        .collect();
+    let rest = delegated.then(|| {
+        let open = encoded(b"{", &[0x81]);
+        quote! {
+            _ => {
+                __w.write_encoded(#open);
+                let mut __n: ::core::primitive::usize = 0;
+                <Self as #p::EncodeFields>::encode_fields(self, __w, &mut __n)?;
+                __w.end_map();
+            }
         }
-        let body = out.finish();
-        quote!(#pat => { #body })
     });
     quote! {
         match self {
             #(#arms)*
+            #rest
         }
         #p::Ok(())
     }
+}
+
+/// Whether [`expand`] emits the enum's `EncodeFields` (what [`enum_fields`] decides,
+/// without building it).
+fn enum_fields_emitted(c: &Container, variants: &[Variant]) -> bool {
+    crate::decode::flattenable(c, variants)
+        && (variants.iter().all(|v| matches!(v.tag, Name::Str(_)))
+            || matches!(c.repr(), Repr::Internal { .. } | Repr::Untagged))
 }
 /// A variant's name where a value names it, as JSON text: a string, or an integer or
 /// bool name as a number or bool.
@@ -787,7 +810,7 @@ fn encode_key(c: &Container) -> Option<TokenStream> {
     let arms = variants.iter().map(|v| {
         let ident = v.ident;
         let e = encoded(json_string(&v.name).as_bytes(), &msgpack_tag(&v.tag));
-        quote!(Self::#ident => __w.write_encoded(&#e),)
+        quote!(Self::#ident => __w.write_encoded(#e),)
     });
     Some(quote! {
         match self { #(#arms)* }
@@ -803,14 +826,10 @@ fn encode_key(c: &Container) -> Option<TokenStream> {
 /// variants; external or adjacent names that are not all strings).
 fn enum_fields(c: &Container, variants: &[Variant]) -> Option<(TokenStream, Vec<TokenStream>)> {
     let p = quote!(__p);
-    if !crate::decode::flattenable(c, variants) {
+    if !enum_fields_emitted(c, variants) {
         return None;
     }
-    let strings = variants.iter().all(|v| matches!(v.tag, Name::Str(_)));
     let repr = c.repr();
-    if !strings && !matches!(repr, Repr::Internal { .. } | Repr::Untagged) {
-        return None;
-    }
     let count = quote!(*__count);
     let mut bounds = Vec::new();
     let mut arms = Vec::new();
@@ -840,25 +859,25 @@ fn enum_fields(c: &Container, variants: &[Variant]) -> Option<(TokenStream, Vec<
                 entry.extend_from_slice(&msgpack_tag(&v.tag));
                 let e = encoded(format!(",{}:{}", json_string(tag), json_tag(&v.tag)).as_bytes(), &entry);
                 let members = members_of(First::No);
-                quote!(__w.write_member_name(&#e, *__count); *__count += 1; #members)
+                quote!(__w.write_member_name(#e, *__count); *__count += 1; #members)
             }
             Repr::External => {
                 let e = encoded(format!(",{}:", json_string(vname)).as_bytes(), &msgpack_str(vname));
                 let content = in_field(variant_content(c, v), vname);
-                quote!(__w.write_member_name(&#e, *__count); *__count += 1; #content)
+                quote!(__w.write_member_name(#e, *__count); *__count += 1; #content)
             }
             Repr::Adjacent { tag, content } => {
                 let mut entry = msgpack_str(tag);
                 entry.extend_from_slice(&msgpack_tag(&v.tag));
                 let e = encoded(format!(",{}:{}", json_string(tag), json_tag(&v.tag)).as_bytes(), &entry);
                 if v.style == Style::Unit {
-                    quote!(__w.write_member_name(&#e, *__count); *__count += 1;)
+                    quote!(__w.write_member_name(#e, *__count); *__count += 1;)
                 } else {
                     let mid = encoded(format!(",{}:", json_string(content)).as_bytes(), &msgpack_str(content));
                     let body = in_field(variant_content(c, v), content);
                     quote! {
-                        __w.write_member_name(&#e, *__count);
-                        __w.write_encoded(&#mid);
+                        __w.write_member_name(#e, *__count);
+                        __w.write_encoded(#mid);
                         *__count += 2;
                         #body
                     }

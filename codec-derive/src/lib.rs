@@ -4,9 +4,10 @@
 //! collected (`ctxt`) and reported together, beside stub impls (`fallback`).
 //!
 //! Modules import one way: `attr` -> `ast` -> `check` -> {`encode`, `decode`} ->
-//! `tokens`. The two codegen halves never import each other; what both need (names,
-//! literals made at macro time, spans) is in `tokens`, and `bound` (where-clauses) and
-//! `case` (rename rules) serve the phases that name them.
+//! `encoded` -> `tokens`. The two codegen halves never import each other; what both need
+//! (names, literals made at macro time, spans) is in `tokens`, the table of pre-encoded
+//! names both halves index is `encoded`, and `bound` (where-clauses) and `case` (rename
+//! rules) serve the phases that name them.
 
 mod ast;
 mod attr;
@@ -17,6 +18,7 @@ mod ctxt;
 mod debug;
 mod decode;
 mod encode;
+mod encoded;
 mod fallback;
 mod tokens;
 
@@ -64,28 +66,30 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     check::check(&cx, &container);
     cx.check()?;
     container.lower_map_as_pairs();
+    let table = encoded::Table::begin();
     let encode = encode::expand(&container);
     let decode = decode::expand(&container);
+    let table = table.finish();
     let krate = &container.krate_path;
     // The generated code names the runtime crate and its private module thousands of
     // times in a crate of models: through these two short names, each mention is one
     // or two tokens instead of up to six, and tokens are what macro expansion, name
     // resolution and incremental hashing cost. The names live in this anonymous const
     // only.
-    let code = quote! {
-        const _: () = {
-            #[allow(unused_imports)]
-            use #krate as __codec;
-            #[allow(unused_imports)]
-            use #krate::__private as __p;
-            #encode
-            #decode
-        };
+    let items = quote! {
+        use #krate as __codec;
+        use #krate::__private as __p;
+        #table
+        #encode
+        #decode
     };
+    // The lints the generated code may trip (a binding a format does not read, a branch
+    // a constant rules out) are allowed once, for every item inside.
+    let allow = quote!(#[allow(unused_imports, unused_mut, unused_variables, unused_assignments, unreachable_code, clippy::all)]);
     let shown = match debug::requested(&container) {
-        Some(span) => debug::emit(&container, span, &code),
+        Some(span) => debug::emit(&container, span, &quote!(#allow const _: () = { #items };)),
         None => proc_macro2::TokenStream::new(),
     };
     let track = debug::track_env();
-    Ok(quote!(#code #shown #track))
+    Ok(quote!(#allow const _: () = { #items #track }; #shown))
 }

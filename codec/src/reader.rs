@@ -804,10 +804,10 @@ pub trait Reader<'de>: sealed::Sealed {
     ///     let mut m = r.begin_members()?;
     ///     let mut point = (0, 0);
     ///     if r.first_member(&mut m)? {
-    ///         assert!(r.member_if(&codec::__private::Encoded { json: br#""x""#, msgpack: b"\xa1x", cbor: b"\x61x" })?);
+    ///         assert!(r.member_if(&codec::__private::Encoded::new(br#","x":"#, b"\xa1x", b"\x61x"))?);
     ///         point.0 = u32::decode(r)?;
     ///         assert!(r.next_member(&mut m)?);
-    ///         assert!(r.member_if(&codec::__private::Encoded { json: br#""y""#, msgpack: b"\xa1y", cbor: b"\x61y" })?);
+    ///         assert!(r.member_if(&codec::__private::Encoded::new(br#","y":"#, b"\xa1y", b"\x61y"))?);
     ///         point.1 = u32::decode(r)?;
     ///         assert!(!r.next_member(&mut m)?);
     ///     }
@@ -832,8 +832,9 @@ pub trait Reader<'de>: sealed::Sealed {
     fn first_member(&mut self, members: &mut Self::Members) -> Result<bool>;
 
     /// Where a member starts: reads its key (and JSON's `:`) when the key is written
-    /// exactly as `name` (the format's bytes of it: JSON's string token, quotes
-    /// included; MessagePack's str, header included) and returns `true`; otherwise
+    /// exactly as `name` (the format's bytes of it as [`Writer::write_member_name`](crate::Writer::write_member_name)
+    /// takes them: in JSON `,"name":`, of which the string token between the comma and
+    /// the colon is compared; MessagePack's str, header included) and returns `true`; otherwise
     /// consumes nothing and returns `false`. A `name` longer than the reader's string
     /// limit is declined, leaving it to the general path and its check.
     #[doc(hidden)]

@@ -40,6 +40,14 @@ pub struct Encoded {
     pub cbor: &'static [u8],
 }
 
+impl Encoded {
+    /// The bytes of each format: what the derive's table of a type's names is made of.
+    #[inline]
+    pub const fn new(json: &'static [u8], msgpack: &'static [u8], cbor: &'static [u8]) -> Encoded {
+        Encoded { json, msgpack, cbor }
+    }
+}
+
 /// A format's writer, as generic encoding code sees it: implemented by
 /// [`JsonWriter`](crate::json::JsonWriter) and
 /// `msgpack::MsgpackWriter`.

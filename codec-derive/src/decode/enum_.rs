@@ -248,29 +248,55 @@ fn external(c: &Container, variants: &[Variant], rn: &ReaderNames) -> TokenStrea
             return quote!({ __r.read_null()?; Self::#ident });
         }
         let name = &v.name;
-        with_segment(content(c, v, rn), quote!(.in_field(#name)), rn)
+        // A unit or newtype variant's content is one call: its error gets the name
+        // through `in_field`, the others' through a closure.
+        let ident = v.ident;
+        match v.style {
+            Style::Unit => quote!({ #p::in_field(__r.read_null(), #name)?; Self::#ident }),
+            Style::Newtype if v.fields[0].decodes() => {
+                let call = FieldSet::value_call(c, &v.fields[0], rn);
+                quote!(Self::#ident(#p::in_field(#call, #name)?))
+            }
+            _ => with_segment(content(c, v, rn), quote!(.in_field(#name)), rn),
+        }
     });
     // (what a value of the wrong type is told to be, the value when it is not an
     // object, the dispatch on the object's key)
-    let (what, bare, by_key) = if mask == STRINGS {
+    if mask == STRINGS {
+        // One match on the name, whether it is an object's key or a bare string.
         let ident = c.ident;
         let what = by_format(&|object| format!("a variant of enum {ident} (a string, or {object} with one key)"));
-        let is_string = quote!(__r.peek_is_string());
         let by_name = variant_index(variants, quote!(__key), rn);
-        let bare = quote! {
-            if #is_string {
-                let __key = __r.read_string_token()?;
-                #by_name
+        return quote! {
+            let __what: &'static ::core::primitive::str = #what;
+            let __object = #is_object;
+            let __key = if __object {
+                __r.begin_object()?;
+                if !__r.object_first()? {
+                    return #p::Err(#h::invalid_value(__r, #empty_at, #p::From::from(__what)));
+                }
+                __r.read_key()?
+            } else if __r.peek_is_string() {
+                __r.read_string_token()?
+            } else {
+                return #p::Err(#h::invalid_type(__r, __what));
+            };
+            #by_name
+            if __object {
+                let __value: Self = #with_content;
+                if __r.object_next()? {
+                    return #p::Err(#h::invalid_value(__r, __r.position(), #p::From::from(__what)));
+                }
+                #p::Ok(__value)
+            } else {
                 match __vi {
                     #(#unit_arms)*
                     _ => #p::Err(#h::variant_has_content(__r, __key)),
                 }
-            } else {
-                #p::Err(#h::invalid_type(__r, #what))
             }
         };
-        (what, bare, by_name)
-    } else {
+    }
+    let (what, bare, by_key) = {
         let values = expected_values(variants);
         let what = if variants.iter().all(|v| v.style == Style::Unit) {
             quote!(#values)

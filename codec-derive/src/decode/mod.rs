@@ -136,7 +136,6 @@ fn decode_impl(c: &Container, (impl_g, ty_g, where_c): (&TokenStream, &TokenStre
     // The one method: the trait's per-format methods call it by default.
     quote! {
         #[automatically_derived]
-        #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
         impl #impl_g #krate::Decode<'de> for #ident #ty_g #where_c {
             fn decode<__R: #p::Reader<'de>>(__r: &mut __R) -> #p::Result<Self> {
                 #body
@@ -199,7 +198,6 @@ fn decode_fields_through(c: &Container, generics: &syn::Generics) -> TokenStream
     let decode_field = decode_field_fn(quote!(#[inline]), claim);
     quote! {
         #[automatically_derived]
-        #[allow(unused_variables, clippy::all)]
         impl #impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
             type State = #state;
             const CATCH_ALL: ::core::primitive::bool = #catch_all;
@@ -286,7 +284,6 @@ pub fn expand(c: &Container) -> TokenStream {
             let decode_field = decode_field_fn(TokenStream::new(), quote!(#p::Ok(#dispatch)));
             out.extend(quote! {
                 #[automatically_derived]
-                #[allow(unused_mut, unused_variables, clippy::all)]
                 impl #impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
                     type State = #state_ty;
                     #[inline]
@@ -333,7 +330,6 @@ pub fn expand(c: &Container) -> TokenStream {
             let decode_field = decode_field_fn(TokenStream::new(), decode_field);
             out.extend(quote! {
                 #[automatically_derived]
-                #[allow(unused_mut, unused_variables, unreachable_code, clippy::all)]
                 impl #impl_g #p::DecodeFields<'de> for #ident #ty_g #where_c {
                     type State = #state_ty;
                     #[inline]

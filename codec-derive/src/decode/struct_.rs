@@ -8,6 +8,7 @@ use super::keys::key_match;
 use super::ReaderNames;
 use crate::ast::{Container, Field};
 use crate::attr::DefaultKind;
+use crate::encoded::encoded;
 use crate::tokens::{self, respan};
 
 /// The named fields of one struct or struct variant, with a slot index for each field
@@ -187,12 +188,14 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let s = slot(i);
         let field = &f.name;
         let (h, callee, span, end) = self.spanned_callee(f, rn);
-        let p = self.p();
-        let value =
-            tokens::call(tokens::respan_over(&quote!(#h::in_field), span, end), quote!(#callee(__r), #field), end);
+        let step = tokens::call(
+            tokens::respan_over(&quote!(#h::step), span, end),
+            quote!(&mut __st.#s, __r, #field, #callee),
+            end,
+        );
         quote! {
-            if __r.member_if(&#name)? {
-                __st.#s = #p::Some(#value?);
+            if __r.member_if(#name)? {
+                #step?;
                 if !__r.next_member(&mut __m)? {
                     break '__members;
                 }
@@ -287,7 +290,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
                 quote!(&mut __st.#s, __r, __key, #name, #callee),
                 end,
             );
-            quote!(#idx => { #put?; true })
+            quote!(#idx => #put?,)
         });
         quote! {{
             let __idx = #index;
@@ -436,10 +439,10 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let fields_ty = quote!(<Self as #p::DecodeFields<'de>>);
         // Flattened members have no name to step over: their keys go to the general loop.
         let steps = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(i, f)| {
-            let json = tokens::bytes(&tokens::json_string(&f.name));
-            let msgpack = tokens::lit(&if crate::MSGPACK { tokens::msgpack_str(&f.name) } else { Vec::new() });
-            let cbor = tokens::lit(&if crate::CBOR { tokens::cbor_str(&f.name) } else { Vec::new() });
-            self.ordered_step(i, f, rn, quote!(#p::Encoded { json: #json, msgpack: #msgpack, cbor: #cbor }))
+            // The name as the encoder writes it (`,"name":` in JSON), so that both halves
+            // share one entry of the type's table.
+            let json = format!(",{}:", tokens::json_string(&f.name));
+            self.ordered_step(i, f, rn, encoded(json.as_bytes(), &tokens::msgpack_str(&f.name)))
         });
         let prepare = self.prepare_stmts(&quote!(&__m));
         quote! {{

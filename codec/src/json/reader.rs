@@ -2124,7 +2124,10 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     fn member_if(&mut self, name: &Encoded) -> Result<bool> {
-        JsonReader::read_key_if(self, name.json)
+        // `,"name":` as the writer takes it: the key token is what is between the comma
+        // and the colon (a constant slice of a constant, once inlined).
+        let json = name.json;
+        JsonReader::read_key_if(self, json.get(1..json.len().wrapping_sub(1)).unwrap_or(&[]))
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
