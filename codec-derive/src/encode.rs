@@ -13,7 +13,7 @@ use crate::ast::{Container, Data, Field, Repr, Style, Variant};
 use crate::attr::{Name, ReprKind};
 use crate::bound;
 use crate::encoded::encoded;
-use crate::tokens::{binding, int_literal, json_string, local, msgpack_str};
+use crate::tokens::{binding, int_literal, json_member, json_string, local, msgpack_str};
 
 /// Whether a `,` must precede the next member in JSON.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -332,7 +332,7 @@ fn write_entries(
             }
             continue;
         }
-        let json = format!(",{}:", json_string(&f.name));
+        let json = json_member(&f.name);
         let msgpack = msgpack_str(&f.name);
         let name = &f.name;
         let value = value_stmt(c, f, &v, Segment::Field(name));
@@ -607,14 +607,11 @@ fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
     // name loses its comma as the first member): one copy of each variant's content
     // code rather than one here and one in `EncodeFields`.
     let via_fields = matches!(c.repr(), Repr::External) && enum_fields_emitted(c, variants);
-    let mut delegated = false;
+    let delegated = via_fields && variants.iter().any(|v| v.style != Style::Unit);
     let arms: Vec<TokenStream> = variants
         .iter()
-        .filter_map(|v| {
-            if via_fields && v.style != Style::Unit {
-                delegated = true;
-                return None;
-            }
+        .filter(|v| !(via_fields && v.style != Style::Unit))
+        .map(|v| {
             let pat = variant_pattern(v);
             // A MessagePack map key may be of any type: the name keeps its own everywhere.
             // A JSON object key is a string: an integer or bool name as its text there.
@@ -689,7 +686,7 @@ fn encode_enum(c: &Container, variants: &[Variant]) -> TokenStream {
                 Repr::Untagged => out.stmt(variant_content(c, v)),
             }
             let body = out.finish();
-            Some(quote!(#pat => { #body }))
+            quote!(#pat => { #body })
         })
         .collect();
     let rest = delegated.then(|| {
@@ -862,7 +859,7 @@ fn enum_fields(c: &Container, variants: &[Variant]) -> Option<(TokenStream, Vec<
                 quote!(__w.write_member_name(#e, *__count); *__count += 1; #members)
             }
             Repr::External => {
-                let e = encoded(format!(",{}:", json_string(vname)).as_bytes(), &msgpack_str(vname));
+                let e = encoded(json_member(vname).as_bytes(), &msgpack_str(vname));
                 let content = in_field(variant_content(c, v), vname);
                 quote!(__w.write_member_name(#e, *__count); *__count += 1; #content)
             }
@@ -873,7 +870,7 @@ fn enum_fields(c: &Container, variants: &[Variant]) -> Option<(TokenStream, Vec<
                 if v.style == Style::Unit {
                     quote!(__w.write_member_name(#e, *__count); *__count += 1;)
                 } else {
-                    let mid = encoded(format!(",{}:", json_string(content)).as_bytes(), &msgpack_str(content));
+                    let mid = encoded(json_member(content).as_bytes(), &msgpack_str(content));
                     let body = in_field(variant_content(c, v), content);
                     quote! {
                         __w.write_member_name(#e, *__count);

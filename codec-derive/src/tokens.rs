@@ -63,6 +63,13 @@ pub fn msgpack_str(s: &str) -> Vec<u8> {
     out
 }
 
+/// A member's name as a writer takes it in JSON, `,"name":` (the comma dropped for a
+/// first member): the one form both codegen halves pre-encode, so that the encoder's and
+/// the decoder's entries of a type's name table are the same.
+pub fn json_member(name: &str) -> String {
+    format!(",{}:", json_string(name))
+}
+
 /// A byte-string literal of `text`.
 pub fn bytes(text: &str) -> syn::LitByteStr {
     lit(text.as_bytes())

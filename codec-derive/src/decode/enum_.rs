@@ -250,7 +250,6 @@ fn external(c: &Container, variants: &[Variant], rn: &ReaderNames) -> TokenStrea
         let name = &v.name;
         // A unit or newtype variant's content is one call: its error gets the name
         // through `in_field`, the others' through a closure.
-        let ident = v.ident;
         match v.style {
             Style::Unit => quote!({ #p::in_field(__r.read_null(), #name)?; Self::#ident }),
             Style::Newtype if v.fields[0].decodes() => {

@@ -441,7 +441,7 @@ impl<'c, 'a> FieldSet<'c, 'a> {
         let steps = self.decoded().filter(|(_, f)| !f.is_flatten()).map(|(i, f)| {
             // The name as the encoder writes it (`,"name":` in JSON), so that both halves
             // share one entry of the type's table.
-            let json = format!(",{}:", tokens::json_string(&f.name));
+            let json = tokens::json_member(&f.name);
             self.ordered_step(i, f, rn, encoded(json.as_bytes(), &tokens::msgpack_str(&f.name)))
         });
         let prepare = self.prepare_stmts(&quote!(&__m));

@@ -2125,9 +2125,13 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
     #[cfg_attr(debug_assertions, inline)]
     fn member_if(&mut self, name: &Encoded) -> Result<bool> {
         // `,"name":` as the writer takes it: the key token is what is between the comma
-        // and the colon (a constant slice of a constant, once inlined).
+        // and the colon (a constant slice of a constant, once inlined). Anything shorter
+        // than a token is declined, left to the general path.
         let json = name.json;
-        JsonReader::read_key_if(self, json.get(1..json.len().wrapping_sub(1)).unwrap_or(&[]))
+        match json.get(1..json.len().wrapping_sub(1)) {
+            Some(token) if !token.is_empty() => JsonReader::read_key_if(self, token),
+            _ => Ok(false),
+        }
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -2165,6 +2169,26 @@ impl<'de> crate::Reader<'de> for JsonReader<'de> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `member_if` takes a name as the writer does (`,"x":`) and compares the key token
+    /// inside it, whitespace before the colon allowed; a name too short to hold a token
+    /// is declined, the input untouched.
+    #[test]
+    fn member_if_compares_the_token_inside_the_written_name() {
+        use crate::reader::Reader;
+        let x = Encoded::new(b",\"x\":", b"", b"");
+        let mut r = JsonReader::new(br#"{"x" : 1, "y": 2}"#);
+        r.begin_members().unwrap();
+        assert!(r.first_member(&mut ()).unwrap());
+        assert!(!r.member_if(&Encoded::new(b",\"y\":", b"", b"")).unwrap());
+        for short in [&b""[..], b",", b",:", b"::"] {
+            let at = r.position();
+            assert!(!r.member_if(&Encoded::new(short, b"", b"")).unwrap(), "{short:?}");
+            assert_eq!(r.position(), at);
+        }
+        assert!(r.member_if(&x).unwrap());
+        assert_eq!(<u8 as crate::Decode>::decode(&mut r).unwrap(), 1);
+    }
 
     /// `Reader::peek_value_kind` from each value's first byte, past whitespace, reading
     /// nothing; a JSON number is a number until read.
