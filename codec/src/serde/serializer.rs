@@ -527,7 +527,8 @@ fn non_finite_key() -> Error {
 }
 
 /// `Serializer` methods that refuse what they are given: `$error` of the name of what it
-/// was. `compounds` stands for the seven methods of arrays and maps.
+/// was, or of nothing where a method gives no name. `compounds` stands for the seven
+/// methods of arrays and maps.
 macro_rules! refuse {
     ($error:expr; compounds) => {
         refuse! { $error;
@@ -540,9 +541,9 @@ macro_rules! refuse {
             serialize_struct_variant(&'static str, u32, &'static str, usize) "struct variant" -> Impossible<(), Error>;
         }
     };
-    ($error:expr; $($method:ident($($arg:ty),*) $found:literal $(-> $ret:ty)?;)*) => {$(
+    ($error:expr; $($method:ident($($arg:ty),*) $($found:literal)? $(-> $ret:ty)?;)*) => {$(
         fn $method(self, $(_: $arg),*) -> Result<refuse!(@ret $($ret)?)> {
-            Err($error($found))
+            Err($error($($found)?))
         }
     )*};
     (@ret) => { () };
@@ -693,29 +694,29 @@ impl<W: Writer> ser::Serializer for &mut ExtWriter<'_, W> {
         Err(ext_shape_error())
     }
 
-    refuse! { |_| ext_shape_error();
-        serialize_bool(bool) "bool";
-        serialize_i16(i16) "i16";
-        serialize_i32(i32) "i32";
-        serialize_i64(i64) "i64";
-        serialize_u8(u8) "u8";
-        serialize_u16(u16) "u16";
-        serialize_u32(u32) "u32";
-        serialize_u64(u64) "u64";
-        serialize_f32(f32) "f32";
-        serialize_f64(f64) "f64";
-        serialize_char(char) "char";
-        serialize_str(&str) "str";
-        serialize_none() "None";
-        serialize_unit() "unit";
-        serialize_unit_struct(&'static str) "unit struct";
-        serialize_unit_variant(&'static str, u32, &'static str) "unit variant";
-        serialize_seq(Option<usize>) "sequence" -> Impossible<(), Error>;
-        serialize_tuple_struct(&'static str, usize) "tuple struct" -> Impossible<(), Error>;
-        serialize_tuple_variant(&'static str, u32, &'static str, usize) "tuple variant" -> Impossible<(), Error>;
-        serialize_map(Option<usize>) "map" -> Impossible<(), Error>;
-        serialize_struct(&'static str, usize) "struct" -> Impossible<(), Error>;
-        serialize_struct_variant(&'static str, u32, &'static str, usize) "struct variant" -> Impossible<(), Error>;
+    refuse! { ext_shape_error;
+        serialize_bool(bool);
+        serialize_i16(i16);
+        serialize_i32(i32);
+        serialize_i64(i64);
+        serialize_u8(u8);
+        serialize_u16(u16);
+        serialize_u32(u32);
+        serialize_u64(u64);
+        serialize_f32(f32);
+        serialize_f64(f64);
+        serialize_char(char);
+        serialize_str(&str);
+        serialize_none();
+        serialize_unit();
+        serialize_unit_struct(&'static str);
+        serialize_unit_variant(&'static str, u32, &'static str);
+        serialize_seq(Option<usize>) -> Impossible<(), Error>;
+        serialize_tuple_struct(&'static str, usize) -> Impossible<(), Error>;
+        serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Impossible<(), Error>;
+        serialize_map(Option<usize>) -> Impossible<(), Error>;
+        serialize_struct(&'static str, usize) -> Impossible<(), Error>;
+        serialize_struct_variant(&'static str, u32, &'static str, usize) -> Impossible<(), Error>;
     }
 }
 
