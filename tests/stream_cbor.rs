@@ -304,3 +304,35 @@ fn writers_write_sequences() {
     assert_eq!(err.to_string(), "no");
     assert_eq!(out, [0x01]);
 }
+
+#[test]
+fn a_deterministic_document_longer_than_the_buffer_is_written_as_sorted() {
+    use std::collections::HashMap;
+    /// Records each write the encoder makes.
+    struct Writes(Vec<Vec<u8>>);
+    impl io::Write for Writes {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.push(buf.to_vec());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let opts = EncodeOptions::new().deterministic(true);
+    let big: HashMap<String, u32> = (0..20_000u32).map(|i| (format!("key {i}"), i * 7)).collect();
+    let small = HashMap::from([(10u32.to_string(), 1u32), (1.to_string(), 2)]);
+    let sorted = codec::cbor::to_vec_with(&big, &opts).unwrap();
+    assert!(sorted.len() > 1 << 16, "{}", sorted.len());
+    let mut one = Vec::new();
+    codec::cbor::to_writer_with(&mut one, &big, &opts).unwrap();
+    assert_eq!(one, sorted);
+    // Between smaller items: the same bytes as each item's `to_vec_with`, the large one
+    // in one write of its own.
+    let items = [&small, &big, &small];
+    let mut out = Writes(Vec::new());
+    write_values_with(&mut out, items, &opts).unwrap();
+    let expected: Vec<u8> = items.iter().flat_map(|v| codec::cbor::to_vec_with(v, &opts).unwrap()).collect();
+    assert_eq!(out.0.concat(), expected);
+    assert!(out.0.contains(&sorted), "{:?}", out.0.iter().map(Vec::len).collect::<Vec<_>>());
+}

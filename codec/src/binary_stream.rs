@@ -87,6 +87,19 @@ fn failed<F: Format, T>(e: Error, data: &[u8], exhausted: bool, options: &F::Opt
     }
 }
 
+/// Whether to try the value at the front of `w` again: not `waiting` for more bytes, or
+/// the `scan` says it may be whole now, or nothing more comes (which ends the wait).
+#[inline]
+fn scan_ready<S: ItemScan, W: Window>(waiting: &mut bool, scan: &mut S, w: &W) -> bool {
+    if *waiting {
+        if !(w.exhausted() || scan.may_be_complete(w.data())) {
+            return false;
+        }
+        *waiting = false;
+    }
+    true
+}
+
 /// The value at the front of a window over a stream (`w.data()`, the window's buffer).
 #[cfg(feature = "std")]
 #[inline]
@@ -132,11 +145,8 @@ impl<F: Format, T> Document<F, T> {
                 }
                 return Advance::Item(decoded);
             }
-            if self.waiting {
-                if !(w.exhausted() || self.scan.may_be_complete(w.data())) {
-                    return Advance::More;
-                }
-                self.waiting = false;
+            if !scan_ready(&mut self.waiting, &mut self.scan, w) {
+                return Advance::More;
             }
             if w.data().is_empty() {
                 if w.exhausted() {
@@ -215,6 +225,13 @@ impl<F: Format> Values<F> {
         Values { options: options.clone(), item: 0, waiting: false, scan: F::Scan::default(), done: false }
     }
 
+    /// The value at the front is done with (decoded or failed for good): on to the next.
+    #[inline]
+    fn item_done(&mut self) {
+        self.item += 1;
+        self.scan = F::Scan::default();
+    }
+
     /// The next value, reading with `fill` whenever the bytes at hand do not suffice.
     #[inline]
     fn next<W: Window, T>(
@@ -247,11 +264,8 @@ impl<F: Format> Values<F> {
             return Advance::End;
         }
         let item = self.item;
-        if self.waiting {
-            if !(w.exhausted() || self.scan.may_be_complete(w.data())) {
-                return Advance::More;
-            }
-            self.waiting = false;
+        if !scan_ready(&mut self.waiting, &mut self.scan, w) {
+            return Advance::More;
         }
         if w.data().is_empty() {
             if w.exhausted() {
@@ -262,15 +276,13 @@ impl<F: Format> Values<F> {
         }
         match decode(w, &self.options) {
             Step::Item(v, end) => {
-                self.item += 1;
-                self.scan = F::Scan::default();
+                self.item_done();
                 let len = w.check_len(end);
                 w.consume(end);
                 Advance::Item(len.map(|()| v).map_err(|e| w.locate(e, Some(item))))
             }
             Step::Bad(e, Some(end)) => {
-                self.item += 1;
-                self.scan = F::Scan::default();
+                self.item_done();
                 let e = w.locate(e, Some(item));
                 w.consume(end);
                 Advance::Item(Err(e))
@@ -380,7 +392,7 @@ pub(crate) trait WriteFormat {
     ) -> Result<()>;
     /// Takes back what was written since `mark` (a [`crate::Writer::mark`]), if none of it
     /// was handed to the sink.
-    fn rewind(w: &mut Self::Writer<'_>, mark: (usize, usize)) -> bool;
+    fn rewind(w: &mut Self::Writer<'_>, mark: (usize, usize));
     /// Hands what is buffered to the sink.
     fn finish(w: &mut Self::Writer<'_>);
 }
@@ -601,8 +613,9 @@ macro_rules! binary_streams {
             ) -> $crate::Result<()> {
                 $write_value(w, value, options)
             }
-            fn rewind(w: &mut $writer<'_>, mark: (usize, usize)) -> bool {
-                w.rewind(mark)
+            fn rewind(w: &mut $writer<'_>, mark: (usize, usize)) {
+                // Not when part was flushed already: that part stays written.
+                w.rewind(mark);
             }
             fn finish(w: &mut $writer<'_>) {
                 w.finish()

@@ -409,18 +409,18 @@ impl EncodeOptions {
 /// # Ok::<(), codec::Error>(())
 /// ```
 pub fn to_vec_with<T: Encode + ?Sized>(value: &T, options: &EncodeOptions) -> Result<Vec<u8>> {
+    // The options conflict, before any encoding.
+    if options.deterministic && options.preserve_refs {
+        return Err(crate::Error::custom(
+            "CBOR's deterministic order and preserve_refs together: sorting could move a reference ahead of its value",
+        ));
+    }
     let mut w = CborWriter::with_capacity(128);
     w.set_options(options);
     value.encode(&mut w)?;
     let bytes = w.into_inner();
     if !options.deterministic {
         return Ok(bytes);
-    }
-    // ---- shared references ----
-    if options.preserve_refs {
-        return Err(crate::Error::custom(
-            "CBOR's deterministic order and preserve_refs together: sorting could move a reference ahead of its value",
-        ));
     }
     let mut sorted = Vec::with_capacity(bytes.len());
     let mut at = 0;

@@ -227,6 +227,29 @@ impl<'w> CborWriter<'w> {
         self.buf.extend_from_slice(bytes);
     }
 
+    /// [`write_raw`](Self::write_raw) of a whole document already encoded (a sorted
+    /// deterministic one): a streaming writer with no placeholder open hands bytes longer
+    /// than its buffer straight to its sink, after what it holds, instead of growing the
+    /// buffer to copy them in. The same bytes reach the sink in the same order.
+    // Only the `io::Write` entry points (`std`) use this.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn write_encoded_document(&mut self, bytes: &[u8]) {
+        if self.open == 0 && bytes.len() > self.limit {
+            if let Some(sink) = self.sink.as_deref_mut() {
+                // What `make_room` would flush before growing the buffer.
+                if !self.buf.is_empty() {
+                    sink.write_chunk(&self.buf);
+                    self.flushed += self.buf.len();
+                    self.buf.clear();
+                }
+                sink.write_chunk(bytes);
+                self.flushed += bytes.len();
+                return;
+            }
+        }
+        self.write_raw(bytes);
+    }
+
     /// Writes a head of major type `major` (0 to 7) with argument `n`, in its shortest
     /// form.
     ///
@@ -575,7 +598,10 @@ impl crate::Writer for CborWriter<'_> {
 
     /// A tag's head, or a simple value in its one-byte form (0 to 23) or its two-byte
     /// form (32 to 255); 20 to 22 (`false`, `true`, `null`) and 24 to 31 (reserved) are
-    /// an [`InvalidValue`](crate::ErrorKind::InvalidValue) error.
+    /// an [`InvalidValue`](crate::ErrorKind::InvalidValue) error. (`cbor::Value` refuses
+    /// those before, with its own message in every format; the writer keeps its check
+    /// because the method is reachable through the public, hidden `Writer` trait, and
+    /// must never write malformed CBOR.)
     #[inline]
     fn write_item_head(&mut self, head: crate::reader::ItemHead) -> Result<()> {
         match head {
@@ -849,5 +875,29 @@ mod tests {
             drop(w);
             assert_eq!(chunks.0.concat(), expected, "limit {limit}");
         }
+    }
+
+    /// A document longer than the buffer goes to the sink as it is, after what was held,
+    /// and leaves the buffer empty; a shorter one, or one while a placeholder is open, is
+    /// buffered as `write_raw` buffers it.
+    #[test]
+    fn a_long_encoded_document_bypasses_the_buffer() {
+        let mut chunks = Chunks(Vec::new());
+        let mut w = CborWriter::streaming(&mut chunks, 8);
+        w.write_u64(1);
+        w.write_encoded_document(&[0x02; 5]);
+        assert_eq!(w.as_bytes(), [0x01, 0x02, 0x02, 0x02, 0x02, 0x02]);
+        w.write_encoded_document(&[0x03; 9]);
+        assert!(w.is_empty());
+        assert_eq!(crate::Writer::mark(&w), (15, 0));
+        let at = w.array_placeholder();
+        w.write_encoded_document(&[0x04; 9]);
+        w.patch_array_len(at, 1);
+        w.write_u64(5);
+        w.finish();
+        drop(w);
+        let sizes: Vec<usize> = chunks.0.iter().map(Vec::len).collect();
+        assert_eq!(sizes, [6, 9, 11]);
+        assert_eq!(chunks.0.concat(), [&[1][..], &[2; 5], &[3; 9], &[0x81], &[4; 9], &[5]].concat());
     }
 }
