@@ -21,6 +21,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::key_index::KeyIndex;
 use crate::reader::{DuplicateKeys, Reader};
 use crate::writer::Writer;
+use crate::{Decode, Encode};
 
 pub(crate) mod sealed {
     /// Keeps [`Element`](super::Element) implemented by this crate's values only.
@@ -29,7 +30,7 @@ pub(crate) mod sealed {
 
 /// A dynamic value that a [`Map`] holds as keys and values (implemented by
 /// `msgpack::Value` and `cbor::Value`, and sealed): what the generic map and walks ask of
-/// it.
+/// it. It is read and written through its `Decode` and `Encode`.
 #[doc(hidden)]
 pub trait Element:
     Clone
@@ -39,7 +40,8 @@ pub trait Element:
     + fmt::Display
     + fmt::Debug
     + MapKey<Self>
-    + for<'de> crate::Decode<'de>
+    + for<'de> Decode<'de>
+    + Encode
     + sealed::Sealed
     + 'static
 {
@@ -54,10 +56,6 @@ pub trait Element:
     fn kind(&self) -> &'static str;
     /// How the JSON form's error names a map key that is not text.
     const NON_TEXT_KEY: &'static str;
-    /// `Decode for Value`.
-    fn read_from<'de, R: Reader<'de>>(r: &mut R) -> Result<Self>;
-    /// `Encode for Value`.
-    fn write_to<W: Writer>(&self, w: &mut W) -> Result<()>;
     /// A map key just read, as a value: a text key as text, any other (where keys are
     /// typed) read again as a value.
     fn read_key<'de, R: Reader<'de>>(r: &mut R, key: R::Key) -> Result<Self> {
@@ -332,13 +330,13 @@ impl<V: Element> Map<V> {
                 let name = V::read_key(r, key)?;
                 match b.find(&name) {
                     None => {
-                        let value = V::read_from(r).map_err(|e| in_key(e, &name))?;
+                        let value = V::decode(r).map_err(|e| in_key(e, &name))?;
                         b.push(name, value);
                     }
                     Some(i) => match r.duplicate_keys() {
                         DuplicateKeys::KeepFirst => r.skip_value()?,
                         DuplicateKeys::KeepLast => {
-                            let value = V::read_from(r).map_err(|e| in_key(e, &name))?;
+                            let value = V::decode(r).map_err(|e| in_key(e, &name))?;
                             b.replace(i, value);
                         }
                         _ => return Err(duplicate_key(r.key_offset(key), path_key(&name))),
@@ -357,7 +355,7 @@ impl<V: Element> Map<V> {
         for (i, (k, v)) in self.entries.iter().enumerate() {
             w.map_key(i);
             if W::TYPED_KEYS {
-                k.write_to(w)?;
+                k.encode(w)?;
             } else {
                 let Some(text) = k.as_text() else {
                     return Err(not_json(V::NON_TEXT_KEY).in_key(path_key(k)));
@@ -365,7 +363,7 @@ impl<V: Element> Map<V> {
                 w.write_str(text)?;
             }
             w.map_value();
-            v.write_to(w).map_err(|e| in_key(e, k))?;
+            v.encode(w).map_err(|e| in_key(e, k))?;
         }
         w.end_map();
         Ok(())
@@ -517,10 +515,27 @@ pub(crate) fn in_key<V: Element>(e: Error, key: &V) -> Error {
 #[cold]
 #[inline(never)]
 pub(crate) fn not_json(what: &'static str) -> Error {
-    Error::without_position(ErrorKind::InvalidType {
-        expected: Cow::Borrowed("a value JSON can hold"),
-        found: Cow::Borrowed(what),
-    })
+    not_held_by("a value JSON can hold", what)
+}
+
+/// A value the format of `W` has no form for, named in the error (the format told by
+/// the writer's capability constants).
+#[cold]
+#[inline(never)]
+pub(crate) fn not_held<W: Writer>(what: &'static str) -> Error {
+    let expected = if W::JSON_TEXT {
+        "a value JSON can hold"
+    } else if W::MSGPACK {
+        "a value MessagePack can hold"
+    } else {
+        // The one other writer, CBOR's.
+        "a value CBOR can hold"
+    };
+    not_held_by(expected, what)
+}
+
+fn not_held_by(expected: &'static str, what: &'static str) -> Error {
+    Error::without_position(ErrorKind::InvalidType { expected: Cow::Borrowed(expected), found: Cow::Borrowed(what) })
 }
 
 /// The name of a float that is not finite: `NaN`, `Infinity` or `-Infinity`.
@@ -565,22 +580,11 @@ pub(crate) fn write_array<V: fmt::Display>(f: &mut fmt::Formatter<'_>, items: &[
     f.write_str("]")
 }
 
-/// Writes an array of values, each error with its index.
-pub(crate) fn write_elements<V: Element, W: Writer>(w: &mut W, items: &[V]) -> Result<()> {
-    w.begin_array(items.len())?;
-    for (i, v) in items.iter().enumerate() {
-        w.array_element(i);
-        v.write_to(w).map_err(|e| e.in_index(i))?;
-    }
-    w.end_array();
-    Ok(())
-}
-
 // ---------------------------------------------------------------- the impls of each value
 
 /// The impls every dynamic value with typed keys has, for `$value` (whose map is
 /// `Map<$value>`, whose text variant is `$text`, whose null is the static `$null`, and
-/// which has inherent `kind`, `read_from` and `write_to`, and `get`, `as_array`, `as_map_mut`,
+/// which has `Encode`, `Decode`, an inherent `kind`, and `get`, `as_array`, `as_map_mut`,
 /// `as_str`, `as_bool`, `as_u64`, `as_i64` and an `$integer` type that every primitive
 /// integer converts into): [`Element`], indexing by text key and position, `From` for the integers,
 /// text, `Option`, `Vec<$value>` and the map, collecting into an array or a map, and
@@ -589,8 +593,8 @@ macro_rules! value_impls {
     ($value:ident, $integer:ident, $text:ident, $array:ident, $map:ident, $null:ident, $non_text_key:literal) => {
         impl $crate::dynamic::sealed::Sealed for $value {}
 
-        // The trait the generic map and walks ask of a value: the parts of its own are
-        // its inherent `kind`, `read_from` and `write_to`.
+        // The trait the generic map and walks ask of a value: the part of its own is its
+        // inherent `kind` (reading and writing are its `Decode` and `Encode`).
         impl $crate::dynamic::Element for $value {
             const NON_TEXT_KEY: &'static str = $non_text_key;
 
@@ -615,16 +619,6 @@ macro_rules! value_impls {
             #[inline]
             fn kind(&self) -> &'static str {
                 $value::kind(self)
-            }
-
-            #[inline]
-            fn read_from<'de, R: $crate::Reader<'de>>(r: &mut R) -> $crate::Result<$value> {
-                $value::read_from(r)
-            }
-
-            #[inline]
-            fn write_to<W: $crate::Writer>(&self, w: &mut W) -> $crate::Result<()> {
-                $value::write_to(self, w)
             }
         }
 

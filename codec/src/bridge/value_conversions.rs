@@ -77,16 +77,27 @@ fn json_float(v: f64) -> Result<JsonValue, Error> {
     Number::from_f64(v).map(JsonValue::Number).ok_or_else(|| dynamic::non_finite(v))
 }
 
-/// The JSON value's own parts, for a value type `V` whose null, bool, integer, float,
-/// text and array the closures make: the map (text keys) is the generic one.
-fn from_json<V>(v: JsonValue, null: V, number: impl FnOnce(Number) -> V) -> V
+/// A JSON number as a value type `V`: an integer when the number is one (`u64`, else
+/// `i64`), else a float.
+fn json_number<V: From<u64> + From<i64> + From<f64>>(n: Number) -> V {
+    match (n.as_u64(), n.as_i64()) {
+        (Some(v), _) => V::from(v),
+        (None, Some(v)) => V::from(v),
+        // A `Number` that is not an integer is a finite float, and `as_f64` is `Some`.
+        _ => V::from(n.as_f64().unwrap_or_default()),
+    }
+}
+
+/// The JSON value as a value type `V`: null, numbers ([`json_number`]), text, arrays and
+/// the map (text keys, the generic one).
+fn from_json<V>(v: JsonValue) -> V
 where
-    V: Element + From<JsonValue> + From<bool> + From<Vec<V>> + From<Map<V>>,
+    V: Element + From<JsonValue> + From<bool> + From<u64> + From<i64> + From<f64> + From<Vec<V>> + From<Map<V>>,
 {
     match v {
-        JsonValue::Null => null,
+        JsonValue::Null => V::null().clone(),
         JsonValue::Bool(b) => V::from(b),
-        JsonValue::Number(n) => number(n),
+        JsonValue::Number(n) => json_number(n),
         JsonValue::String(s) => V::text(s),
         JsonValue::Array(a) => V::from(a.into_iter().map(V::from).collect::<Vec<V>>()),
         JsonValue::Object(m) => V::from(Map::from(m)),
@@ -112,21 +123,14 @@ mod msgpack {
         /// # Ok::<(), codec::Error>(())
         /// ```
         fn from(v: JsonValue) -> Value {
-            from_json(v, Value::Nil, Value::from)
+            from_json(v)
         }
     }
 
     impl From<Number> for Value {
         /// An integer when the number is one, else a float 64.
         fn from(n: Number) -> Value {
-            if let Some(v) = n.as_u64() {
-                Value::from(v)
-            } else if let Some(v) = n.as_i64() {
-                Value::from(v)
-            } else {
-                // A `Number` that is not an integer is a finite float, and `as_f64` is `Some`.
-                Value::F64(n.as_f64().unwrap_or_default())
-            }
+            json_number(n)
         }
     }
 
@@ -197,12 +201,7 @@ mod cbor {
         /// # Ok::<(), codec::Error>(())
         /// ```
         fn from(v: JsonValue) -> Value {
-            from_json(v, Value::Null, |n| match (n.as_u64(), n.as_i64()) {
-                (Some(v), _) => Value::from(v),
-                (None, Some(v)) => Value::from(v),
-                // A `Number` that is not an integer is a finite float, and `as_f64` is `Some`.
-                _ => Value::Float(n.as_f64().unwrap_or_default()),
-            })
+            from_json(v)
         }
     }
 

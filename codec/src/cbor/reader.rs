@@ -1009,35 +1009,26 @@ impl<'de> CborReader<'de> {
     /// tag was peeked: its value, or `None` when it is beyond 128 bits (signed: beyond
     /// `i128` for a negative one, beyond `u128` for a positive one).
     fn read_bignum(&mut self) -> Result<Option<i128>> {
-        let (value, negative) = self.read_bignum_magnitude()?;
-        Ok(match (value, negative) {
-            (Some(m), false) => i128::try_from(m).ok(),
-            (Some(m), true) => i128::try_from(m).ok().map(|m| -1 - m),
-            (None, _) => None,
-        })
+        let (bytes, negative) = self.read_bignum_bytes()?;
+        Ok(bignum_i128(negative, &bytes))
     }
 
     /// A bignum's magnitude (`None` past 128 bits) and whether it is negative (tag 3,
     /// standing for `-1 - magnitude`).
     fn read_bignum_magnitude(&mut self) -> Result<(Option<u128>, bool)> {
+        let (bytes, negative) = self.read_bignum_bytes()?;
+        Ok((bignum_magnitude(&bytes), negative))
+    }
+
+    /// A bignum's byte string (its magnitude, big-endian) and whether it is negative (tag
+    /// 3), after its tag was peeked.
+    fn read_bignum_bytes(&mut self) -> Result<(Cow<'de, [u8]>, bool)> {
         let negative = self.peek() == Some(0xc3);
         self.bump();
-        let at = self.pos;
         if !matches!(self.peek().map(Kind::of), Some(Kind::Bytes)) {
             return Err(self.invalid_type("a byte string (the magnitude of a bignum)"));
         }
-        let bytes = self.read_byte_cow()?;
-        let significant = match bytes.iter().position(|&b| b != 0) {
-            Some(first) => &bytes[first..],
-            None => &[][..],
-        };
-        let _ = at;
-        if significant.len() > 16 {
-            return Ok((None, negative));
-        }
-        let mut be = [0u8; 16];
-        be[16 - significant.len()..].copy_from_slice(significant);
-        Ok((Some(u128::from_be_bytes(be)), negative))
+        Ok((self.read_byte_cow()?, negative))
     }
 
     /// Reads a `u128`: any unsigned integer, or a positive bignum (tag 2) of up to 16
@@ -2276,6 +2267,28 @@ fn wrong_len(len: usize, expected: usize, at: usize) -> Error {
         ErrorKind::InvalidValue(Cow::Owned(format!("expected an array of {expected} elements, found {len}"))),
         at,
     )
+}
+
+/// The magnitude of a bignum whose byte string is `bytes` (big-endian, leading zeros
+/// allowed), or `None` past 128 bits.
+fn bignum_magnitude(bytes: &[u8]) -> Option<u128> {
+    let significant = match bytes.iter().position(|&b| b != 0) {
+        Some(first) => &bytes[first..],
+        None => &[][..],
+    };
+    if significant.len() > 16 {
+        return None;
+    }
+    let mut be = [0u8; 16];
+    be[16 - significant.len()..].copy_from_slice(significant);
+    Some(u128::from_be_bytes(be))
+}
+
+/// The value of a bignum whose byte string is `bytes`: the magnitude (tag 2), or `-1 -
+/// magnitude` when `negative` (tag 3); `None` beyond `i128`.
+pub(super) fn bignum_i128(negative: bool, bytes: &[u8]) -> Option<i128> {
+    let magnitude = i128::try_from(bignum_magnitude(bytes)?).ok()?;
+    Some(if negative { -1 - magnitude } else { magnitude })
 }
 
 /// The error to report for a decode that failed with `error`: the input's own first fault,

@@ -116,10 +116,12 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
+use super::reader::bignum_i128;
 use crate::dynamic;
 use crate::error::{Error, ErrorKind, Result};
 use crate::reader::{ItemHead, ParsedNumber, Reader, ValueKind};
 use crate::writer::Writer;
+use crate::Encode;
 
 // ---------------------------------------------------------------- Integer
 
@@ -408,17 +410,7 @@ impl Value {
     pub fn as_i128(&self) -> Option<i128> {
         match self {
             Value::Integer(i) => Some(i.as_i128()),
-            Value::Tag(tag @ (2 | 3), content) => {
-                let bytes = content.as_bytes()?;
-                let start = bytes.iter().position(|&b| b != 0).unwrap_or(bytes.len());
-                let digits = &bytes[start..];
-                if digits.len() > 16 {
-                    return None;
-                }
-                let magnitude = digits.iter().fold(0u128, |acc, &b| acc << 8 | u128::from(b));
-                let magnitude = i128::try_from(magnitude).ok()?;
-                Some(if *tag == 2 { magnitude } else { -1 - magnitude })
-            }
+            Value::Tag(tag @ (2 | 3), content) => bignum_i128(*tag == 3, content.as_bytes()?),
             _ => None,
         }
     }
@@ -671,14 +663,14 @@ impl Value {
                 (Some(v), _) => w.write_u64(v),
                 (None, Some(v)) => w.write_i64(v),
                 // (The capability constants are constants: the other branches fold away.)
-                _ if W::MSGPACK => return Err(not_held::<W>("an integer beyond 64 bits")),
+                _ if W::MSGPACK => return Err(dynamic::not_held::<W>("an integer beyond 64 bits")),
                 _ => w.write_i128(i.as_i128()),
             },
             Value::Float(v) if W::JSON_TEXT && !v.is_finite() => return Err(dynamic::non_finite(*v)),
             Value::Float(v) => w.write_f64(*v)?,
             Value::Bytes(b) if W::NATIVE_BYTES => w.write_bytes(b)?,
             Value::Text(s) => w.write_str(s)?,
-            Value::Array(a) => dynamic::write_elements(w, a)?,
+            Value::Array(a) => a.encode(w)?,
             Value::Map(m) => m.write_to(w)?,
             Value::Tag(tag, content) if W::ITEM_HEADS => {
                 w.write_item_head(ItemHead::Tag(*tag))?;
@@ -688,7 +680,7 @@ impl Value {
             Value::Simple(20..=31) => return Err(simple_not_held()),
             Value::Simple(v) if W::ITEM_HEADS => w.write_item_head(ItemHead::Simple(*v))?,
             Value::Bytes(_) | Value::Tag(..) | Value::Undefined | Value::Simple(_) => {
-                return Err(not_held::<W>(self.kind()))
+                return Err(dynamic::not_held::<W>(self.kind()))
             }
         }
         Ok(())
@@ -702,19 +694,6 @@ fn simple_not_held() -> Error {
     Error::without_position(ErrorKind::InvalidValue(alloc::borrow::Cow::Borrowed(
         "simple values 20 to 23 are false, true, null and undefined, and 24 to 31 are reserved",
     )))
-}
-
-/// A value the writer's format has no form for, named in the error.
-#[cold]
-#[inline(never)]
-fn not_held<W: Writer>(what: &'static str) -> Error {
-    if W::MSGPACK {
-        return Error::without_position(ErrorKind::InvalidType {
-            expected: alloc::borrow::Cow::Borrowed("a value MessagePack can hold"),
-            found: alloc::borrow::Cow::Borrowed(what),
-        });
-    }
-    dynamic::not_json(what)
 }
 
 #[cfg(test)]

@@ -107,6 +107,7 @@ pub use crate::dynamic::MapKey;
 use crate::error::Result;
 use crate::reader::{ParsedNumber, Reader, ValueKind};
 use crate::writer::Writer;
+use crate::Encode;
 
 // ---------------------------------------------------------------- Integer
 
@@ -719,11 +720,11 @@ impl Value {
             Value::F64(v) => w.write_f64(*v)?,
             Value::String(s) => w.write_str(s)?,
             Value::Binary(b) if W::NATIVE_BYTES => w.write_bytes(b)?,
-            Value::Array(a) => dynamic::write_elements(w, a)?,
+            Value::Array(a) => a.encode(w)?,
             Value::Map(m) => m.write_to(w)?,
             Value::Ext(tag, data) if W::MSGPACK => w.write_ext(*tag, data)?,
             Value::Timestamp(t) if W::NATIVE_TIMESTAMP => w.write_timestamp(t.seconds(), t.nanoseconds())?,
-            Value::Binary(_) | Value::Ext(..) | Value::Timestamp(_) => return Err(dynamic::not_json(self.kind())),
+            Value::Binary(_) | Value::Ext(..) | Value::Timestamp(_) => return Err(dynamic::not_held::<W>(self.kind())),
         }
         Ok(())
     }
